@@ -1,0 +1,41 @@
+#ifndef CAMBIO_CGTK_SHIM_H
+#define CAMBIO_CGTK_SHIM_H
+
+/* Pin the GTK API to 4.8 (Debian 12): newer calls are flagged at build time. */
+#define GDK_VERSION_MIN_REQUIRED GDK_VERSION_4_8
+#define GDK_VERSION_MAX_ALLOWED GDK_VERSION_4_8
+#define GLIB_VERSION_MIN_REQUIRED GLIB_VERSION_2_74
+#define GLIB_VERSION_MAX_ALLOWED GLIB_VERSION_2_74
+
+#include <gtk/gtk.h>
+#include <libsoup/soup.h>
+#include <glib-unix.h>
+#include <locale.h>
+#include <unistd.h>
+
+/* libdispatch's main queue, as CoreFoundation's run loop drains it (exported by libdispatch on
+   Linux). Watching the handle from the GLib main loop lets @MainActor jobs run under
+   g_application_run. */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+/* gtk_accessible_update_property is variadic. */
+static inline void cambio_accessible_set_label(GtkWidget *widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+static inline void cambio_accessible_set_description(GtkWidget *widget, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+/* GType macros are not importable. */
+static inline GType cambio_type_string(void) { return G_TYPE_STRING; }
+
+/* g_object_set is variadic: typed single-property setters. */
+static inline void cambio_object_set_string(gpointer object, const char *name, const char *value) {
+    g_object_set(object, name, value, NULL);
+}
+static inline void cambio_object_set_bool(gpointer object, const char *name, gboolean value) {
+    g_object_set(object, name, value, NULL);
+}
+
+#endif

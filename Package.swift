@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Cambio",
+    products: [
+        .executable(name: "cambio", targets: ["cambio"]),
+    ],
+    targets: [
+        // GTK 4 and libsoup 3 through pkg-config; shim.h wraps what Swift cannot import.
+        .systemLibrary(
+            name: "CGtk",
+            path: "CGtk",
+            pkgConfig: "gtk4 libsoup-3.0",
+            providers: [.apt(["libgtk-4-dev", "libsoup-3.0-dev"])]
+        ),
+        // Every rule of the product. No C import: tested without a display.
+        .target(name: "CambioCore", path: "Sources/CambioCore"),
+        // Signals, object lifetimes, the GLib main loop bridge for Swift concurrency.
+        .target(name: "CambioGLib", dependencies: ["CGtk"], path: "Sources/CambioGLib"),
+        // Screens: bind widgets to the domain.
+        .target(name: "CambioUI", dependencies: ["CambioCore", "CambioGLib", "CGtk"], path: "Sources/CambioUI"),
+        .executableTarget(name: "cambio", dependencies: ["CambioUI", "CambioCore", "CGtk"], path: "Sources/cambio"),
+        // Benchmark helpers (make bench): an empty GTK 4 window built the same way, and timings.
+        .executableTarget(name: "cambio-empty-window", dependencies: ["CambioGLib", "CGtk"], path: "Sources/cambio-empty-window"),
+        .executableTarget(name: "cambio-bench", dependencies: ["CambioUI", "CambioCore", "CambioGLib", "CGtk"], path: "Sources/cambio-bench"),
+        .testTarget(name: "CambioCoreTests", dependencies: ["CambioCore"], path: "Tests/CambioCoreTests"),
+        .testTarget(name: "CambioUITests", dependencies: ["CambioUI", "CambioCore", "CambioGLib", "CGtk"], path: "Tests/CambioUITests"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Everything Cambio saves between runs, in one file.
+public struct AppState: Codable, Equatable, Sendable {
+    public static let currentVersion = 1
+    public var version: Int
+    public var currencies: CurrencyListState
+
+    public init(currencies: CurrencyListState) {
+        version = Self.currentVersion
+        self.currencies = currencies
+    }
+}
+
+/// Reads and writes the state file. Writes are atomic (a temporary file renamed over the old
+/// one); a file that cannot be read is renamed aside, never overwritten, and reported.
+public struct StateStore: Sendable {
+    public let url: URL
+
+    public init(url: URL) { self.url = url }
+
+    public enum LoadOutcome: Equatable, Sendable {
+        case missing
+        case loaded(AppState)
+        /// The file was unreadable; it now lives at `setAsideAt`.
+        case corrupt(setAsideAt: URL, reason: String)
+        /// It could be neither read nor moved aside.
+        case unreadable(reason: String)
+    }
+
+    public func load(now: Date = Date()) -> LoadOutcome {
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: url.path) else { return .missing }
+        let reason: String
+        do {
+            let data = try Data(contentsOf: url)
+            let state = try JSONDecoder().decode(AppState.self, from: data)
+            if state.version > AppState.currentVersion {
+                reason = "it was written by a newer version of Cambio (format \(state.version))"
+            } else {
+                return .loaded(state)
+            }
+        } catch let error as DecodingError {
+            reason = Self.describe(error)
+        } catch {
+            return .unreadable(reason: error.localizedDescription)
+        }
+        let stamp = ISO8601DateFormatter.string(from: now, timeZone: TimeZone(identifier: "UTC")!,
+                                                formatOptions: [.withYear, .withMonth, .withDay, .withTime])
+        let aside = url.deletingLastPathComponent()
+            .appendingPathComponent("\(url.lastPathComponent).unreadable-\(stamp)")
+        do {
+            try fm.moveItem(at: url, to: aside)
+            return .corrupt(setAsideAt: aside, reason: reason)
+        } catch {
+            return .unreadable(reason: "\(reason); it could not be set aside: \(error.localizedDescription)")
+        }
+    }
+
+    public func save(_ state: AppState) throws {
+        let dir = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(state).write(to: url, options: .atomic)
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let c): return "it is not valid JSON (\(c.debugDescription))"
+        case .keyNotFound(let key, _): return "the entry \u{201C}\(key.stringValue)\u{201D} is missing"
+        case .typeMismatch(_, let c), .valueNotFound(_, let c):
+            return "an entry has the wrong type at \(c.codingPath.map(\.stringValue).joined(separator: "."))"
+        @unknown default: return "it could not be decoded"
+        }
+    }
+}

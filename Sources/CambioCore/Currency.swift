@@ -1,0 +1,133 @@
+import Foundation
+
+/// An ISO 4217 currency.
+public struct Currency: Sendable, Hashable, Identifiable {
+    public let code: String
+    public let numeric: String
+    /// The English name from iso-codes ("US Dollar").
+    public let englishName: String
+    /// The name in the user's language (iso-codes' translations), or the English one.
+    public let localizedName: String
+    /// Digits after the decimal mark (JPY 0, EUR 2, KWD 3).
+    public let minorUnits: Int
+    /// False for currencies withdrawn since (HRK, BGN...): still known for past dates,
+    /// not offered for new lists.
+    public let isActive: Bool
+
+    public var id: String { code }
+
+    public init(code: String, numeric: String = "", englishName: String, localizedName: String? = nil,
+                minorUnits: Int, isActive: Bool = true) {
+        self.code = code
+        self.numeric = numeric
+        self.englishName = englishName
+        self.localizedName = localizedName ?? englishName
+        self.minorUnits = minorUnits
+        self.isActive = isActive
+    }
+}
+
+/// Every currency Cambio knows: the distribution's iso-codes list, with minor units.
+public struct CurrencyCatalog: Sendable {
+    public let all: [Currency]
+    private let byCode: [String: Currency]
+
+    /// ISO 4217 minor units that differ from 2 (the standard's "E" column).
+    public static let minorUnitExceptions: [String: Int] = [
+        "BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0,
+        "PYG": 0, "RWF": 0, "UGX": 0, "UYI": 0, "VND": 0, "VUV": 0, "XAF": 0, "XOF": 0, "XPF": 0,
+        "BHD": 3, "IQD": 3, "JOD": 3, "KWD": 3, "LYD": 3, "OMR": 3, "TND": 3,
+        "CLF": 4, "UYW": 4,
+    ]
+
+    /// Codes in ISO 4217 that are not money a person holds: precious metals, bond units,
+    /// fund codes and test codes.
+    public static let notMoney: Set<String> = [
+        "XAG", "XAU", "XPD", "XPT", "XBA", "XBB", "XBC", "XBD", "XSU", "XTS", "XUA", "XXX",
+        "BOV", "CHE", "CHW", "CLF", "COU", "MXV", "USN", "UYI", "UYW",
+    ]
+
+    /// Currencies withdrawn after the iso-codes release Debian 12 carries.
+    public static let withdrawn: Set<String> = ["HRK", "BGN", "SLL", "CUC", "ZWL", "ANG"]
+
+    /// Currencies no longer in iso-codes whose rates appear in the ECB history.
+    static let historical: [(String, String, Int)] = [
+        ("CYP", "Cyprus Pound", 2), ("EEK", "Kroon", 2), ("LTL", "Lithuanian Litas", 2),
+        ("LVL", "Latvian Lats", 2), ("MTL", "Maltese Lira", 2), ("ROL", "Leu", 2),
+        ("SIT", "Tolar", 2), ("SKK", "Slovak Koruna", 2), ("TRL", "Turkish Lira", 0),
+    ]
+
+    public init(currencies: [Currency]) {
+        all = currencies.sorted { $0.code < $1.code }
+        var map: [String: Currency] = [:]
+        for c in all { map[c.code] = c }
+        byCode = map
+    }
+
+    /// Builds the catalogue from iso-codes' `iso_4217.json`, translating names with `names`.
+    public init(isoCodesJSON data: Data, names: MessageCatalog? = nil) throws {
+        struct File: Decodable {
+            let entries: [Entry]
+            enum CodingKeys: String, CodingKey { case entries = "4217" }
+        }
+        struct Entry: Decodable {
+            let alpha_3: String
+            let name: String
+            let numeric: String?
+        }
+        let file = try JSONDecoder().decode(File.self, from: data)
+        var list: [Currency] = []
+        var seen = Set<String>()
+        for e in file.entries where !Self.notMoney.contains(e.alpha_3) {
+            seen.insert(e.alpha_3)
+            list.append(Currency(code: e.alpha_3, numeric: e.numeric ?? "", englishName: e.name,
+                                 localizedName: names?.translate(e.name),
+                                 minorUnits: Self.minorUnitExceptions[e.alpha_3] ?? 2,
+                                 isActive: !Self.withdrawn.contains(e.alpha_3)))
+        }
+        for (code, name, units) in Self.historical where !seen.contains(code) {
+            list.append(Currency(code: code, englishName: name, localizedName: names?.translate(name),
+                                 minorUnits: units, isActive: false))
+        }
+        self.init(currencies: list)
+    }
+
+    /// The catalogue of this system: iso-codes' JSON and its translations for `languages`.
+    public static func system(languages: [String],
+                              isoCodesPath: String = "/usr/share/iso-codes/json/iso_4217.json",
+                              localeDirs: [String] = ["/usr/share/locale"]) throws -> CurrencyCatalog {
+        guard let data = FileManager.default.contents(atPath: isoCodesPath) else {
+            throw CatalogError.missingFile(isoCodesPath)
+        }
+        let names = MessageCatalog.load(domain: "iso_4217", languages: languages, localeDirs: localeDirs)
+        return try CurrencyCatalog(isoCodesJSON: data, names: names)
+    }
+
+    public enum CatalogError: Error, Equatable, CustomStringConvertible {
+        case missingFile(String)
+        public var description: String {
+            switch self { case .missingFile(let p): return "Currency list not found at \(p) (package iso-codes)" }
+        }
+    }
+
+    public subscript(code: String) -> Currency? { byCode[code.uppercased()] }
+
+    public var active: [Currency] { all.filter(\.isActive) }
+
+    /// Active currencies matching `query` by code, English name or localized name, ignoring case
+    /// and accents. Exact code matches first, then codes starting with the query, then names.
+    public func search(_ query: String, locale: Locale) -> [Currency] {
+        let q = query.trimmingCharacters(in: .whitespaces)
+        if q.isEmpty { return active }
+        let fold: (String) -> String = { $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: locale) }
+        let needle = fold(q)
+        var exact: [Currency] = [], prefix: [Currency] = [], named: [Currency] = []
+        for c in active {
+            let code = fold(c.code)
+            if code == needle { exact.append(c) }
+            else if code.hasPrefix(needle) { prefix.append(c) }
+            else if fold(c.localizedName).contains(needle) || fold(c.englishName).contains(needle) { named.append(c) }
+        }
+        return exact + prefix + named
+    }
+}

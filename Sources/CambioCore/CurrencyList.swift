@@ -1,0 +1,119 @@
+import Foundation
+
+/// The Currencies page: the user's currencies, the one they typed into (the anchor) with
+/// exactly what they typed, and the reference currency rates are shown against.
+public struct CurrencyListState: Codable, Equatable, Sendable {
+    public var codes: [String]
+    /// The currency whose amount the user typed. Every other row is derived from it.
+    public var anchorCode: String
+    /// The text exactly as typed, so it comes back exactly after a restart.
+    public var anchorText: String
+    public var referenceCode: String
+
+    public init(codes: [String], anchorCode: String, anchorText: String, referenceCode: String) {
+        self.codes = codes; self.anchorCode = anchorCode; self.anchorText = anchorText
+        self.referenceCode = referenceCode
+    }
+
+    public static let popular = ["USD", "EUR", "GBP", "JPY", "CHF", "CNY"]
+
+    /// What a first start shows: the locale's currency, USD and EUR, and a few popular ones.
+    public static func firstRun(localeCurrency: String?, catalog: CurrencyCatalog) -> CurrencyListState {
+        var codes: [String] = []
+        for code in [localeCurrency].compactMap({ $0 }) + popular
+        where catalog[code]?.isActive == true && !codes.contains(code) {
+            codes.append(code)
+        }
+        let home = codes.first ?? "EUR"
+        return CurrencyListState(codes: codes, anchorCode: home, anchorText: "100", referenceCode: home)
+    }
+
+    /// Drops unknown and repeated codes from a restored list; keeps everything else as saved.
+    public func sanitized(catalog: CurrencyCatalog, fallback: CurrencyListState) -> CurrencyListState {
+        var seen = Set<String>()
+        var s = self
+        s.codes = codes.filter { catalog[$0] != nil && seen.insert($0).inserted }
+        if s.codes.isEmpty { s.codes = fallback.codes }
+        if catalog[s.anchorCode] == nil { s.anchorCode = s.codes[0]; s.anchorText = fallback.anchorText }
+        if catalog[s.referenceCode] == nil { s.referenceCode = fallback.referenceCode }
+        return s
+    }
+
+    // MARK: Editing
+
+    /// Adds a currency at the end; false when it is in the list already.
+    @discardableResult
+    public mutating func add(_ code: String) -> Bool {
+        guard !codes.contains(code) else { return false }
+        codes.append(code)
+        return true
+    }
+
+    /// Removes a row. The anchor stays the anchor (the other rows keep their values).
+    public mutating func remove(_ code: String) {
+        codes.removeAll { $0 == code }
+    }
+
+    /// Moves `code` to `index` (clamped); used by drag and drop.
+    public mutating func move(_ code: String, to index: Int) {
+        guard let from = codes.firstIndex(of: code) else { return }
+        codes.remove(at: from)
+        codes.insert(code, at: min(max(0, index), codes.count))
+    }
+
+    /// Moves a row one place up (-1) or down (+1); false at either end.
+    @discardableResult
+    public mutating func move(_ code: String, by offset: Int) -> Bool {
+        guard let from = codes.firstIndex(of: code) else { return false }
+        let to = from + offset
+        guard codes.indices.contains(to) else { return false }
+        codes.swapAt(from, to)
+        return true
+    }
+
+    public mutating func type(_ text: String, into code: String) {
+        anchorCode = code
+        anchorText = text
+    }
+}
+
+/// What one keystroke produces: every row's displayed amount, derived from the anchor.
+public struct CurrencyListComputation: Sendable {
+    public let catalog: CurrencyCatalog
+    public let formatter: DecimalFormatter
+
+    public init(catalog: CurrencyCatalog, formatter: DecimalFormatter) {
+        self.catalog = catalog; self.formatter = formatter
+    }
+
+    public enum Row: Equatable, Sendable {
+        /// The converted amount, rounded for display only.
+        case amount(String)
+        /// No rate is known for this currency or the anchor.
+        case noRate
+    }
+
+    /// The displayed amount of every row but the anchor, or why the anchor's text is refused.
+    public func rows(_ state: CurrencyListState, table: RateTable) -> Result<[String: Row], AmountError> {
+        let parsed = AmountParser.parse(state.anchorText, style: formatter.style)
+        guard case .success(let amount) = parsed else {
+            if case .failure(let error) = parsed { return .failure(error) }
+            fatalError("unreachable")
+        }
+        var out: [String: Row] = [:]
+        out.reserveCapacity(state.codes.count)
+        for code in state.codes where code != state.anchorCode {
+            if let value = table.convert(amount, from: state.anchorCode, to: code) {
+                out[code] = .amount(formatter.amount(value, minorUnits: catalog[code]?.minorUnits ?? 2))
+            } else {
+                out[code] = .noRate
+            }
+        }
+        return .success(out)
+    }
+
+    /// "0.8951": what one unit of `code` is worth in the reference currency.
+    public func rateToReference(_ code: String, reference: String, table: RateTable) -> String? {
+        table.rate(from: code, to: reference).map { formatter.rate($0) }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// A calendar day, as rate publications are dated. No time zone, no time of day.
+public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1900...9999).contains(year), (1...12).contains(month),
+              (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
+        self.year = year; self.month = month; self.day = day
+    }
+
+    /// "2026-10-30".
+    public init?(iso: some StringProtocol) {
+        let parts = iso.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    public var iso: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+    public var description: String { iso }
+
+    public static func < (a: Day, b: Day) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    static let utc: Calendar = {
+        var c = Calendar(identifier: .gregorian)
+        c.timeZone = TimeZone(identifier: "UTC")!
+        return c
+    }()
+
+    /// Midnight UTC of this day.
+    public var date: Date {
+        Self.utc.date(from: DateComponents(year: year, month: month, day: day))!
+    }
+
+    /// The UTC day of an instant.
+    public init(_ date: Date) {
+        let c = Self.utc.dateComponents([.year, .month, .day], from: date)
+        self.init(year: c.year!, month: c.month!, day: c.day!)!
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(iso)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let s = try c.decode(String.self)
+        guard let d = Day(iso: s) else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "Not a day: \(s)")
+        }
+        self = d
+    }
+}
+
+/// Formats days for people, in their locale ("30 Oct 2026", "30 окт. 2026 г.").
+public struct DayFormatter: @unchecked Sendable {
+    private let formatter: DateFormatter
+
+    public init(locale: Locale) {
+        formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.setLocalizedDateFormatFromTemplate("dMMMy")
+    }
+
+    public func string(_ day: Day) -> String { formatter.string(from: day.date) }
+}

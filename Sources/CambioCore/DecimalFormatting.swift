@@ -1,0 +1,71 @@
+import Foundation
+
+extension Decimal {
+    /// Rounded half away from zero ("half-up") to `places` digits after the decimal mark.
+    public func rounded(places: Int) -> Decimal {
+        var value = self
+        var result = Decimal()
+        NSDecimalRound(&result, &value, places, .plain)
+        return result
+    }
+
+    /// The number of digits before the decimal mark minus one: 1234 -> 3, 0.0012 -> -3.
+    var magnitude10: Int {
+        let m = self.magnitude
+        if m.isZero { return 0 }
+        // Decimal stores significand * 10^exponent; count the significand's digits.
+        let digits = m.significand.description.count
+        return digits - 1 + Int(m.exponent)
+    }
+}
+
+/// Formats decimals for display in a locale, without binary floating point.
+public struct DecimalFormatter: Sendable {
+    public let style: NumberStyle
+
+    public init(style: NumberStyle) { self.style = style }
+    public init(locale: Locale) { self.init(style: NumberStyle(locale: locale)) }
+
+    /// An amount of money: rounded half-up to exactly `minorUnits` places, grouped.
+    public func amount(_ value: Decimal, minorUnits: Int) -> String {
+        format(value.rounded(places: minorUnits), fractionDigits: minorUnits)
+    }
+
+    /// A rate: four decimals, and at least `significant` significant digits for small values,
+    /// so a rate is never shown as "0.00".
+    public func rate(_ value: Decimal, significant: Int = 4) -> String {
+        let places = Self.ratePlaces(value, significant: significant)
+        return format(value.rounded(places: places), fractionDigits: places)
+    }
+
+    public static func ratePlaces(_ value: Decimal, significant: Int = 4) -> Int {
+        if value.isZero { return 4 }
+        let mag = value.magnitude10
+        return mag >= 0 ? 4 : max(4, significant - 1 - mag)
+    }
+
+    /// Writes an already rounded value with exactly `fractionDigits` digits after the mark.
+    public func format(_ value: Decimal, fractionDigits: Int) -> String {
+        let plain = value.magnitude.description // POSIX digits: "1234.5"
+        var integerPart = Substring(plain)
+        var fractionPart = Substring("")
+        if let dot = plain.firstIndex(of: ".") {
+            integerPart = plain[..<dot]
+            fractionPart = plain[plain.index(after: dot)...]
+        }
+        var out = ""
+        if value < 0 && !(value.rounded(places: fractionDigits).isZero) { out.append("-") }
+        let digits = Array(integerPart)
+        for (i, d) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % style.groupingSize == 0 { out.append(style.groupingSeparator) }
+            out.append(d)
+        }
+        if fractionDigits > 0 {
+            out.append(style.decimalSeparator)
+            var frac = String(fractionPart.prefix(fractionDigits))
+            while frac.count < fractionDigits { frac.append("0") }
+            out += frac
+        }
+        return out
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// How a locale writes numbers: the marks, read once from ICU and then used without formatters
+/// on every keystroke.
+public struct NumberStyle: Sendable, Equatable {
+    public let decimalSeparator: Character
+    public let groupingSeparator: Character
+    public let groupingSize: Int
+
+    public init(decimalSeparator: Character, groupingSeparator: Character, groupingSize: Int = 3) {
+        self.decimalSeparator = decimalSeparator
+        self.groupingSeparator = groupingSeparator
+        self.groupingSize = groupingSize
+    }
+
+    public init(locale: Locale) {
+        decimalSeparator = locale.decimalSeparator?.first ?? "."
+        groupingSeparator = locale.groupingSeparator?.first ?? ","
+        let nf = NumberFormatter()
+        nf.locale = locale
+        nf.numberStyle = .decimal
+        groupingSize = nf.groupingSize > 0 ? nf.groupingSize : 3
+    }
+
+    public static let posix = NumberStyle(decimalSeparator: ".", groupingSeparator: ",")
+}
+
+/// Why a typed amount was refused. The UI words it in the user's language.
+public enum AmountError: Error, Equatable, Sendable {
+    case empty
+    case invalidCharacter(Character)
+    case misplacedSign
+    case misplacedSeparator
+    case tooManyDigits(limit: Int)
+}
+
+public enum AmountParser {
+    /// More digits than this are refused: Decimal keeps 38, and a conversion multiplies.
+    public static let maxDigits = 30
+
+    /// Parses what a user typed, in their locale.
+    ///
+    /// Grouping marks and spaces are ignored. Both `.` and `,` are read as the decimal mark
+    /// where that is unambiguous: with both present, the last one is the decimal mark; a mark
+    /// that repeats is grouping; a single mark is the decimal mark unless it is the locale's
+    /// grouping mark followed by exactly three digits ("1,234" in en_US is 1234, "1,5" is 1.5).
+    public static func parse(_ text: String, style: NumberStyle) -> Result<Decimal, AmountError> {
+        var chars: [Character] = []
+        var sign: Character? = nil
+        var sawDigitOrMark = false
+        for ch in text {
+            if ch.isWhitespace || ch == "'" || ch == "\u{2019}" || ch == "_"
+                || (ch == style.groupingSeparator && ch != "." && ch != ",") {
+                continue
+            }
+            if ch == "-" || ch == "+" || ch == "\u{2212}" {
+                if sign != nil || sawDigitOrMark { return .failure(.misplacedSign) }
+                sign = ch == "+" ? "+" : "-"
+                continue
+            }
+            if ch.isASCII, ch.isNumber {
+                chars.append(ch); sawDigitOrMark = true
+            } else if ch == "." || ch == "," || ch == style.decimalSeparator {
+                chars.append(ch == style.decimalSeparator && ch != "." && ch != "," ? "." : ch)
+                sawDigitOrMark = true
+            } else {
+                return .failure(.invalidCharacter(ch))
+            }
+        }
+        guard chars.contains(where: \.isNumber) else {
+            return chars.isEmpty && sign == nil ? .failure(.empty) : .failure(.misplacedSeparator)
+        }
+
+        let dots = chars.filter { $0 == "." }.count
+        let commas = chars.filter { $0 == "," }.count
+        var decimalMark: Character? = nil
+        var groupMark: Character? = nil
+        if dots > 0 && commas > 0 {
+            let last = chars.last { $0 == "." || $0 == "," }!
+            decimalMark = last
+            groupMark = last == "." ? "," : "."
+            if chars.filter({ $0 == last }).count > 1 { return .failure(.misplacedSeparator) }
+        } else if dots + commas > 1 {
+            groupMark = dots > 0 ? "." : ","
+        } else if dots + commas == 1 {
+            let mark: Character = dots > 0 ? "." : ","
+            let after = chars.split(separator: mark, omittingEmptySubsequences: false).last!.count
+            if mark == style.groupingSeparator && mark != style.decimalSeparator && after == 3 {
+                groupMark = mark
+            } else {
+                decimalMark = mark
+            }
+        }
+
+        var integer = ""
+        var fraction = ""
+        var inFraction = false
+        var groups: [Int] = [0]
+        for ch in chars {
+            if ch == decimalMark {
+                inFraction = true
+            } else if ch == groupMark {
+                if inFraction { return .failure(.misplacedSeparator) }
+                groups.append(0)
+            } else if inFraction {
+                fraction.append(ch)
+            } else {
+                integer.append(ch); groups[groups.count - 1] += 1
+            }
+        }
+        if groupMark != nil && groups.count > 1 {
+            // Groups after the first hold exactly three digits, and the first at least one.
+            if groups[0] == 0 || groups.dropFirst().contains(where: { $0 != 3 }) {
+                return .failure(.misplacedSeparator)
+            }
+        }
+        if integer.isEmpty && fraction.isEmpty { return .failure(.misplacedSeparator) }
+        let significant = integer.drop { $0 == "0" }.count + fraction.count
+        if significant > maxDigits { return .failure(.tooManyDigits(limit: maxDigits)) }
+        let posix = (sign == "-" ? "-" : "") + (integer.isEmpty ? "0" : integer) + (fraction.isEmpty ? "" : "." + fraction)
+        guard let value = Decimal(string: posix, locale: Locale(identifier: "en_US_POSIX")) else {
+            return .failure(.misplacedSeparator)
+        }
+        return .success(value)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// XDG base directories and Cambio's places in them.
+public struct AppPaths: Sendable {
+    public let dataHome: URL
+    public let configHome: URL
+    public let cacheHome: URL
+    public let dataDirs: [URL]
+
+    public init(environment: [String: String]) {
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        func dir(_ key: String, _ fallback: String) -> URL {
+            if let v = environment[key], v.hasPrefix("/") { return URL(fileURLWithPath: v) }
+            return home.appendingPathComponent(fallback)
+        }
+        dataHome = dir("XDG_DATA_HOME", ".local/share")
+        configHome = dir("XDG_CONFIG_HOME", ".config")
+        cacheHome = dir("XDG_CACHE_HOME", ".cache")
+        let dirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
+            .split(separator: ":").filter { $0.hasPrefix("/") }
+        dataDirs = dirs.map { URL(fileURLWithPath: String($0)) }
+    }
+
+    public static var current: AppPaths { AppPaths(environment: ProcessInfo.processInfo.environment) }
+
+    /// `$XDG_DATA_HOME/cambio/state.json`.
+    public var stateFile: URL { dataHome.appendingPathComponent("cambio/state.json") }
+}
+
+/// Finds the bundled data (`data/`): `$CAMBIO_DATA_DIR`, then beside an installed binary
+/// (`<prefix>/share/cambio`), then the XDG data dirs, then the source tree of a development build.
+public enum BundledData {
+    public static let marker = "eurofxref-hist.csv"
+
+    public static func directory(environment: [String: String], executable: URL, paths: AppPaths,
+                                 sourceTree: URL?) -> URL? {
+        var candidates: [URL] = []
+        if let d = environment["CAMBIO_DATA_DIR"], !d.isEmpty { candidates.append(URL(fileURLWithPath: d)) }
+        let bin = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        candidates.append(bin.deletingLastPathComponent().appendingPathComponent("share/cambio"))
+        candidates += ([paths.dataHome] + paths.dataDirs).map { $0.appendingPathComponent("cambio") }
+        if let sourceTree { candidates.append(sourceTree.appendingPathComponent("data")) }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent(marker).path) }
+    }
+}

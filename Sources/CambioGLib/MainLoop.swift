@@ -1,0 +1,83 @@
+import CGtk
+import Foundation
+
+/// Runs Swift concurrency's main-actor jobs inside the GLib main loop.
+///
+/// Under `g_application_run` nothing drains libdispatch's main queue, so `Task { @MainActor in }`
+/// would never run. libdispatch signals its main queue through an eventfd (the handle
+/// CoreFoundation's run loop watches); a GLib unix-fd source watches it and drains the queue
+/// when it fires. Event-driven: no polling.
+public enum MainLoopBridge {
+    nonisolated(unsafe) private static var installed = false
+
+    @MainActor public static func install() {
+        guard !installed else { return }
+        installed = true
+        let fd = _dispatch_get_main_queue_handle_4CF()
+        guard fd >= 0 else { return }
+        g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, { fd, _, _ in
+            var counter: UInt64 = 0
+            _ = read(fd, &counter, MemoryLayout<UInt64>.size)
+            _dispatch_main_queue_callback_4CF(nil)
+            return 1 // G_SOURCE_CONTINUE
+        }, nil, nil)
+    }
+}
+
+/// One-shot callbacks on the GLib main loop; the box is owned by the source.
+public enum MainContext {
+    final class Job: @unchecked Sendable {
+        let body: @MainActor () -> Void
+        init(_ body: @escaping @MainActor () -> Void) { self.body = body }
+    }
+
+    /// Runs `body` once after `milliseconds`; returns the source id (for `cancel`).
+    @discardableResult
+    public static func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> guint {
+        let data = Unmanaged.passRetained(Job(body)).toOpaque()
+        return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+            let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { job.body() }
+            return 0 // G_SOURCE_REMOVE
+        }, data, { data in Unmanaged<Job>.fromOpaque(data!).release() })
+    }
+
+    /// Runs `body` once when the loop is idle.
+    @discardableResult
+    public static func idle(_ body: @escaping @MainActor () -> Void) -> guint {
+        let data = Unmanaged.passRetained(Job(body)).toOpaque()
+        return g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+            let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { job.body() }
+            return 0
+        }, data, { data in Unmanaged<Job>.fromOpaque(data!).release() })
+    }
+
+    public static func cancel(_ id: guint) {
+        if id != 0 { g_source_remove(id) }
+    }
+
+    /// Iterates the default context until nothing is pending (tests).
+    @MainActor public static func drain(maxIterations: Int = 1000) {
+        var n = 0
+        while g_main_context_iteration(nil, 0) != 0 && n < maxIterations { n += 1 }
+    }
+}
+
+/// Reports the first frame a window paints, for `make bench`.
+public enum StartupProbe {
+    /// When `CAMBIO_BENCH_FIRST_FRAME` is set, prints "first-frame" to stdout at the window's
+    /// first paint.
+    @MainActor public static func attach(_ window: WidgetRef) {
+        guard ProcessInfo.processInfo.environment["CAMBIO_BENCH_FIRST_FRAME"] != nil else { return }
+        Signal.connect(gpointerOf(window), "map") {
+            guard let clock = gtk_widget_get_frame_clock(window) else { return }
+            var done = false
+            Signal.connect(gpointerOf(clock), "after-paint") {
+                if done { return }
+                done = true
+                FileHandle.standardOutput.write(Data("first-frame\n".utf8))
+            }
+        }
+    }
+}

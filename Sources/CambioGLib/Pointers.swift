@@ -1,0 +1,51 @@
+import CGtk
+
+/// GTK constructors return `GtkWidget*`; final types (GtkLabel, GtkBox) import as OpaquePointer,
+/// derivable ones (GtkWindow, GtkEntry) as typed pointers. These helpers keep casts in one place.
+public typealias WidgetRef = UnsafeMutablePointer<GtkWidget>
+
+/// Casts a GObject pointer to whatever the C function at hand expects (the type is inferred).
+@inline(__always) public func cast<T>(_ p: UnsafeMutablePointer<T>) -> OpaquePointer { OpaquePointer(p) }
+@inline(__always) public func cast<T, U>(_ p: UnsafeMutablePointer<U>) -> UnsafeMutablePointer<T> {
+    UnsafeMutableRawPointer(p).assumingMemoryBound(to: T.self)
+}
+@inline(__always) public func cast<T>(_ p: OpaquePointer) -> UnsafeMutablePointer<T> {
+    UnsafeMutableRawPointer(p).assumingMemoryBound(to: T.self)
+}
+
+@inline(__always) public func widget(_ p: OpaquePointer) -> WidgetRef { WidgetRef(p) }
+@inline(__always) public func widget<T>(_ p: UnsafeMutablePointer<T>) -> WidgetRef { cast(p) }
+
+@inline(__always) public func gpointerOf<T>(_ p: UnsafeMutablePointer<T>) -> gpointer { UnsafeMutableRawPointer(p) }
+@inline(__always) public func gpointerOf(_ p: OpaquePointer) -> gpointer { UnsafeMutableRawPointer(p) }
+
+/// A NUL-terminated C string array for the duration of `body` (accelerators, CSS class lists).
+public func withCStringArray<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    var array: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
+    return array.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+}
+
+/// Takes a GLib-allocated string, frees it.
+public func takeString(_ p: UnsafeMutablePointer<gchar>?) -> String? {
+    guard let p else { return nil }
+    defer { g_free(p) }
+    return String(cString: p)
+}
+
+public extension WidgetRef {
+    func addClass(_ name: String) { gtk_widget_add_css_class(self, name) }
+    func removeClass(_ name: String) { gtk_widget_remove_css_class(self, name) }
+    func setClass(_ name: String, _ on: Bool) { on ? addClass(name) : removeClass(name) }
+    var visible: Bool {
+        get { gtk_widget_get_visible(self) != 0 }
+        nonmutating set { gtk_widget_set_visible(self, newValue ? 1 : 0) }
+    }
+    func accessibleLabel(_ text: String) { cambio_accessible_set_label(self, text) }
+    func tooltip(_ text: String?) { gtk_widget_set_tooltip_text(self, text) }
+    func margins(_ top: Int32, _ end: Int32, _ bottom: Int32, _ start: Int32) {
+        gtk_widget_set_margin_top(self, top); gtk_widget_set_margin_end(self, end)
+        gtk_widget_set_margin_bottom(self, bottom); gtk_widget_set_margin_start(self, start)
+    }
+}

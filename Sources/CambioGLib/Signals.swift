@@ -1,0 +1,91 @@
+import CGtk
+
+/// Signal connection whose closure box GLib owns: it is retained when connected and released by
+/// the GClosureNotify when the handler is disconnected or the object dies, never by a Swift
+/// wrapper that may die first.
+final class SignalBox<F>: @unchecked Sendable {
+    let handler: F
+    init(_ handler: F) { self.handler = handler }
+}
+
+private func connect<F>(_ instance: gpointer, _ signal: String, _ handler: F,
+                        _ trampoline: GCallback, after: Bool = false) -> gulong {
+    let box = Unmanaged.passRetained(SignalBox(handler)).toOpaque()
+    let release: GClosureNotify = { data, _ in
+        guard let data else { return }
+        Unmanaged<AnyObject>.fromOpaque(data).release()
+    }
+    return g_signal_connect_data(instance, signal, trampoline, box, release,
+                                 after ? G_CONNECT_AFTER : GConnectFlags(0))
+}
+
+private func box<F>(_ data: gpointer?, _: F.Type) -> F {
+    Unmanaged<SignalBox<F>>.fromOpaque(data!).takeUnretainedValue().handler
+}
+
+public enum Signal {
+    public typealias Plain = @MainActor () -> Void
+
+    /// Signals of the form `void (*)(GObject *self, gpointer data)`: clicked, changed, activate...
+    @discardableResult
+    public static func connect(_ instance: gpointer, _ signal: String, after: Bool = false,
+                               _ handler: @escaping Plain) -> gulong {
+        let t: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+            let h = box(data, Plain.self)
+            MainActor.assumeIsolated { h() }
+        }
+        return CambioGLib.connect(instance, signal, handler, unsafeBitCast(t, to: GCallback.self), after: after)
+    }
+
+    public typealias WithPointer = @MainActor (gpointer?) -> Void
+
+    /// `void (*)(GObject *self, gpointer arg, gpointer data)`: notify::, row-activated, GAction activate.
+    @discardableResult
+    public static func connect(_ instance: gpointer, _ signal: String, withArgument handler: @escaping WithPointer) -> gulong {
+        let t: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, arg, data in
+            let h = box(data, WithPointer.self)
+            nonisolated(unsafe) let arg = arg
+            MainActor.assumeIsolated { h(arg) }
+        }
+        return CambioGLib.connect(instance, signal, handler, unsafeBitCast(t, to: GCallback.self))
+    }
+
+    public typealias Key = @MainActor (_ keyval: guint, _ state: GdkModifierType) -> Bool
+
+    /// GtkEventControllerKey::key-pressed. Return true to stop the event.
+    @discardableResult
+    public static func keyPressed(_ controller: OpaquePointer, _ handler: @escaping Key) -> gulong {
+        let t: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, _, state, data in
+            let h = box(data, Key.self)
+            return MainActor.assumeIsolated { h(keyval, state) } ? 1 : 0
+        }
+        return CambioGLib.connect(gpointerOf(controller), "key-pressed", handler, unsafeBitCast(t, to: GCallback.self))
+    }
+
+    public typealias Drop = @MainActor (_ value: UnsafePointer<GValue>?, _ x: Double, _ y: Double) -> Bool
+
+    /// GtkDropTarget::drop.
+    @discardableResult
+    public static func drop(_ target: OpaquePointer, _ handler: @escaping Drop) -> gulong {
+        let t: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = { _, value, x, y, data in
+            let h = box(data, Drop.self)
+            nonisolated(unsafe) let value = value
+            return MainActor.assumeIsolated { h(value, x, y) } ? 1 : 0
+        }
+        return CambioGLib.connect(gpointerOf(target), "drop", handler, unsafeBitCast(t, to: GCallback.self))
+    }
+
+    public typealias Prepare = @MainActor (_ x: Double, _ y: Double) -> UnsafeMutablePointer<GdkContentProvider>?
+
+    /// GtkDragSource::prepare: returns a new content provider (ownership passes to GTK).
+    @discardableResult
+    public static func dragPrepare(_ source: OpaquePointer, _ handler: @escaping Prepare) -> gulong {
+        let t: @convention(c) (gpointer?, Double, Double, gpointer?) -> UnsafeMutablePointer<GdkContentProvider>? = { _, x, y, data in
+            let h = box(data, Prepare.self)
+            nonisolated(unsafe) var provider: UnsafeMutablePointer<GdkContentProvider>? = nil
+            MainActor.assumeIsolated { provider = h(x, y) }
+            return provider
+        }
+        return CambioGLib.connect(gpointerOf(source), "prepare", handler, unsafeBitCast(t, to: GCallback.self))
+    }
+}

@@ -1,0 +1,75 @@
+import CambioCore
+import CambioGLib
+import CGtk
+import Foundation
+
+/// The GtkApplication: one instance per user session; a second launch presents the window.
+@MainActor public final class CambioApplication {
+    public static let id = "io.github.cambio.Cambio"
+    let app: UnsafeMutablePointer<GtkApplication>
+    private(set) var context: AppContext?
+    private(set) var window: MainWindow?
+
+    public init() {
+        app = gtk_application_new(Self.id, G_APPLICATION_DEFAULT_FLAGS)!
+        Signal.connect(gpointerOf(app), "startup") { [weak self] in self?.startup() }
+        Signal.connect(gpointerOf(app), "activate") { [weak self] in self?.activate() }
+        Signal.connect(gpointerOf(app), "shutdown") { [weak self] in self?.context?.saveNow() }
+    }
+
+    /// Runs the main loop; returns the exit status.
+    public func run(arguments: [String]) -> Int32 {
+        MainLoopBridge.install()
+        return withCStringArray(arguments) { argv in
+            g_application_run(cast(app), Int32(arguments.count),
+                              UnsafeMutablePointer(mutating: UnsafeMutableRawPointer(argv).assumingMemoryBound(to: UnsafeMutablePointer<CChar>?.self)))
+        }
+    }
+
+    private func startup() {
+        Style.load()
+        context = AppContext()
+        Actions.install(on: app, [
+            ActionSpec(name: "quit", accels: ["<Control>q"]) { [weak self] in
+                self?.context?.saveNow()
+                if let app = self?.app { g_application_quit(cast(app)) }
+            },
+            ActionSpec(name: "close-window", accels: ["<Control>w"]) { [weak self] in
+                if let w = self?.window?.window { gtk_window_close(cast(w) as UnsafeMutablePointer<GtkWindow>) }
+            },
+            ActionSpec(name: "add-currency", accels: ["<Control>n"]) { [weak self] in
+                guard let w = self?.window else { return }
+                w.showPage(0)
+                w.currencies.openPicker()
+            },
+        ] + MainWindow.pageNames.indices.map { i in
+            ActionSpec(name: "page-\(i + 1)", accels: ["<Alt>\(i + 1)"]) { [weak self] in self?.window?.showPage(i) }
+        })
+    }
+
+    private func activate() {
+        if let window { window.present(); return }
+        guard let context else { return }
+        let w = MainWindow(application: app, context: context)
+        window = w
+        Signal.connect(gpointerOf(w.window), "destroy") { [weak self] in
+            self?.context?.saveNow()
+            self?.window = nil
+        }
+        w.present()
+        w.currencies.focusPrimary()
+    }
+}
+
+/// The app's stylesheet, loaded once for the display.
+@MainActor public enum Style {
+    private static var loaded = false
+    public static func load() {
+        guard !loaded, let display = gdk_display_get_default() else { return }
+        loaded = true
+        let provider = gtk_css_provider_new()!
+        let css = GeneratedStyle.css
+        gtk_css_provider_load_from_data(provider, css, gssize(css.utf8.count))
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    }
+}

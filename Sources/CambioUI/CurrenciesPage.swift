@@ -1,0 +1,373 @@
+import CambioCore
+import CambioGLib
+import CGtk
+import Foundation
+
+/// The Currencies page: type an amount into any currency and every other one follows.
+@MainActor public final class CurrenciesPage {
+    public let root: WidgetRef
+    let ctx: AppContext
+    let computation: CurrencyListComputation
+    let banner = Banner()
+    private let list: WidgetRef
+    private let sourceLabel: WidgetRef
+    private let addButton: WidgetRef
+    private var picker: CurrencyPicker!
+    private var rows: [String: Row] = [:]
+    /// True while the page writes into entries, so those writes are not taken as typing.
+    private var updating = false
+
+    final class Row {
+        let code: String
+        let root: WidgetRef // GtkListBoxRow, referenced by us while the page shows it
+        let entry: WidgetRef
+        let rateLabel: WidgetRef
+        var hasRate = true
+        init(code: String, root: WidgetRef, entry: WidgetRef, rateLabel: WidgetRef) {
+            self.code = code; self.root = root; self.entry = entry; self.rateLabel = rateLabel
+        }
+    }
+
+    private var state: CurrencyListState {
+        get { ctx.state.currencies }
+        set { ctx.state.currencies = newValue }
+    }
+
+    public init(context: AppContext) {
+        ctx = context
+        computation = CurrencyListComputation(catalog: context.catalog, formatter: context.formatter)
+
+        sourceLabel = UI.label("", classes: ["dim-label", "rates-source"])
+        gtk_widget_set_hexpand(sourceLabel, 1)
+        addButton = gtk_menu_button_new()!
+        gtk_menu_button_set_label(cast(addButton), tr("Add Currency…"))
+        addButton.tooltip(tr("Add a currency (Ctrl+N)"))
+        addButton.accessibleLabel(tr("Add currency"))
+        let toolbar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [sourceLabel, addButton])
+
+        list = gtk_list_box_new()!
+        gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_NONE)
+        list.addClass("boxed-list")
+        list.addClass("currency-list")
+        list.accessibleLabel(tr("Your currencies"))
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(cast(scroller), list)
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_widget_set_vexpand(scroller, 1)
+
+        root = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [banner.root, toolbar, scroller])
+        root.margins(12, 12, 12, 12)
+
+        picker = CurrencyPicker(context: context, exclude: { [weak self] in Set(self?.state.codes ?? []) }) { [weak self] code in
+            self?.add(code)
+        }
+        gtk_menu_button_set_popover(cast(addButton), picker.popover)
+
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signal.keyPressed(keys) { [weak self] keyval, state in
+            guard let self, state.rawValue & GDK_ALT_MASK.rawValue != 0 else { return false }
+            let offset = keyval == UInt32(GDK_KEY_Up) || keyval == UInt32(GDK_KEY_KP_Up) ? -1
+                : keyval == UInt32(GDK_KEY_Down) || keyval == UInt32(GDK_KEY_KP_Down) ? 1 : 0
+            guard offset != 0, let code = self.focusedCode() else { return false }
+            self.move(code, by: offset)
+            return true
+        }
+        gtk_widget_add_controller(list, keys)
+
+        ctx.problems.forEach { banner.show($0) }
+        rebuildRows()
+        refreshRates()
+        recalculate()
+    }
+
+    // MARK: Reading and driving the page (also used by tests)
+
+    /// The codes in the order the page shows them.
+    public var shownCodes: [String] {
+        var out: [String] = []
+        var i: Int32 = 0
+        while let row = gtk_list_box_get_row_at_index(cast(list), i) {
+            if let r = rows.values.first(where: { $0.root == widget(row) }) { out.append(r.code) }
+            i += 1
+        }
+        return out
+    }
+
+    public func entryText(_ code: String) -> String? {
+        rows[code].map { String(cString: gtk_editable_get_text(cast($0.entry))) }
+    }
+
+    public func rateText(_ code: String) -> String? {
+        rows[code].map { String(cString: gtk_label_get_text(cast($0.rateLabel))) }
+    }
+
+    public func hasError(_ code: String) -> Bool {
+        rows[code].map { gtk_widget_has_css_class($0.entry, "error") != 0 } ?? false
+    }
+
+    /// Puts text into a row's entry as typing would.
+    public func type(_ text: String, into code: String) {
+        guard let row = rows[code] else { return }
+        gtk_editable_set_text(cast(row.entry), text)
+    }
+
+    public func focusEntry(_ code: String) {
+        if let row = rows[code] { gtk_widget_grab_focus(row.entry) }
+    }
+
+    public var sourceText: String { String(cString: gtk_label_get_text(cast(sourceLabel))) }
+
+    /// Focuses the entry the user typed into last (or the first row).
+    public func focusPrimary() {
+        if let row = rows[state.anchorCode] ?? state.codes.first.flatMap({ rows[$0] }) {
+            gtk_widget_grab_focus(row.entry)
+        }
+    }
+
+    public func openPicker() { gtk_menu_button_popup(cast(addButton)) }
+
+    // MARK: Editing
+
+    public func add(_ code: String) {
+        guard state.add(code) else { return }
+        let row = makeRow(code)
+        gtk_list_box_append(cast(list), row.root)
+        refreshRates()
+        recalculate()
+        ctx.scheduleSave()
+        gtk_widget_grab_focus(row.entry)
+    }
+
+    public func remove(_ code: String) {
+        guard let row = rows.removeValue(forKey: code) else { return }
+        state.remove(code)
+        gtk_list_box_remove(cast(list), row.root)
+        g_object_unref(gpointerOf(row.root))
+        ctx.scheduleSave()
+        focusPrimary()
+    }
+
+    public func move(_ code: String, by offset: Int) {
+        guard state.move(code, by: offset) else { return }
+        applyOrder(keepFocusOn: code)
+        ctx.scheduleSave()
+    }
+
+    public func move(_ code: String, to index: Int) {
+        state.move(code, to: index)
+        applyOrder(keepFocusOn: nil)
+        ctx.scheduleSave()
+    }
+
+    public func setReference(_ code: String) {
+        state.referenceCode = code
+        refreshRates()
+        ctx.scheduleSave()
+    }
+
+    // MARK: Building
+
+    private func rebuildRows() {
+        for row in rows.values {
+            gtk_list_box_remove(cast(list), row.root)
+            g_object_unref(gpointerOf(row.root))
+        }
+        rows.removeAll()
+        for code in state.codes { gtk_list_box_append(cast(list), makeRow(code).root) }
+    }
+
+    private func applyOrder(keepFocusOn code: String?) {
+        let focused = code ?? focusedCode()
+        for code in state.codes { if let r = rows[code] { gtk_list_box_remove(cast(list), r.root) } }
+        for code in state.codes { if let r = rows[code] { gtk_list_box_append(cast(list), r.root) } }
+        if let focused, let row = rows[focused] { gtk_widget_grab_focus(row.entry) }
+    }
+
+    private func focusedCode() -> String? {
+        guard let root = gtk_widget_get_root(list), let focus = gtk_root_get_focus(root),
+              let rowWidget = gtk_widget_get_ancestor(focus, gtk_list_box_row_get_type()) else { return nil }
+        return rows.values.first { $0.root == rowWidget }?.code
+    }
+
+    private func makeRow(_ code: String) -> Row {
+        let name = ctx.name(code)
+        let codeLabel = UI.label(code, classes: ["currency-code"])
+        let nameLabel = UI.label(name, classes: ["dim-label", "currency-name"])
+        gtk_label_set_ellipsize(cast(nameLabel), PANGO_ELLIPSIZE_END)
+        let handle = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [codeLabel, nameLabel])
+        gtk_widget_set_size_request(handle, 150, -1)
+        gtk_widget_set_valign(handle, GTK_ALIGN_CENTER)
+        gtk_widget_set_cursor_from_name(handle, "grab")
+        handle.tooltip(tr("Drag to reorder (Alt+Up, Alt+Down)"))
+
+        let entry = gtk_entry_new()!
+        entry.addClass("amount")
+        gtk_entry_set_alignment(cast(entry), 1)
+        gtk_editable_set_width_chars(cast(entry), 14)
+        gtk_entry_set_input_purpose(cast(entry), GTK_INPUT_PURPOSE_NUMBER)
+        gtk_widget_set_hexpand(entry, 1)
+        entry.accessibleLabel(String(format: tr("Amount in %@ (%@)"), code, name))
+        let rateLabel = UI.label("", classes: ["rate-line"], xalign: 1)
+        gtk_label_set_wrap(cast(rateLabel), 1)
+        let amountBox = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4, [entry, rateLabel])
+        gtk_widget_set_hexpand(amountBox, 1)
+
+        let menu = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(cast(menu), "view-more-symbolic")
+        menu.addClass("flat")
+        gtk_widget_set_valign(menu, GTK_ALIGN_CENTER)
+        menu.tooltip(String(format: tr("Actions for %@"), code))
+        menu.accessibleLabel(String(format: tr("Actions for %@"), code))
+        let popover = gtk_popover_new()!
+        let items = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        func item(_ title: String, _ action: @escaping @MainActor () -> Void) {
+            let b = UI.button(label: title) {
+                gtk_popover_popdown(cast(popover))
+                action()
+            }
+            b.addClass("flat")
+            gtk_widget_set_halign(gtk_button_get_child(cast(b)), GTK_ALIGN_START)
+            UI.append(items, b)
+        }
+        item(tr("Use as _Reference")) { [weak self] in self?.setReference(code) }
+        item(tr("Move _Up")) { [weak self] in self?.move(code, by: -1) }
+        item(tr("Move _Down")) { [weak self] in self?.move(code, by: 1) }
+        item(tr("_Remove")) { [weak self] in self?.remove(code) }
+        gtk_popover_set_child(cast(popover), items)
+        gtk_menu_button_set_popover(cast(menu), popover)
+
+        let content = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [handle, amountBox, menu])
+        content.margins(8, 8, 8, 12)
+        let rowWidget = gtk_list_box_row_new()!
+        gtk_list_box_row_set_child(cast(rowWidget), content)
+        gtk_list_box_row_set_activatable(cast(rowWidget), 0)
+        gtk_widget_set_focusable(rowWidget, 0)
+        rowWidget.accessibleLabel("\(code), \(name)")
+        g_object_ref_sink(gpointerOf(rowWidget))
+
+        let row = Row(code: code, root: rowWidget, entry: entry, rateLabel: rateLabel)
+        rows[code] = row
+
+        Signal.connect(gpointerOf(entry), "changed") { [weak self] in self?.typed(into: code) }
+        let focus = gtk_event_controller_focus_new()!
+        Signal.connect(gpointerOf(focus), "enter") {
+            // After the click that focused it has placed the cursor: select all, so typing replaces.
+            MainContext.idle { gtk_editable_select_region(cast(entry), 0, -1) }
+        }
+        gtk_widget_add_controller(entry, focus)
+
+        // Drag and drop to reorder: the code and name are the handle.
+        let drag = gtk_drag_source_new()!
+        gtk_drag_source_set_actions(drag, GDK_ACTION_MOVE)
+        Signal.dragPrepare(drag) { _, _ in
+            var value = GValue()
+            g_value_init(&value, cambio_type_string())
+            g_value_set_string(&value, code)
+            defer { g_value_unset(&value) }
+            return gdk_content_provider_new_for_value(&value)
+        }
+        gtk_widget_add_controller(handle, drag)
+        let drop = gtk_drop_target_new(cambio_type_string(), GDK_ACTION_MOVE)!
+        Signal.drop(drop) { [weak self] value, _, _ in
+            guard let self, let value, let cstr = g_value_get_string(value) else { return false }
+            let dragged = String(cString: cstr)
+            guard dragged != code, let target = self.state.codes.firstIndex(of: code) else { return false }
+            self.move(dragged, to: target)
+            return true
+        }
+        gtk_widget_add_controller(rowWidget, drop)
+        return row
+    }
+
+    // MARK: Values
+
+    private func typed(into code: String) {
+        guard !updating, let row = rows[code] else { return }
+        state.type(String(cString: gtk_editable_get_text(cast(row.entry))), into: code)
+        recalculate()
+        ctx.scheduleSave()
+    }
+
+    /// Derives every row from the anchor's typed text. On bad input the anchor row shows why and
+    /// the others keep their last good values.
+    func recalculate() {
+        guard let table = ctx.rates else { return }
+        updating = true
+        defer { updating = false }
+        let anchor = state.anchorCode
+        if let row = rows[anchor] {
+            let current = String(cString: gtk_editable_get_text(cast(row.entry)))
+            if current != state.anchorText { gtk_editable_set_text(cast(row.entry), state.anchorText) }
+        }
+        switch computation.rows(state, table: table) {
+        case .failure(let error):
+            if let row = rows[anchor] {
+                row.entry.addClass("error")
+                row.rateLabel.addClass("error")
+                UI.setText(row.rateLabel, describe(error))
+            }
+        case .success(let values):
+            if let row = rows[anchor] { clearError(row, table: table) }
+            for (code, value) in values {
+                guard let row = rows[code] else { continue }
+                clearError(row, table: table)
+                let text: String
+                switch value {
+                case .amount(let s): text = s
+                case .noRate: text = ""
+                }
+                if String(cString: gtk_editable_get_text(cast(row.entry))) != text {
+                    gtk_editable_set_text(cast(row.entry), text)
+                }
+            }
+        }
+    }
+
+    private func clearError(_ row: Row, table: RateTable) {
+        guard row.entry.hasClass("error") else { return }
+        row.entry.removeClass("error")
+        row.rateLabel.removeClass("error")
+        refreshRate(row, table: table)
+    }
+
+    /// The source line and every row's rate against the reference currency.
+    func refreshRates() {
+        guard let table = ctx.rates else {
+            UI.setText(sourceLabel, tr("No rates available"))
+            return
+        }
+        UI.setText(sourceLabel, String(format: tr("%@ rates of %@"), table.source, ctx.days.string(table.date)))
+        for row in rows.values { refreshRate(row, table: table) }
+    }
+
+    private func refreshRate(_ row: Row, table: RateTable) {
+        let code = row.code, reference = state.referenceCode
+        row.hasRate = table.has(code)
+        gtk_widget_set_sensitive(row.entry, row.hasRate ? 1 : 0)
+        gtk_entry_set_placeholder_text(cast(row.entry), row.hasRate ? nil : tr("No rate"))
+        if row.rateLabel.hasClass("error") { return }
+        var text: String
+        var stale = false
+        if !row.hasRate {
+            text = String(format: tr("No rate for %@ in the %@ data"), code, table.source)
+        } else if code == reference {
+            text = tr("Reference currency")
+        } else if let rate = computation.rateToReference(code, reference: reference, table: table) {
+            text = "1 \(code) = \(rate) \(reference)"
+            let old = [table.olderRate(code), table.olderRate(reference)].compactMap { $0 }.min { $0.date < $1.date }
+            if let old {
+                text += " \u{00B7} " + String(format: tr("rate of %@"), ctx.sourceLine(old))
+                stale = true
+            }
+        } else {
+            text = String(format: tr("No rate for the reference currency %@"), reference)
+        }
+        row.rateLabel.setClass("stale", stale)
+        UI.setText(row.rateLabel, text)
+    }
+}
+
+private extension WidgetRef {
+    func hasClass(_ name: String) -> Bool { gtk_widget_has_css_class(self, name) != 0 }
+}

@@ -1,0 +1,10 @@
+import CambioUI
+import CGtk
+import Foundation
+
+// GTK owns the main thread: stay synchronous and end in g_application_run.
+setlocale(LC_ALL, "")
+let status = MainActor.assumeIsolated {
+    CambioApplication().run(arguments: CommandLine.arguments)
+}
+exit(status)
