@@ -1,0 +1,91 @@
+import XCTest
+@testable import CambioCore
+
+final class AmountParserTests: XCTestCase {
+    let enUS = NumberStyle(locale: Locale(identifier: "en_US"))
+    let deDE = NumberStyle(locale: Locale(identifier: "de_DE"))
+    let ruRU = NumberStyle(locale: Locale(identifier: "ru_RU"))
+    let koKR = NumberStyle(locale: Locale(identifier: "ko_KR"))
+
+    func ok(_ text: String, _ style: NumberStyle, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(try AmountParser.parse(text, style: style).get(), dec(expected), "\(text)", file: file, line: line)
+    }
+
+    func bad(_ text: String, _ style: NumberStyle, _ error: AmountError, file: StaticString = #filePath, line: UInt = #line) {
+        switch AmountParser.parse(text, style: style) {
+        case .success(let v): XCTFail("\(text) parsed as \(v)", file: file, line: line)
+        case .failure(let e): XCTAssertEqual(e, error, "\(text)", file: file, line: line)
+        }
+    }
+
+    func testLocaleMarks() {
+        XCTAssertEqual(enUS.decimalSeparator, ".")
+        XCTAssertEqual(enUS.groupingSeparator, ",")
+        XCTAssertEqual(deDE.decimalSeparator, ",")
+        XCTAssertEqual(deDE.groupingSeparator, ".")
+        XCTAssertEqual(ruRU.decimalSeparator, ",")
+        XCTAssertTrue(ruRU.groupingSeparator.isWhitespace)
+        XCTAssertEqual(koKR.decimalSeparator, ".")
+    }
+
+    func testEnglish() {
+        ok("1,234.56", enUS, "1234.56")
+        ok("1234.56", enUS, "1234.56")
+        ok("1,234", enUS, "1234")        // the locale's grouping mark before three digits
+        ok("1,5", enUS, "1.5")           // unambiguous: a comma before one digit is decimal
+        ok("1,234,567.8", enUS, "1234567.8")
+        ok(".5", enUS, "0.5")
+        ok("5.", enUS, "5")
+        ok("  42  ", enUS, "42")
+        ok("-3.25", enUS, "-3.25")
+        ok("+7", enUS, "7")
+        ok("0.000001", enUS, "0.000001")
+    }
+
+    func testGerman() {
+        ok("1.234,56", deDE, "1234.56")
+        ok("1234,56", deDE, "1234.56")
+        ok("1.234", deDE, "1234")
+        ok("1.5", deDE, "1.5")           // a dot before one digit can only be decimal
+        ok("1,234.56", deDE, "1234.56")  // English style typed in a German locale
+        ok("1.234.567", deDE, "1234567")
+    }
+
+    func testRussian() {
+        ok("1 234,56", ruRU, "1234.56")
+        ok("1\u{00A0}234,56", ruRU, "1234.56")
+        ok("1\u{202F}234,56", ruRU, "1234.56")
+        ok("1234.56", ruRU, "1234.56")
+        ok("1.234", ruRU, "1.234")       // in Russian the dot is never grouping
+        ok("0,5", ruRU, "0.5")
+    }
+
+    func testKorean() {
+        ok("1,234,567", koKR, "1234567")
+        ok("12.5", koKR, "12.5")
+        bad("₩100", koKR, .invalidCharacter("₩"))
+    }
+
+    func testBadInput() {
+        bad("", enUS, .empty)
+        bad("   ", enUS, .empty)
+        bad("abc", enUS, .invalidCharacter("a"))
+        bad("1..2", enUS, .misplacedSeparator)
+        bad("--5", enUS, .misplacedSign)
+        bad("5-", enUS, .misplacedSign)
+        bad("1e999", enUS, .invalidCharacter("e"))
+        bad(String(repeating: "9", count: 40), enUS, .tooManyDigits(limit: AmountParser.maxDigits))
+        bad("1,23,4", enUS, .misplacedSeparator)
+        bad("1.234,5.6", deDE, .misplacedSeparator)
+        bad(".", enUS, .misplacedSeparator)
+        bad("-", enUS, .misplacedSeparator)
+        bad("NaN", enUS, .invalidCharacter("N"))
+        bad("inf", enUS, .invalidCharacter("i"))
+        bad("1,2.3", enUS, .misplacedSeparator)
+    }
+
+    func testManyDigitsWithinLimitAreExact() {
+        ok("123456789012345678901234567890", enUS, "123456789012345678901234567890")
+        ok("0.000000000000000000000000000001", enUS, "0.000000000000000000000000000001")
+    }
+}

@@ -1,0 +1,81 @@
+import XCTest
+@testable import CambioCore
+
+final class CatalogAndLocaleTests: XCTestCase {
+    func testLocaleFromEnvironment() {
+        XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "ru_RU.UTF-8"]).numbers.identifier, "ru_RU")
+        XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "en_US.UTF-8", "LC_ALL": "de_DE.UTF-8"]).numbers.identifier, "de_DE")
+        XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "en_US.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"]).numbers.identifier, "de_DE")
+        XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "en_US.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"]).dates.identifier, "en_US")
+        XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "C"]).numbers.identifier, "en_US")
+        XCTAssertEqual(LocaleEnvironment(environment: [:]).numbers.identifier, "en_US")
+        XCTAssertEqual(LocaleEnvironment.identifier(fromPOSIX: "sr_RS.UTF-8@latin"), "sr_RS")
+    }
+
+    func testLocaleCurrency() {
+        XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "ru_RU.UTF-8"]).localeCurrencyCode, "RUB")
+        XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "de_DE.UTF-8"]).localeCurrencyCode, "EUR")
+        XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "en_US.UTF-8"]).localeCurrencyCode, "USD")
+        XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "ko_KR.UTF-8"]).localeCurrencyCode, "KRW")
+        XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "en_US.UTF-8", "LC_MONETARY": "ja_JP.UTF-8"]).localeCurrencyCode, "JPY")
+    }
+
+    func testLanguages() {
+        XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "ru_RU.UTF-8"]).languages, ["ru_RU", "ru"])
+        XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "it_IT.UTF-8", "LANGUAGE": "ko:en"]).languages, ["ko", "en", "it_IT", "it"])
+        XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "C", "LANGUAGE": "ko"]).languages, [])
+    }
+
+    func testSystemCatalogue() throws {
+        let catalog = try CurrencyCatalog.system(languages: ["en"])
+        XCTAssertGreaterThan(catalog.active.count, 150)
+        XCTAssertEqual(catalog["JPY"]?.minorUnits, 0)
+        XCTAssertEqual(catalog["KWD"]?.minorUnits, 3)
+        XCTAssertEqual(catalog["EUR"]?.minorUnits, 2)
+        XCTAssertEqual(catalog["USD"]?.englishName, "US Dollar")
+        XCTAssertNil(catalog["XAU"], "gold is not a currency a person types into")
+        XCTAssertEqual(catalog["HRK"]?.isActive, false, "the kuna was replaced by the euro")
+        XCTAssertEqual(catalog["CYP"]?.isActive, false)
+        XCTAssertFalse(catalog.active.contains { $0.code == "HRK" })
+    }
+
+    func testTranslatedNamesFromIsoCodes() throws {
+        let ru = try CurrencyCatalog.system(languages: ["ru_RU", "ru"])
+        XCTAssertEqual(ru["USD"]?.localizedName, "Доллар США")
+        XCTAssertEqual(ru["USD"]?.englishName, "US Dollar")
+        let ko = try CurrencyCatalog.system(languages: ["ko"])
+        XCTAssertNotEqual(ko["EUR"]?.localizedName, "Euro")
+    }
+
+    func testSearchByCodeEnglishAndLocalizedName() throws {
+        let ru = try CurrencyCatalog.system(languages: ["ru"])
+        let locale = Locale(identifier: "ru_RU")
+        XCTAssertEqual(ru.search("usd", locale: locale).first?.code, "USD")
+        XCTAssertEqual(ru.search("US", locale: locale).first?.code, "USD") // exact code first
+        XCTAssertTrue(ru.search("доллар", locale: locale).contains { $0.code == "USD" })
+        XCTAssertTrue(ru.search("yen", locale: locale).contains { $0.code == "JPY" })
+        XCTAssertTrue(ru.search("ZLOTY", locale: locale).contains { $0.code == "PLN" })
+        XCTAssertTrue(ru.search("", locale: locale).count > 150)
+        XCTAssertTrue(ru.search("qqqq", locale: locale).isEmpty)
+    }
+
+    func testMessageCatalogRejectsGarbage() {
+        XCTAssertNil(MessageCatalog(data: Data("not a catalogue at all, no".utf8)))
+        XCTAssertNil(MessageCatalog(data: Data()))
+    }
+
+    func testFirstRunListFollowsTheLocale() throws {
+        let catalog = try CurrencyCatalog.system(languages: ["en"])
+        let ru = CurrencyListState.firstRun(localeCurrency: "RUB", catalog: catalog)
+        XCTAssertEqual(ru.codes.prefix(3), ["RUB", "USD", "EUR"])
+        XCTAssertEqual(ru.referenceCode, "RUB")
+        XCTAssertEqual(ru.anchorCode, "RUB")
+        let de = CurrencyListState.firstRun(localeCurrency: "EUR", catalog: catalog)
+        XCTAssertEqual(de.codes.prefix(2), ["EUR", "USD"])
+        XCTAssertEqual(Set(de.codes).count, de.codes.count)
+        XCTAssertEqual(de.referenceCode, "EUR")
+        let none = CurrencyListState.firstRun(localeCurrency: nil, catalog: catalog)
+        XCTAssertEqual(none.codes.first, "USD")
+        XCTAssertGreaterThanOrEqual(none.codes.count, 5)
+    }
+}

@@ -1,0 +1,77 @@
+import XCTest
+@testable import CambioCore
+
+final class ConversionTests: XCTestCase {
+    let f = DecimalFormatter(locale: Locale(identifier: "en_US"))
+
+    func testEuroPairsUseThePublishedRateExactly() {
+        XCTAssertEqual(ecb20261030.convert(dec("100"), from: "EUR", to: "USD"), dec("111.72"))
+        XCTAssertEqual(ecb20261030.convert(dec("100"), from: "EUR", to: "JPY"), dec("17568"))
+        XCTAssertEqual(ecb20261030.rate(from: "EUR", to: "GBP"), dec("0.8338"))
+    }
+
+    func testCrossRatesGoThroughTheEuro() throws {
+        // 100 USD in JPY = 100 * 175.68 / 1.1172 = 15724.9373...
+        let v = try XCTUnwrap(ecb20261030.convert(dec("100"), from: "USD", to: "JPY"))
+        XCTAssertEqual(f.amount(v, minorUnits: 0), "15,725")
+        XCTAssertEqual(f.amount(try XCTUnwrap(ecb20261030.convert(dec("100"), from: "USD", to: "EUR")), minorUnits: 2), "89.51")
+        XCTAssertEqual(f.rate(try XCTUnwrap(ecb20261030.rate(from: "USD", to: "EUR"))), "0.8951")
+        XCTAssertEqual(ecb20261030.rate(from: "USD", to: "USD"), 1)
+    }
+
+    func testUnknownCurrenciesHaveNoRate() {
+        XCTAssertNil(ecb20261030.convert(dec("1"), from: "USD", to: "KWD"))
+        XCTAssertNil(ecb20261030.rate(from: "XYZ", to: "EUR"))
+    }
+
+    func testOlderRatesAreReported() {
+        XCTAssertEqual(ecb20261030.olderRate("RUB")?.date, day("2022-02-28"))
+        XCTAssertNil(ecb20261030.olderRate("USD"))
+    }
+
+    func testConvertingBackAndForthDoesNotDrift() throws {
+        // Derive from the typed anchor, never from a rounded display.
+        var state = CurrencyListState(codes: ["USD", "EUR", "JPY"], anchorCode: "USD", anchorText: "100", referenceCode: "EUR")
+        let computation = CurrencyListComputation(catalog: testCatalog, formatter: f)
+        let first = try computation.rows(state, table: ecb20261030).get()
+        XCTAssertEqual(first["EUR"], .amount("89.51"))
+        XCTAssertEqual(first["JPY"], .amount("15,725"))
+        XCTAssertNil(first["USD"]) // the anchor keeps its own text
+        // Looking at EUR does not change anything; typing there does.
+        state.type("89.51", into: "EUR")
+        let second = try computation.rows(state, table: ecb20261030).get()
+        XCTAssertEqual(second["USD"], .amount("100.00")) // 89.51 * 1.1172 = 99.9999...
+        state.type("100", into: "USD")
+        XCTAssertEqual(try computation.rows(state, table: ecb20261030).get()["EUR"], .amount("89.51"))
+    }
+
+    func testMinorUnitsPerCurrency() throws {
+        let table = RateTable(base: "EUR", date: day("2026-10-30"), source: "test", rates: [
+            "KWD": Rate(value: dec("0.3412345"), date: day("2026-10-30"), source: "test"),
+            "JPY": Rate(value: dec("175.68"), date: day("2026-10-30"), source: "test"),
+        ])
+        let state = CurrencyListState(codes: ["EUR", "KWD", "JPY"], anchorCode: "EUR", anchorText: "10", referenceCode: "EUR")
+        let rows = try CurrencyListComputation(catalog: testCatalog, formatter: f).rows(state, table: table).get()
+        XCTAssertEqual(rows["KWD"], .amount("3.412"))
+        XCTAssertEqual(rows["JPY"], .amount("1,757"))
+    }
+
+    func testBadAnchorTextIsAnErrorNotANumber() {
+        let state = CurrencyListState(codes: ["USD", "EUR"], anchorCode: "USD", anchorText: "1e999", referenceCode: "EUR")
+        let result = CurrencyListComputation(catalog: testCatalog, formatter: f).rows(state, table: ecb20261030)
+        XCTAssertEqual(result.map { _ in 0 }, .failure(.invalidCharacter("e")))
+    }
+
+    func testRowWithoutRate() throws {
+        let state = CurrencyListState(codes: ["USD", "KWD"], anchorCode: "USD", anchorText: "1", referenceCode: "USD")
+        let rows = try CurrencyListComputation(catalog: testCatalog, formatter: f).rows(state, table: ecb20261030).get()
+        XCTAssertEqual(rows["KWD"], .noRate)
+    }
+
+    func testRateToReference() {
+        let c = CurrencyListComputation(catalog: testCatalog, formatter: f)
+        XCTAssertEqual(c.rateToReference("USD", reference: "EUR", table: ecb20261030), "0.8951")
+        XCTAssertEqual(c.rateToReference("IDR", reference: "EUR", table: ecb20261030), "0.00004932")
+        XCTAssertEqual(c.rateToReference("EUR", reference: "USD", table: ecb20261030), "1.1172")
+    }
+}

@@ -1,0 +1,49 @@
+import XCTest
+@testable import CambioCore
+
+final class ECBHistoryTests: XCTestCase {
+    func testFixtureNewestRow() throws {
+        let table = try ECBHistoryCSV.latest(try Fixture.data("ecb_eurofxref-hist_head.csv"))
+        XCTAssertEqual(table.date, day("2025-05-09"))
+        XCTAssertEqual(table.source, "ECB")
+        XCTAssertEqual(table.rates["USD"]?.value, dec("1.1252"))
+        XCTAssertEqual(table.rates["JPY"]?.value, dec("163.36"))
+        XCTAssertEqual(table.rates["EUR"]?.value, 1)
+        XCTAssertNil(table.rates["CYP"], "dead currencies never had a rate in this excerpt")
+    }
+
+    func testBundledHistoryLatestAndFillBack() throws {
+        let data = try Data(contentsOf: Fixture.repo.appendingPathComponent("data/eurofxref-hist.csv"))
+        let table = try ECBHistoryCSV.latest(data) { ["RUB", "HRK", "BGN"].contains($0) || $0.count == 3 && !["CYP", "EEK", "LTL", "LVL", "MTL", "ROL", "SIT", "SKK", "TRL"].contains($0) }
+        XCTAssertEqual(table.date, day("2026-10-30"))
+        XCTAssertEqual(table.rates["USD"]?.value, dec("1.1172"))
+        XCTAssertEqual(table.rates["ISK"]?.value, dec("136"), "an integer-looking rate")
+        // RUB has been N/A since March 2022: its last published rate, with its own date.
+        let rub = try XCTUnwrap(table.rates["RUB"])
+        XCTAssertEqual(rub.date, day("2022-03-01"))
+        XCTAssertEqual(table.olderRate("RUB")?.date, day("2022-03-01"))
+        XCTAssertEqual(table.rates["HRK"]?.date, day("2022-12-30"))
+        XCTAssertEqual(table.rates["BGN"]?.date, day("2025-12-31"))
+        XCTAssertNil(table.rates["CYP"], "not asked for")
+    }
+
+    func testRejectsOtherFiles() {
+        XCTAssertThrowsError(try ECBHistoryCSV.latest(Data("<html>captive portal</html>".utf8)))
+        XCTAssertThrowsError(try ECBHistoryCSV.latest(Data()))
+        XCTAssertThrowsError(try ECBHistoryCSV.latest(Data("Date,USD,\nyesterday,1.1,\n".utf8)))
+        XCTAssertThrowsError(try ECBHistoryCSV.latest(Data("Date,USD,\n2026-10-30,N/A,\n".utf8)))
+    }
+
+    func testRatesMustBePositiveNumbers() throws {
+        let t = try ECBHistoryCSV.latest(Data("Date,USD,JPY,XXX,\n2026-10-30,1.1,-5,NaN,\n".utf8)) { _ in false }
+        XCTAssertEqual(t.rates["USD"]?.value, dec("1.1"))
+        XCTAssertNil(t.rates["JPY"])
+        XCTAssertNil(t.rates["XXX"])
+    }
+
+    func testGeneratedStyleMatchesResources() throws {
+        let css = try String(contentsOf: Fixture.repo.appendingPathComponent("Resources/style.css"), encoding: .utf8)
+        let generated = try String(contentsOf: Fixture.repo.appendingPathComponent("Sources/CambioUI/Generated/Style.swift"), encoding: .utf8)
+        XCTAssertTrue(generated.contains(css), "run scripts/gen-resources after editing Resources/style.css")
+    }
+}

@@ -1,0 +1,61 @@
+import XCTest
+@testable import CambioCore
+
+final class FormattingTests: XCTestCase {
+    func fmt(_ id: String) -> DecimalFormatter { DecimalFormatter(locale: Locale(identifier: id)) }
+
+    func testAmountsPerLocale() {
+        XCTAssertEqual(fmt("en_US").amount(dec("1234.56"), minorUnits: 2), "1,234.56")
+        XCTAssertEqual(fmt("de_DE").amount(dec("1234.56"), minorUnits: 2), "1.234,56")
+        XCTAssertEqual(fmt("ru_RU").amount(dec("1234.56"), minorUnits: 2), "1\u{00A0}234,56")
+        XCTAssertEqual(fmt("ko_KR").amount(dec("1234567"), minorUnits: 0), "1,234,567")
+        XCTAssertEqual(fmt("en_US").amount(dec("1234567.891"), minorUnits: 3), "1,234,567.891")
+        XCTAssertEqual(fmt("en_US").amount(dec("0"), minorUnits: 2), "0.00")
+        XCTAssertEqual(fmt("en_US").amount(dec("999"), minorUnits: 2), "999.00")
+        XCTAssertEqual(fmt("en_US").amount(dec("-1234.5"), minorUnits: 2), "-1,234.50")
+    }
+
+    func testRoundsHalfUpToMinorUnits() {
+        let f = fmt("en_US")
+        XCTAssertEqual(f.amount(dec("2.345"), minorUnits: 2), "2.35")
+        XCTAssertEqual(f.amount(dec("2.344999"), minorUnits: 2), "2.34")
+        XCTAssertEqual(f.amount(dec("-2.345"), minorUnits: 2), "-2.35")
+        XCTAssertEqual(f.amount(dec("0.5"), minorUnits: 0), "1")
+        XCTAssertEqual(f.amount(dec("1.0005"), minorUnits: 3), "1.001")
+        XCTAssertEqual(f.amount(dec("-0.001"), minorUnits: 2), "0.00") // no "-0.00"
+        XCTAssertEqual(f.amount(dec("999.995"), minorUnits: 2), "1,000.00")
+    }
+
+    func testSmallRatesKeepSignificantDigits() {
+        let f = fmt("en_US")
+        XCTAssertEqual(f.rate(dec("0.8951")), "0.8951")
+        XCTAssertEqual(f.rate(dec("1.1172")), "1.1172")
+        XCTAssertEqual(f.rate(dec("175.68")), "175.6800")
+        XCTAssertEqual(f.rate(dec("0.0000493214")), "0.00004932")
+        XCTAssertEqual(f.rate(dec("0.006359")), "0.006359")
+        XCTAssertNotEqual(f.rate(dec("0.000000012")), "0.0000")
+        XCTAssertEqual(f.rate(dec("0.000000012")), "0.00000001200")
+    }
+
+    func testBigNumbers() {
+        let f = fmt("en_US")
+        XCTAssertEqual(f.amount(dec("123456789012345678901234567890"), minorUnits: 2),
+                       "123,456,789,012,345,678,901,234,567,890.00")
+    }
+
+    func testDayFormatting() {
+        XCTAssertEqual(DayFormatter(locale: Locale(identifier: "en_GB")).string(day("2026-10-30")), "30 Oct 2026")
+        XCTAssertEqual(DayFormatter(locale: Locale(identifier: "en_US")).string(day("2026-10-30")), "Oct 30, 2026")
+        XCTAssertTrue(DayFormatter(locale: Locale(identifier: "ru_RU")).string(day("2026-10-30")).contains("окт"))
+        XCTAssertTrue(DayFormatter(locale: Locale(identifier: "de_DE")).string(day("2026-10-30")).contains("Okt"))
+    }
+
+    func testDays() {
+        XCTAssertNil(Day(iso: "2026-02-29"))
+        XCTAssertNotNil(Day(iso: "2024-02-29"))
+        XCTAssertNil(Day(iso: "2026-13-01"))
+        XCTAssertNil(Day(iso: "26-10-30"))
+        XCTAssertLessThan(day("2022-03-01"), day("2026-10-30"))
+        XCTAssertEqual(Day(day("2026-10-30").date), day("2026-10-30"))
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+@testable import CambioCore
+
+enum Fixture {
+    static let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let repo = dir.deletingLastPathComponent().deletingLastPathComponent()
+    static func data(_ name: String) throws -> Data { try Data(contentsOf: dir.appendingPathComponent(name)) }
+}
+
+func dec(_ s: String) -> Decimal { Decimal(string: s, locale: Locale(identifier: "en_US_POSIX"))! }
+
+func day(_ s: String) -> Day { Day(iso: s)! }
+
+/// A small catalogue for tests that do not read iso-codes.
+let testCatalog = CurrencyCatalog(currencies: [
+    Currency(code: "EUR", englishName: "Euro", minorUnits: 2),
+    Currency(code: "USD", englishName: "US Dollar", minorUnits: 2),
+    Currency(code: "JPY", englishName: "Yen", minorUnits: 0),
+    Currency(code: "KWD", englishName: "Kuwaiti Dinar", minorUnits: 3),
+    Currency(code: "GBP", englishName: "Pound Sterling", minorUnits: 2),
+    Currency(code: "RUB", englishName: "Russian Ruble", localizedName: "Российский рубль", minorUnits: 2),
+    Currency(code: "IDR", englishName: "Rupiah", minorUnits: 2),
+    Currency(code: "HRK", englishName: "Kuna", minorUnits: 2, isActive: false),
+])
+
+/// ECB rates of 30 Oct 2026 (data/eurofxref-hist.csv, first row), as published.
+let ecb20261030 = RateTable(base: "EUR", date: day("2026-10-30"), source: "ECB", rates: [
+    "USD": Rate(value: dec("1.1172"), date: day("2026-10-30"), source: "ECB"),
+    "JPY": Rate(value: dec("175.68"), date: day("2026-10-30"), source: "ECB"),
+    "GBP": Rate(value: dec("0.8338"), date: day("2026-10-30"), source: "ECB"),
+    "IDR": Rate(value: dec("20275.17"), date: day("2026-10-30"), source: "ECB"),
+    "RUB": Rate(value: dec("92.5"), date: day("2022-02-28"), source: "ECB"),
+])
