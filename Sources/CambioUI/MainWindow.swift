@@ -12,7 +12,8 @@ import CGtk
     public static let pageNames = ["currencies", "converter", "history", "investments", "calculator"]
 
     public init(application: UnsafeMutablePointer<GtkApplication>?, context: AppContext) {
-        window = gtk_application_window_new(application)!
+        // Tests build the window without an application.
+        window = application.map { gtk_application_window_new($0)! } ?? gtk_window_new()!
         let win: UnsafeMutablePointer<GtkWindow> = cast(window)
         gtk_window_set_title(win, tr("Cambio"))
         gtk_window_set_default_size(win, 720, 680)

@@ -1,0 +1,137 @@
+import XCTest
+import CGtk
+import CambioGLib
+@testable import CambioCore
+@testable import CambioUI
+
+/// The Currencies page in a real GTK window (run under Xvfb by `make test`).
+@MainActor
+final class CurrenciesPageTests: XCTestCase {
+    var window: MainWindow!
+    var context: AppContext!
+    var home: URL!
+
+    override func setUp() async throws {
+        if gtk_is_initialized() == 0 {
+            XCTAssertNotEqual(gtk_init_check(), 0, "no display: run under xvfb-run")
+        }
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-ui-\(UUID().uuidString)")
+        makeWindow(lang: "en_US.UTF-8")
+    }
+
+    override func tearDown() async throws {
+        if let window { gtk_window_destroy(cast(window.window)) }
+        MainContext.drain()
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    func makeWindow(lang: String) {
+        if let window { gtk_window_destroy(cast(window.window)); MainContext.drain() }
+        context = AppContext(environment: ["HOME": home.path, "LANG": lang,
+                                           "XDG_DATA_HOME": home.appendingPathComponent("data").path])
+        window = MainWindow(application: nil, context: context)
+        window.present()
+        MainContext.drain()
+    }
+
+    var page: CurrenciesPage { window.currencies }
+
+    func testFirstRunShowsTheBundledRates() async throws {
+        XCTAssertEqual(page.shownCodes.prefix(3), ["USD", "EUR", "GBP"])
+        XCTAssertEqual(page.sourceText, "ECB rates of Oct 30, 2026")
+        XCTAssertEqual(page.entryText("USD"), "100")
+        XCTAssertEqual(page.entryText("EUR"), "89.51")
+        XCTAssertEqual(page.rateText("EUR"), "1 EUR = 1.1172 USD")
+        XCTAssertEqual(page.rateText("USD"), "Reference currency")
+        XCTAssertEqual(window.visiblePage, "currencies")
+    }
+
+    func testTypingIntoAnyRowRecalculatesTheOthers() async throws {
+        page.type("250", into: "EUR")
+        MainContext.drain()
+        XCTAssertEqual(page.entryText("USD"), "279.30") // 250 * 1.1172
+        XCTAssertEqual(page.entryText("JPY"), "43,920")  // 250 * 175.68
+        XCTAssertEqual(page.entryText("EUR"), "250", "the typed text stays as typed")
+        page.type("100", into: "USD")
+        MainContext.drain()
+        XCTAssertEqual(page.entryText("EUR"), "89.51")
+        XCTAssertEqual(page.entryText("USD"), "100")
+    }
+
+    func testBadInputShowsAnErrorAndKeepsTheOthers() async throws {
+        page.type("12", into: "GBP")
+        MainContext.drain()
+        let before = page.entryText("EUR")
+        for bad in ["abc", "1..2", "--5", "1e999", String(repeating: "9", count: 40), ""] {
+            page.type(bad, into: "GBP")
+            MainContext.drain()
+            XCTAssertTrue(page.hasError("GBP"), bad)
+            XCTAssertEqual(page.entryText("EUR"), before, "others keep their last good value for \(bad)")
+            XCTAssertFalse(page.rateText("GBP")!.isEmpty)
+            for code in page.shownCodes {
+                let text = page.entryText(code)!
+                XCTAssertFalse(text.lowercased().contains("nan") || text.lowercased().contains("inf"), text)
+            }
+        }
+        page.type("12", into: "GBP")
+        MainContext.drain()
+        XCTAssertFalse(page.hasError("GBP"))
+        XCTAssertEqual(page.entryText("EUR"), before)
+        XCTAssertTrue(page.rateText("GBP")!.hasPrefix("1 GBP = "))
+    }
+
+    func testAddRemoveReorderAndReferenceAreSavedAndRestored() async throws {
+        page.add("KWD")
+        page.add("RUB")
+        XCTAssertEqual(page.shownCodes.suffix(2), ["KWD", "RUB"])
+        // KWD has no ECB rate: it says so rather than inventing one.
+        XCTAssertEqual(page.entryText("KWD"), "")
+        XCTAssertTrue(page.rateText("KWD")!.contains("No rate"))
+        // RUB's last ECB rate is from March 2022, and the row says so.
+        XCTAssertTrue(page.rateText("RUB")!.contains("2022"), page.rateText("RUB")!)
+        page.remove("KWD")
+        page.move("RUB", by: -1)
+        page.move("RUB", to: 0)
+        page.setReference("EUR")
+        page.type("1 234.5", into: "JPY")
+        MainContext.drain()
+        XCTAssertEqual(page.rateText("USD"), "1 USD = 0.8951 EUR")
+        let order = page.shownCodes
+        XCTAssertEqual(order.first, "RUB")
+        XCTAssertFalse(order.contains("KWD"))
+        context.saveNow()
+
+        makeWindow(lang: "en_US.UTF-8")
+        XCTAssertEqual(page.shownCodes, order)
+        XCTAssertEqual(page.entryText("JPY"), "1 234.5", "the typed text comes back exactly")
+        XCTAssertEqual(page.rateText("EUR"), "Reference currency")
+        XCTAssertEqual(page.entryText("EUR"), "7.03") // 1234.5 / 175.68
+    }
+
+    func testRussianLocale() async throws {
+        try? FileManager.default.removeItem(at: home)
+        makeWindow(lang: "ru_RU.UTF-8")
+        XCTAssertEqual(page.shownCodes.prefix(3), ["RUB", "USD", "EUR"])
+        page.type("1 234,56", into: "EUR")
+        MainContext.drain()
+        XCTAssertEqual(page.entryText("USD"), "1\u{00A0}379,25") // 1234.56 * 1.1172 = 1379.2504
+        XCTAssertTrue(page.sourceText.contains("2026"))
+    }
+
+    func testCorruptStateIsReportedAndKept() async throws {
+        context.saveNow()
+        let file = context.paths.stateFile
+        try Data("garbage".utf8).write(to: file)
+        makeWindow(lang: "en_US.UTF-8")
+        XCTAssertTrue(page.banner.text.contains("could not be read"), page.banner.text)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+        XCTAssertTrue(kept.contains { $0.hasPrefix("state.json.unreadable-") }, "\(kept)")
+    }
+
+    func testAltNumberSwitchesPages() async throws {
+        window.showPage(2)
+        XCTAssertEqual(window.visiblePage, "history")
+        window.showPage(0)
+        XCTAssertEqual(window.visiblePage, "currencies")
+    }
+}
