@@ -62,6 +62,18 @@ public enum Signal {
         return CambioGLib.connect(gpointerOf(controller), "key-pressed", handler, unsafeBitCast(t, to: GCallback.self))
     }
 
+    public typealias Pressed = @MainActor (_ presses: Int32, _ x: Double, _ y: Double) -> Void
+
+    /// GtkGestureClick::pressed.
+    @discardableResult
+    public static func pressed(_ gesture: OpaquePointer, _ handler: @escaping Pressed) -> gulong {
+        let t: @convention(c) (gpointer?, gint, Double, Double, gpointer?) -> Void = { _, n, x, y, data in
+            let h = box(data, Pressed.self)
+            MainActor.assumeIsolated { h(n, x, y) }
+        }
+        return CambioGLib.connect(gpointerOf(gesture), "pressed", handler, unsafeBitCast(t, to: GCallback.self))
+    }
+
     public typealias Drop = @MainActor (_ value: UnsafePointer<GValue>?, _ x: Double, _ y: Double) -> Bool
 
     /// GtkDropTarget::drop.

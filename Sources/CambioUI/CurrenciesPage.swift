@@ -250,12 +250,21 @@ import Foundation
         rows[code] = row
 
         Signal.connect(gpointerOf(entry), "changed") { [weak self] in self?.typed(into: code) }
+        // Focusing an entry selects its text, so typing replaces it. Tab does that by itself
+        // (GTK's select-on-focus); a click that focuses the entry is taken here, before the
+        // text field would place the cursor, and later clicks place the cursor as usual.
         let focus = gtk_event_controller_focus_new()!
-        Signal.connect(gpointerOf(focus), "enter") {
-            // After the click that focused it has placed the cursor: select all, so typing replaces.
-            MainContext.idle { gtk_editable_select_region(cast(entry), 0, -1) }
-        }
         gtk_widget_add_controller(entry, focus)
+        let click = gtk_gesture_click_new()!
+        gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
+        gtk_gesture_single_set_button(click, guint(GDK_BUTTON_PRIMARY))
+        Signal.pressed(click) { _, _, _ in
+            guard gtk_event_controller_focus_contains_focus(focus) == 0, gtk_widget_is_sensitive(entry) != 0 else { return }
+            gtk_widget_grab_focus(entry)
+            gtk_editable_select_region(cast(entry), 0, -1)
+            _ = gtk_gesture_set_state(click, GTK_EVENT_SEQUENCE_CLAIMED)
+        }
+        gtk_widget_add_controller(entry, click)
 
         // Drag and drop to reorder: the code and name are the handle.
         let drag = gtk_drag_source_new()!

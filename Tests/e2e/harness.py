@@ -1,0 +1,219 @@
+"""End-to-end harness: drives the built `cambio` from outside the process.
+
+Finds controls through the accessibility tree (AT-SPI, python3-pyatspi), types with real X key
+events (xdotool), reads results back through the accessible Text interface. Runs inside
+`xvfb-run -a dbus-run-session` (see Tests/e2e/run).
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+import pyatspi
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.environ.get("CAMBIO_BINARY", os.path.join(ROOT, ".build", "debug", "cambio"))
+
+
+def wait_for(what, probe, timeout=20.0, interval=0.1):
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        try:
+            last = probe()
+            if last:
+                return last
+        except Exception as error:  # the tree may be rebuilding
+            last = error
+        time.sleep(interval)
+    raise AssertionError(f"timed out waiting for {what} (last: {last!r})")
+
+
+def xdotool(*args):
+    return subprocess.run(["xdotool", *args], check=True, capture_output=True, text=True).stdout.strip()
+
+
+class App:
+    """One running instance of the app with its own XDG directories."""
+
+    def __init__(self, home=None, lang="en_US.UTF-8"):
+        self.home = home or tempfile.mkdtemp(prefix="cambio-e2e-")
+        self.lang = lang
+        self.proc = None
+        self.node = None
+        self.window_id = None
+        self._entries = {}
+
+    def env(self):
+        env = dict(os.environ)
+        env.update({
+            "HOME": self.home,
+            "XDG_DATA_HOME": os.path.join(self.home, "data"),
+            "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
+            "XDG_CACHE_HOME": os.path.join(self.home, "cache"),
+            "LANG": self.lang,
+            "LC_ALL": "",
+        })
+        env.pop("GTK_A11Y", None)
+        return env
+
+    def start(self):
+        # Output goes to a file: an unread pipe would fill and stall the app.
+        self.log_path = os.path.join(self.home, "cambio.log")
+        self.log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen([BINARY], env=self.env(), stdout=self.log, stderr=subprocess.STDOUT)
+
+        def find():
+            for app in pyatspi.Registry.getDesktop(0):
+                if app is not None and app.name == "cambio" and app.get_process_id() == self.proc.pid:
+                    return app
+            return None
+        self.node = wait_for("the app on the accessibility bus", find, timeout=30, interval=0.5)
+        self.window_id = wait_for("the X window", lambda: xdotool("search", "--sync", "--onlyvisible", "--pid", str(self.proc.pid)).split()[0])
+        xdotool("windowfocus", "--sync", self.window_id)
+        self.window_pos = self._window_position()
+        wait_for("the first row", lambda: self.entry("EUR"))
+        return self
+
+    def _window_position(self):
+        out = xdotool("getwindowgeometry", "--shell", self.window_id)
+        values = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+        return int(values["X"]), int(values["Y"])
+
+    def quit(self):
+        if self.proc and self.proc.poll() is None:
+            self.key("ctrl+q")
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                raise AssertionError("Ctrl+Q did not quit the app")
+        return self.proc.returncode
+
+    def kill(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def output(self):
+        try:
+            with open(self.log_path, "rb") as f:
+                return f.read().decode(errors="replace")
+        except OSError:
+            return ""
+
+    def cleanup(self):
+        self.kill()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+    # Accessibility tree
+
+    def find_all(self, role=None, name_contains=None, node=None):
+        out = []
+
+        def walk(n, depth=0):
+            if n is None or depth > 40:
+                return
+            try:
+                # GTK 4.8 does not keep STATE_SHOWING up to date: match on role and name only.
+                if (role is None or n.getRoleName() == role) and (name_contains is None or name_contains in (n.name or "")):
+                    out.append(n)
+                for child in n:
+                    walk(child, depth + 1)
+            except Exception:
+                return
+        walk(node or self.node)
+        return out
+
+    def find(self, role, name_contains):
+        found = self.find_all(role, name_contains)
+        return found[0] if found else None
+
+    def entry(self, code):
+        """The amount entry of a currency row: its accessible name contains the ISO code."""
+        cached = self._entries.get(code)
+        try:
+            if cached is not None and f"in {code} " in (cached.name or ""):
+                return cached
+        except Exception:
+            pass
+        found = self.find("text", f"in {code} ")
+        if found is not None:
+            self._entries[code] = found
+        return found
+
+    def row_labels(self, code):
+        """The texts of the labels in a currency's row (code, name, rate or error line)."""
+        entry = self.entry(code)
+        box = entry.parent  # the amount column: entry and its rate line
+        row = box.parent
+        return [self.text(n) for n in self.find_all("label", None, node=row)]
+
+    def text(self, node):
+        t = node.queryText()
+        return t.getText(0, t.characterCount)
+
+    def amount(self, code):
+        node = self.entry(code)
+        if node is None:
+            raise AssertionError(f"no entry for {code}")
+        return self.text(node)
+
+    def row_codes(self):
+        items = self.find_all("list item")
+        items = [i for i in items if ", " in (i.name or "")]
+        items.sort(key=lambda n: n.queryComponent().getExtents(pyatspi.WINDOW_COORDS).y)
+        return [i.name.split(",")[0] for i in items]
+
+    # Input
+
+    def click(self, node):
+        ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        x = self.window_pos[0] + ext.x + ext.width // 2
+        y = self.window_pos[1] + ext.y + ext.height // 2
+        # No --sync: it can wait long when the pointer is already there.
+        xdotool("mousemove", str(x), str(y))
+        time.sleep(0.05)
+        xdotool("click", "1")
+
+    def focus_entry(self, code):
+        node = self.entry(code)
+        self.click(node)
+        wait_for(f"focus in {code}", lambda: self.entry(code).getState().contains(pyatspi.STATE_FOCUSED))
+        time.sleep(0.15)  # the select-all runs on the next idle
+
+    def type(self, text):
+        xdotool("type", "--delay", "40", "--", text)
+
+    def key(self, *keys):
+        xdotool("key", "--clearmodifiers", *keys)
+
+
+TESTS = []
+
+
+def test(fn):
+    TESTS.append(fn)
+    return fn
+
+
+def main():
+    only = sys.argv[1:]
+    passed = failed = 0
+    for fn in TESTS:
+        if only and fn.__name__ not in only:
+            continue
+        started = time.monotonic()
+        try:
+            fn()
+            passed += 1
+            print(f"PASS {fn.__name__} ({time.monotonic() - started:.1f} s)", flush=True)
+        except Exception:
+            failed += 1
+            print(f"FAIL {fn.__name__}", flush=True)
+            traceback.print_exc()
+    print(f"e2e: {passed} passed, {failed} failed", flush=True)
+    return 1 if failed or not passed else 0

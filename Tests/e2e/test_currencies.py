@@ -1,0 +1,100 @@
+"""The Currencies page, end to end: type into any currency and every other one follows."""
+import sys
+import time
+
+from harness import App, main, test, wait_for
+
+
+def expect(app, code, value):
+    wait_for(f"{code} = {value!r}", lambda: app.amount(code) == value, timeout=5)
+
+
+@test
+def typing_into_eur_updates_usd_and_back():
+    app = App().start()
+    try:
+        # First run, en_US: USD first, anchored at 100; rates are the bundled ECB ones of 30 Oct 2026.
+        assert app.find("label", "ECB rates of Oct 30, 2026"), "the rates' source and date are shown"
+        expect(app, "EUR", "89.51")
+        app.focus_entry("EUR")
+        app.type("250")
+        expect(app, "USD", "279.30")          # 250 * 1.1172
+        expect(app, "JPY", "43,920")          # 250 * 175.68, no minor units
+        assert app.amount("EUR") == "250", "focusing selected the old text, typing replaced it"
+        app.focus_entry("USD")
+        app.type("100")
+        expect(app, "EUR", "89.51")
+        expect(app, "USD", "100")
+    finally:
+        app.cleanup()
+
+
+@test
+def bad_input_is_refused_and_the_others_keep_their_values():
+    app = App().start()
+    try:
+        app.focus_entry("GBP")
+        app.type("12")
+        expect(app, "EUR", "14.39")           # 12 / 0.8338
+        # Typed key by key, a valid prefix ("1", "1.") converts; the first bad key shows an error
+        # and the other rows keep the last good value.
+        last_good = {"abc": "14.39", "1..2": "1.20", "--5": "1.20", "1e999": "1.20", "9" * 40: None}
+        for bad, expected in last_good.items():
+            app.focus_entry("USD")            # leave and come back: the old text gets selected
+            app.focus_entry("GBP")
+            app.type(bad)
+            wait_for(f"{bad!r} typed", lambda: app.amount("GBP") == bad, timeout=5)
+            wait_for(f"an error for {bad}", lambda: any(w in " ".join(app.row_labels("GBP")) for w in
+                     ("not part of a number", "Misplaced", "sign", "digits")), timeout=5)
+            eur = app.amount("EUR")
+            if expected:
+                assert eur == expected, f"EUR shows {eur!r} after {bad!r}, expected {expected!r}"
+            assert "nan" not in eur.lower() and "inf" not in eur.lower(), eur
+            assert app.proc.poll() is None, "still running"
+        app.focus_entry("USD")
+        app.focus_entry("GBP")
+        app.type("12")
+        expect(app, "EUR", "14.39")
+        app.focus_entry("GBP")
+        app.key("ctrl+a", "BackSpace")
+        wait_for("an error for the empty field", lambda: "Enter an amount" in app.row_labels("GBP"), timeout=5)
+        assert app.amount("EUR") == "14.39"
+    finally:
+        app.cleanup()
+
+
+@test
+def list_edits_and_the_typed_amount_survive_a_restart():
+    app = App().start()
+    home = app.home
+    try:
+        before = app.row_codes()
+        assert before[:3] == ["USD", "EUR", "GBP"], before
+        # Add a currency from the picker, from the keyboard.
+        app.key("ctrl+n")
+        wait_for("the picker", lambda: app.find(None, "Search currencies"))
+        app.type("Swedish")
+        time.sleep(0.3)
+        app.key("Return")
+        wait_for("SEK row", lambda: app.entry("SEK"))
+        # Reorder from the keyboard: SEK up one place.
+        app.focus_entry("SEK")
+        app.key("alt+Up")
+        wait_for("SEK moved up", lambda: app.row_codes()[-2] == "SEK")
+        app.focus_entry("CHF")
+        app.type("1 000.5")
+        expect(app, "EUR", "1,088.21")        # 1000.5 / 0.9194 = 1088.2097
+        after = app.row_codes()
+        app.quit()
+        app2 = App(home=home).start()
+        try:
+            assert app2.row_codes() == after, (app2.row_codes(), after)
+            assert app2.amount("CHF") == "1 000.5", app2.amount("CHF")
+        finally:
+            app2.kill()
+    finally:
+        app.cleanup()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
