@@ -110,7 +110,10 @@ public struct CurrencyCatalog: Sendable {
         }
     }
 
-    public subscript(code: String) -> Currency? { byCode[code.uppercased()] }
+    public subscript(code: String) -> Currency? { byCode[code] ?? byCode[code.uppercased()] }
+
+    /// Digits after the decimal mark; 2 for a code the catalogue does not know.
+    public func minorUnits(_ code: String) -> Int { byCode[code]?.minorUnits ?? 2 }
 
     public var active: [Currency] { all.filter(\.isActive) }
 

@@ -94,17 +94,31 @@ public struct CurrencyListComputation: Sendable {
     }
 
     /// The displayed amount of every row but the anchor, or why the anchor's text is refused.
+    ///
+    /// Each row is `amount × rate(row) / rate(anchor)` with one rounding, half-up to the row's
+    /// minor units, computed exactly in 128-bit fixed point (Decimal when a value is too large).
     public func rows(_ state: CurrencyListState, table: RateTable) -> Result<[String: Row], AmountError> {
-        let parsed = AmountParser.parse(state.anchorText, style: formatter.style)
-        guard case .success(let amount) = parsed else {
-            if case .failure(let error) = parsed { return .failure(error) }
-            fatalError("unreachable")
+        let amount: Decimal
+        switch AmountParser.parse(state.anchorText, style: formatter.style) {
+        case .success(let value): amount = value
+        case .failure(let error): return .failure(error)
         }
+        let fixedAmount = FixedDecimal(amount)
+        let anchorRate = table.rates[state.anchorCode]
+        let fixedAnchor = anchorRate.flatMap { FixedDecimal($0.value) }
         var out: [String: Row] = [:]
         out.reserveCapacity(state.codes.count)
         for code in state.codes where code != state.anchorCode {
-            if let value = table.convert(amount, from: state.anchorCode, to: code) {
-                out[code] = .amount(formatter.amount(value, minorUnits: catalog[code]?.minorUnits ?? 2))
+            guard let anchorRate, let rate = table.rates[code] else {
+                out[code] = .noRate
+                continue
+            }
+            let places = catalog.minorUnits(code)
+            if let a = fixedAmount, let f = fixedAnchor, let t = table.fixed(code),
+               let units = a.converted(from: f, to: t, places: places) {
+                out[code] = .amount(formatter.format(units: units, fractionDigits: places))
+            } else if !anchorRate.value.isZero {
+                out[code] = .amount(formatter.amount(amount * rate.value / anchorRate.value, minorUnits: places))
             } else {
                 out[code] = .noRate
             }

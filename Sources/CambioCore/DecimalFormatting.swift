@@ -53,18 +53,33 @@ public struct DecimalFormatter: Sendable {
             integerPart = plain[..<dot]
             fractionPart = plain[plain.index(after: dot)...]
         }
+        var frac = String(fractionPart.prefix(fractionDigits))
+        while frac.count < fractionDigits { frac.append("0") }
+        let negative = value < 0 && !value.rounded(places: fractionDigits).isZero
+        return assemble(negative: negative, integer: Array(integerPart), fraction: frac)
+    }
+
+    /// Writes `units` of 10^-fractionDigits ("123456", 2 -> "1,234.56").
+    public func format(units: Int128, fractionDigits: Int) -> String {
+        var digits = Array(String(units.magnitude))
+        if digits.count <= fractionDigits {
+            digits.insert(contentsOf: repeatElement("0", count: fractionDigits - digits.count + 1), at: 0)
+        }
+        let split = digits.count - fractionDigits
+        return assemble(negative: units < 0, integer: Array(digits[..<split]), fraction: String(digits[split...]))
+    }
+
+    private func assemble(negative: Bool, integer digits: [Character], fraction: String) -> String {
         var out = ""
-        if value < 0 && !(value.rounded(places: fractionDigits).isZero) { out.append("-") }
-        let digits = Array(integerPart)
+        out.reserveCapacity(digits.count * 4 / 3 + fraction.count + 2)
+        if negative { out.append("-") }
         for (i, d) in digits.enumerated() {
             if i > 0 && (digits.count - i) % style.groupingSize == 0 { out.append(style.groupingSeparator) }
             out.append(d)
         }
-        if fractionDigits > 0 {
+        if !fraction.isEmpty {
             out.append(style.decimalSeparator)
-            var frac = String(fractionPart.prefix(fractionDigits))
-            while frac.count < fractionDigits { frac.append("0") }
-            out += frac
+            out += fraction
         }
         return out
     }

@@ -19,12 +19,21 @@ public struct RateTable: Sendable, Equatable {
     public let date: Day
     public let source: String
     public let rates: [String: Rate]
+    /// The same rates in exact fixed point, prepared once for per-keystroke conversion.
+    private let fixedRates: [String: FixedDecimal]
 
     public init(base: String, date: Day, source: String, rates: [String: Rate]) {
         self.base = base; self.date = date; self.source = source
         var r = rates
         r[base] = Rate(value: 1, date: date, source: source)
         self.rates = r
+        fixedRates = r.compactMapValues { FixedDecimal($0.value) }
+    }
+
+    func fixed(_ code: String) -> FixedDecimal? { fixedRates[code] }
+
+    public static func == (a: RateTable, b: RateTable) -> Bool {
+        a.base == b.base && a.date == b.date && a.source == b.source && a.rates == b.rates
     }
 
     public func has(_ code: String) -> Bool { rates[code] != nil }

@@ -83,6 +83,17 @@ import Foundation
         return FileManager.default.fileExists(atPath: tree.appendingPathComponent("Package.swift").path) ? tree : nil
     }
 
+    /// Screens that show rates, told when the rates in use change.
+    private var rateObservers: [@MainActor () -> Void] = []
+
+    func observeRates(_ body: @escaping @MainActor () -> Void) { rateObservers.append(body) }
+
+    /// Puts a new rate table in use and refreshes every screen that shows rates.
+    public func useRates(_ table: RateTable) {
+        rates = table
+        rateObservers.forEach { $0() }
+    }
+
     /// Saves soon, once typing pauses.
     func scheduleSave() {
         MainContext.cancel(saveTimer)

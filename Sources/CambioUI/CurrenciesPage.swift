@@ -16,6 +16,10 @@ import Foundation
     private var rows: [String: Row] = [:]
     /// True while the page writes into entries, so those writes are not taken as typing.
     private var updating = false
+    private let scroller: WidgetRef
+    /// Texts for rows out of view, written once the frame that shows the visible ones is drawn.
+    private var pending: [String: String] = [:]
+    private var pendingSource: guint = 0
 
     final class Row {
         let code: String
@@ -50,7 +54,7 @@ import Foundation
         list.addClass("boxed-list")
         list.addClass("currency-list")
         list.accessibleLabel(tr("Your currencies"))
-        let scroller = gtk_scrolled_window_new()!
+        scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(cast(scroller), list)
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_vexpand(scroller, 1)
@@ -75,7 +79,14 @@ import Foundation
         }
         gtk_widget_add_controller(list, keys)
 
+        let adjustment = gtk_scrolled_window_get_vadjustment(cast(scroller))!
+        Signal.connect(gpointerOf(adjustment), "value-changed") { [weak self] in self?.flushPending() }
+
         ctx.problems.forEach { banner.show($0) }
+        ctx.observeRates { [weak self] in
+            self?.refreshRates()
+            self?.recalculate()
+        }
         rebuildRows()
         refreshRates()
         recalculate()
@@ -318,6 +329,10 @@ import Foundation
             }
         case .success(let values):
             if let row = rows[anchor] { clearError(row, table: table) }
+            // Rows in view now; the others right after this frame (a list of every currency
+            // then still shows each keystroke within one frame).
+            pending.removeAll(keepingCapacity: true)
+            let visible = visibleRange()
             for (code, value) in values {
                 guard let row = rows[code] else { continue }
                 clearError(row, table: table)
@@ -326,11 +341,52 @@ import Foundation
                 case .amount(let s): text = s
                 case .noRate: text = ""
                 }
-                if String(cString: gtk_editable_get_text(cast(row.entry))) != text {
-                    gtk_editable_set_text(cast(row.entry), text)
-                }
+                if isVisible(row, visible) { setEntry(row, text) } else { pending[code] = text }
+            }
+            if !pending.isEmpty && pendingSource == 0 {
+                pendingSource = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+                    let page = Unmanaged<CurrenciesPage>.fromOpaque(data!).takeUnretainedValue()
+                    MainActor.assumeIsolated {
+                        page.pendingSource = 0
+                        page.flushPending()
+                    }
+                    return 0
+                }, Unmanaged.passRetained(self).toOpaque(), { data in
+                    Unmanaged<CurrenciesPage>.fromOpaque(data!).release()
+                })
             }
         }
+    }
+
+    private func setEntry(_ row: Row, _ text: String) {
+        if String(cString: gtk_editable_get_text(cast(row.entry))) != text {
+            gtk_editable_set_text(cast(row.entry), text)
+        }
+    }
+
+    /// Writes the texts of rows out of view (idle after a keystroke, or when the list scrolls).
+    private func flushPending() {
+        guard !pending.isEmpty else { return }
+        updating = true
+        defer { updating = false }
+        for (code, text) in pending { if let row = rows[code] { setEntry(row, text) } }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The part of the list in view, in the list's coordinates.
+    private func visibleRange() -> ClosedRange<Double> {
+        let adjustment = gtk_scrolled_window_get_vadjustment(cast(scroller))!
+        let top = gtk_adjustment_get_value(adjustment)
+        let height = gtk_adjustment_get_page_size(adjustment)
+        // Not laid out yet: treat everything as visible.
+        return height > 0 ? (top - 200)...(top + height + 200) : -Double.infinity...Double.infinity
+    }
+
+    private func isVisible(_ row: Row, _ range: ClosedRange<Double>) -> Bool {
+        var a = GtkAllocation()
+        gtk_widget_get_allocation(row.root, &a)
+        if a.height <= 0 { return true }
+        return range.overlaps(Double(a.y)...Double(a.y + a.height))
     }
 
     private func clearError(_ row: Row, table: RateTable) {

@@ -1,1 +1,99 @@
-print("x")
+// Figures for `make bench` (never timed tests): per-keystroke recalculation of a list of every
+// currency in the domain, and the time until the window shows it.
+import CambioCore
+import CambioGLib
+import CambioUI
+import CGtk
+import Foundation
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// open.er-api.com's USD table (Tests/Fixtures): 162 real rates, the broadest list we have.
+func everyCurrencyTable() -> RateTable {
+    struct Payload: Decodable { let base_code: String; let rates: [String: Decimal] }
+    let url = root.appendingPathComponent("Tests/Fixtures/erapi_open_latest_USD_2024-08-19.json")
+    let payload = try! JSONDecoder().decode(Payload.self, from: Data(contentsOf: url))
+    let day = Day(iso: "2024-08-19")!
+    return RateTable(base: payload.base_code, date: day, source: "open.er-api.com",
+                     rates: payload.rates.mapValues { Rate(value: $0, date: day, source: "open.er-api.com") })
+}
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
+
+let catalog = try! CurrencyCatalog.system(languages: ["en"])
+let table = everyCurrencyTable()
+let codes = catalog.active.map(\.code).filter { table.has($0) }
+
+switch CommandLine.arguments.dropFirst().first {
+case "recalc":
+    let computation = CurrencyListComputation(catalog: catalog, formatter: DecimalFormatter(locale: Locale(identifier: "en_US")))
+    var state = CurrencyListState(codes: codes, anchorCode: "USD", anchorText: "1", referenceCode: "USD")
+    var samples: [Double] = []
+    var sink = 0
+    for i in 0..<2000 {
+        state.anchorText = "\(1000 + i).5"
+        let t0 = now()
+        let rows = try! computation.rows(state, table: table).get()
+        samples.append(Double(now() - t0) / 1e6)
+        sink &+= rows.count
+    }
+    print(String(format: "recalc currencies=%d median_ms=%.4f p95_ms=%.4f rows=%d",
+                 codes.count, median(samples), samples.sorted()[samples.count * 95 / 100], sink / 2000))
+
+case "frame":
+    MainActor.assumeIsolated {
+        gtk_init()
+        MainLoopBridge.install()
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-bench-\(getpid())")
+        let context = AppContext(environment: ["HOME": home.path, "LANG": "en_US.UTF-8"])
+        context.useRates(table)
+        context.state.currencies = CurrencyListState(codes: codes, anchorCode: "USD", anchorText: "1", referenceCode: "USD")
+        let window = MainWindow(application: nil, context: context)
+        window.present()
+        while gtk_widget_get_frame_clock(window.window) == nil { g_main_context_iteration(nil, 0) }
+        let clock = gtk_widget_get_frame_clock(window.window)!
+
+        final class Frames { var painted = 0; var start: UInt64 = 0; var work: [Double] = []; var recording = false }
+        let f = Frames()
+        Signal.connect(gpointerOf(clock), "update") { f.start = now() }
+        Signal.connect(gpointerOf(clock), "after-paint") {
+            f.painted += 1
+            if f.recording { f.work.append(Double(now() - f.start) / 1e6) }
+        }
+        while f.painted < 3 {
+            gtk_widget_queue_draw(window.window)
+            g_main_context_iteration(nil, 1)
+        }
+        // Baseline: the same window redrawn with nothing changed.
+        f.recording = true
+        for _ in 0..<30 {
+            let before = f.painted
+            gtk_widget_queue_draw(window.window)
+            while f.painted == before { g_main_context_iteration(nil, 1) }
+        }
+        let redraw = median(f.work)
+        f.work.removeAll()
+        var sync: [Double] = [], latency: [Double] = []
+        var frames: [Int] = []
+        for i in 0..<60 {
+            let before = f.painted
+            let t0 = now()
+            window.currencies.type("\(100 + i)", into: "USD")
+            sync.append(Double(now() - t0) / 1e6)
+            while f.painted == before { g_main_context_iteration(nil, 1) }
+            latency.append(Double(now() - t0) / 1e6)
+            frames.append(f.painted - before)
+            precondition(window.currencies.entryText("EUR") != "", "rows updated")
+        }
+        print(String(format: "frame rows=%d renderer=%@ keystroke_update_median_ms=%.3f frame_work_median_ms=%.3f unchanged_redraw_median_ms=%.3f shown_within_median_ms=%.3f max_frames=%d",
+                     codes.count, ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default", median(sync), median(f.work), redraw, median(latency), frames.max() ?? 0))
+        gtk_window_destroy(cast(window.window))
+        try? FileManager.default.removeItem(at: home)
+    }
+
+default:
+    FileHandle.standardError.write(Data("usage: cambio-bench recalc | frame\n".utf8))
+    exit(2)
+}
