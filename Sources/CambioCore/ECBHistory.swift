@@ -17,38 +17,55 @@ public enum ECBHistoryCSV {
         }
     }
 
-    /// Calls `body` for each data row, newest first, with the header's codes and the row's
-    /// fields; `body` returns false to stop.
-    static func forEachRow(_ data: Data, _ body: (_ line: Int, _ codes: [String], _ fields: [Substring]) throws -> Bool) throws {
-        let bytes = [UInt8](data)
-        var lineNumber = 0
-        var codes: [String] = []
-        var start = 0
-        // Lazy: stops reading as soon as `body` has what it needs.
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            var lineEnd = end
-            if lineEnd > start && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            let rawLine = Substring(String(decoding: bytes[start..<lineEnd], as: UTF8.self))
-            start = end + 1
-            if rawLine.isEmpty { continue }
-            lineNumber += 1
-            let fields = rawLine.split(separator: ",", omittingEmptySubsequences: false)
-            if lineNumber == 1 {
-                guard fields.first?.trimmingCharacters(in: .whitespaces) == "Date" else { throw ParseError.notECBHistory }
-                codes = fields.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
-                continue
+    /// Calls `body` for each data line after the header, newest first, with the header's codes,
+    /// the line's bytes and the byte ranges of its fields (no copies, no strings); `body`
+    /// returns false to stop.
+    static func forEachLine(_ data: Data, _ body: (_ line: Int, _ codes: [String], _ bytes: UnsafeRawBufferPointer, _ fields: [Range<Int>]) throws -> Bool) throws {
+        try data.withUnsafeBytes { (all: UnsafeRawBufferPointer) in
+            var lineNumber = 0
+            var codes: [String] = []
+            var start = 0
+            var fields: [Range<Int>] = []
+            while start < all.count {
+                var end = start
+                while end < all.count && all[end] != 0x0A { end += 1 }
+                var lineEnd = end
+                if lineEnd > start && all[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                let lineStart = start
+                start = end + 1
+                if lineEnd == lineStart { continue }
+                lineNumber += 1
+                fields.removeAll(keepingCapacity: true)
+                var fieldStart = lineStart
+                for i in lineStart..<lineEnd where all[i] == 0x2C { // ","
+                    fields.append(fieldStart..<i)
+                    fieldStart = i + 1
+                }
+                fields.append(fieldStart..<lineEnd)
+                if lineNumber == 1 {
+                    let names = fields.map { text(all, $0).trimmingCharacters(in: .whitespaces) }
+                    guard names.first == "Date" else { throw ParseError.notECBHistory }
+                    codes = Array(names.dropFirst())
+                    continue
+                }
+                if try !body(lineNumber, codes, all, fields) { return }
             }
-            if try !body(lineNumber, codes, fields) { return }
+            if codes.isEmpty { throw ParseError.notECBHistory }
         }
-        if codes.isEmpty { throw ParseError.notECBHistory }
     }
 
-    static func value(_ field: Substring) -> Decimal? {
-        if field.isEmpty || field == "N/A" { return nil }
-        guard field.allSatisfy({ $0.isNumber || $0 == "." }),
-              let v = Decimal(string: String(field), locale: Locale(identifier: "en_US_POSIX")), v > 0 else { return nil }
+    static func text(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// A rate field: a positive decimal number; nil for "N/A", empty or anything else.
+    static func value(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Decimal? {
+        guard !range.isEmpty else { return nil }
+        for i in range {
+            let b = bytes[i]
+            guard (b >= 0x30 && b <= 0x39) || b == 0x2E else { return nil } // digits and "."
+        }
+        guard let v = Decimal(string: text(bytes, range), locale: Locale(identifier: "en_US_POSIX")), v > 0 else { return nil }
         return v
     }
 
@@ -57,26 +74,26 @@ public enum ECBHistoryCSV {
     public static func latest(_ data: Data, fillBack: (String) -> Bool = { _ in true }) throws -> RateTable {
         var newest: Day? = nil
         var rates: [String: Rate] = [:]
-        var missing: Set<String> = []
-        try forEachRow(data) { line, codes, fields in
-            guard fields.count >= codes.count + 1, let day = Day(iso: fields[0]) else {
+        var missing: [(column: Int, code: String)] = []
+        try forEachLine(data) { line, codes, bytes, fields in
+            guard fields.count >= codes.count + 1, let day = Day(iso: text(bytes, fields[0])) else {
                 throw ParseError.badRow(line: line)
             }
             if newest == nil {
                 newest = day
                 for (i, code) in codes.enumerated() where !code.isEmpty {
-                    if let v = value(fields[i + 1]) {
+                    if let v = value(bytes, fields[i + 1]) {
                         rates[code] = Rate(value: v, date: day, source: "ECB")
                     } else if fillBack(code) {
-                        missing.insert(code)
+                        missing.append((i + 1, code))
                     }
                 }
             } else {
-                for (i, code) in codes.enumerated() where missing.contains(code) {
-                    if let v = value(fields[i + 1]) {
-                        rates[code] = Rate(value: v, date: day, source: "ECB")
-                        missing.remove(code)
-                    }
+                // Only the columns still missing are looked at.
+                missing.removeAll { column, code in
+                    guard let v = value(bytes, fields[column]) else { return false }
+                    rates[code] = Rate(value: v, date: day, source: "ECB")
+                    return true
                 }
             }
             return !missing.isEmpty

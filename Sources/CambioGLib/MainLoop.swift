@@ -77,6 +77,9 @@ public enum StartupProbe {
                 if done { return }
                 done = true
                 FileHandle.standardOutput.write(Data("first-frame\n".utf8))
+                if ProcessInfo.processInfo.environment["CAMBIO_TRACE_STARTUP"] != nil {
+                    FileHandle.standardError.write(Data("startup first frame painted\n".utf8))
+                }
             }
         }
     }

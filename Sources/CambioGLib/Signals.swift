@@ -101,3 +101,17 @@ public enum Signal {
         return CambioGLib.connect(gpointerOf(source), "prepare", handler, unsafeBitCast(t, to: GCallback.self))
     }
 }
+
+/// GtkMenuButton's create-popup function, with a closure GLib owns.
+public enum MenuButtonPopup {
+    public typealias Create = @MainActor () -> Void
+
+    /// `body` runs the first time the menu opens, and builds its popover.
+    public static func onFirstOpen(_ button: WidgetRef, _ body: @escaping Create) {
+        let data = Unmanaged.passRetained(SignalBox(body)).toOpaque()
+        gtk_menu_button_set_create_popup_func(cast(button), { _, data in
+            let h = Unmanaged<SignalBox<Create>>.fromOpaque(data!).takeUnretainedValue().handler
+            MainActor.assumeIsolated { h() }
+        }, data, { data in Unmanaged<SignalBox<Create>>.fromOpaque(data!).release() })
+    }
+}

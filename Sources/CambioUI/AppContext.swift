@@ -22,10 +22,13 @@ import Foundation
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
                 executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]),
                 sourceTree: URL? = AppContext.sourceTree) {
+        let trace = StartupTrace(enabled: environment["CAMBIO_TRACE_STARTUP"] != nil)
+        defer { trace.mark("context ready") }
         locale = LocaleEnvironment(environment: environment)
         paths = AppPaths(environment: environment)
         formatter = DecimalFormatter(locale: locale.numbers)
         days = DayFormatter(locale: locale.dates)
+        trace.mark("locale and formatters")
 
         let dataDir = BundledData.directory(environment: environment, executable: executable,
                                             paths: paths, sourceTree: sourceTree)
@@ -44,6 +47,7 @@ import Foundation
             })
         }
         self.catalog = catalog
+        trace.mark("currency catalogue")
 
         if let dataDir {
             let file = dataDir.appendingPathComponent(BundledData.marker)
@@ -57,6 +61,7 @@ import Foundation
             problems.append(tr("The bundled rates were not found; set CAMBIO_DATA_DIR to Cambio's data folder."))
         }
 
+        trace.mark("bundled rates")
         store = StateStore(url: paths.stateFile)
         let firstRun = CurrencyListState.firstRun(localeCurrency: locale.localeCurrencyCode, catalog: catalog)
         switch store.load() {
@@ -74,6 +79,21 @@ import Foundation
             state = AppState(currencies: firstRun)
         }
         self.problems = problems
+    }
+
+    /// Prints how long each start-up step took (CAMBIO_TRACE_STARTUP=1), to stderr.
+    struct StartupTrace {
+        let enabled: Bool
+        nonisolated(unsafe) private static var processStart: UInt64 = DispatchTime.now().uptimeNanoseconds
+        private var start: UInt64 { Self.processStart }
+        init(enabled: Bool) { self.enabled = enabled }
+        static var shared: StartupTrace { StartupTrace(enabled: ProcessInfo.processInfo.environment["CAMBIO_TRACE_STARTUP"] != nil) }
+        func mark(_ step: String) {
+            guard enabled else { return }
+            let origin = start // read first: the origin is set on first use
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - origin) / 1e6
+            FileHandle.standardError.write(Data(String(format: "startup %8.2f ms  %@\n", ms, step).utf8))
+        }
     }
 
     /// The package's source tree, for a development build run from `.build/`.

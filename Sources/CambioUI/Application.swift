@@ -10,6 +10,9 @@ import Foundation
     private(set) var context: AppContext?
     private(set) var window: MainWindow?
 
+    /// Marks the start of the process for CAMBIO_TRACE_STARTUP.
+    public static func traceStart() { AppContext.StartupTrace.shared.mark("main") }
+
     public init() {
         app = gtk_application_new(Self.id, G_APPLICATION_DEFAULT_FLAGS)!
         Signal.connect(gpointerOf(app), "startup") { [weak self] in self?.startup() }
@@ -27,7 +30,9 @@ import Foundation
     }
 
     private func startup() {
+        AppContext.StartupTrace.shared.mark("GTK started")
         Style.load()
+        AppContext.StartupTrace.shared.mark("style loaded")
         context = AppContext()
         Actions.install(on: app, [
             ActionSpec(name: "quit", accels: ["<Control>q"]) { [weak self] in
@@ -51,6 +56,7 @@ import Foundation
         if let window { window.present(); return }
         guard let context else { return }
         let w = MainWindow(application: app, context: context)
+        AppContext.StartupTrace.shared.mark("window built")
         window = w
         Signal.connect(gpointerOf(w.window), "destroy") { [weak self] in
             self?.context?.saveNow()
@@ -58,6 +64,7 @@ import Foundation
         }
         w.present()
         w.currencies.focusPrimary()
+        AppContext.StartupTrace.shared.mark("window presented")
     }
 }
 

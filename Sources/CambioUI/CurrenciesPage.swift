@@ -230,23 +230,11 @@ import Foundation
         gtk_widget_set_valign(menu, GTK_ALIGN_CENTER)
         menu.tooltip(String(format: tr("Actions for %@"), code))
         menu.accessibleLabel(String(format: tr("Actions for %@"), code))
-        let popover = gtk_popover_new()!
-        let items = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
-        func item(_ title: String, _ action: @escaping @MainActor () -> Void) {
-            let b = UI.button(label: title) {
-                gtk_popover_popdown(cast(popover))
-                action()
-            }
-            b.addClass("flat")
-            gtk_widget_set_halign(gtk_button_get_child(cast(b)), GTK_ALIGN_START)
-            UI.append(items, b)
+        // The menu is built when first opened: start-up pays nothing for it.
+        MenuButtonPopup.onFirstOpen(menu) { [weak self] in
+            guard let self else { return }
+            gtk_menu_button_set_popover(cast(menu), self.makeRowMenu(code))
         }
-        item(tr("Use as _Reference")) { [weak self] in self?.setReference(code) }
-        item(tr("Move _Up")) { [weak self] in self?.move(code, by: -1) }
-        item(tr("Move _Down")) { [weak self] in self?.move(code, by: 1) }
-        item(tr("_Remove")) { [weak self] in self?.remove(code) }
-        gtk_popover_set_child(cast(popover), items)
-        gtk_menu_button_set_popover(cast(menu), popover)
 
         let content = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [handle, amountBox, menu])
         content.margins(8, 8, 8, 12)
@@ -298,6 +286,26 @@ import Foundation
         }
         gtk_widget_add_controller(rowWidget, drop)
         return row
+    }
+
+    private func makeRowMenu(_ code: String) -> WidgetRef {
+        let popover = gtk_popover_new()!
+        let items = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        func item(_ title: String, _ action: @escaping @MainActor () -> Void) {
+            let b = UI.button(label: title) {
+                gtk_popover_popdown(cast(popover))
+                action()
+            }
+            b.addClass("flat")
+            gtk_widget_set_halign(gtk_button_get_child(cast(b)), GTK_ALIGN_START)
+            UI.append(items, b)
+        }
+        item(tr("Use as _Reference")) { [weak self] in self?.setReference(code) }
+        item(tr("Move _Up")) { [weak self] in self?.move(code, by: -1) }
+        item(tr("Move _Down")) { [weak self] in self?.move(code, by: 1) }
+        item(tr("_Remove")) { [weak self] in self?.remove(code) }
+        gtk_popover_set_child(cast(popover), items)
+        return popover
     }
 
     // MARK: Values

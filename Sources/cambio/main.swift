@@ -4,7 +4,8 @@ import Foundation
 
 // GTK owns the main thread: stay synchronous and end in g_application_run.
 setlocale(LC_ALL, "")
-let status = MainActor.assumeIsolated {
-    CambioApplication().run(arguments: CommandLine.arguments)
+let status: Int32 = MainActor.assumeIsolated {
+    CambioApplication.traceStart()
+    return CambioApplication().run(arguments: CommandLine.arguments)
 }
 exit(status)

@@ -1,0 +1,44 @@
+# Cambio: the two commands of the README are `make run` and `make test`.
+SWIFT ?= swift
+XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
+# XCTest only: no empty Swift Testing summary after each run.
+SWIFT_TEST = $(SWIFT) test --disable-swift-testing
+
+.PHONY: all deps build run test test-unit test-ui test-e2e bench screenshot clean
+
+all: build
+
+deps:
+	@scripts/install-deps
+
+build: deps
+	$(SWIFT) build
+
+run: build
+	.build/debug/cambio
+
+# Every test: domain (no display), widgets in a real window under Xvfb, end to end through AT-SPI.
+test: build
+	$(SWIFT) build --build-tests
+	$(MAKE) --no-print-directory test-unit test-ui test-e2e
+
+test-unit:
+	$(SWIFT_TEST) --skip CambioUITests
+
+test-ui:
+	$(XVFB) dbus-run-session -- env GTK_A11Y=none $(SWIFT_TEST) --filter CambioUITests
+
+test-e2e:
+	Tests/e2e/run
+
+# Start-up, memory and per-keystroke figures, against an empty GTK 4 window in the same run.
+bench: deps
+	$(SWIFT) build -c release
+	$(XVFB) dbus-run-session -- python3 scripts/bench.py
+
+# A screenshot of the window under Xvfb (needs imagemagick): shot.png.
+screenshot: build
+	$(XVFB) sh -c '.build/debug/cambio & sleep 4; import -window root shot.png; kill $$!'
+
+clean:
+	rm -rf .build

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""`make bench`: figures, printed, never asserted.
+
+Start-up to the first painted frame (warm) and resident memory after start-up of the release
+`cambio`, against an empty GTK 4 window built the same way (`cambio-empty-window`), in one run;
+then the per-keystroke recalculation of a list of every currency, in the domain and in the window.
+Runs under xvfb-run and dbus-run-session (see the Makefile).
+"""
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REL = os.path.join(ROOT, ".build", "release")
+RUNS = int(os.environ.get("BENCH_RUNS", "12"))
+
+
+def start(binary, home):
+    env = dict(os.environ, CAMBIO_BENCH_FIRST_FRAME="1", HOME=home, LANG="en_US.UTF-8",
+               XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"),
+               XDG_CACHE_HOME=os.path.join(home, "cache"))
+    t0 = time.monotonic()
+    proc = subprocess.Popen([binary], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    line = proc.stdout.readline()
+    elapsed = time.monotonic() - t0
+    if b"first-frame" not in line:
+        proc.kill()
+        raise SystemExit(f"{binary}: no first frame reported")
+    time.sleep(1.0)  # let start-up work settle before reading memory
+    with open(f"/proc/{proc.pid}/status") as f:
+        rss_kb = next(int(l.split()[1]) for l in f if l.startswith("VmRSS:"))
+    proc.kill()
+    proc.wait()
+    return elapsed * 1000, rss_kb / 1024
+
+
+def main():
+    home = tempfile.mkdtemp(prefix="cambio-bench-")
+    apps = {"cambio": os.path.join(REL, "cambio"), "empty": os.path.join(REL, "cambio-empty-window")}
+    for binary in apps.values():  # warm-up: caches, shader cache, page cache
+        for _ in range(2):
+            start(binary, home)
+    times = {k: [] for k in apps}
+    rss = {k: [] for k in apps}
+    for _ in range(RUNS):  # alternate, so both see the same machine state
+        for name, binary in apps.items():
+            t, m = start(binary, home)
+            times[name].append(t)
+            rss[name].append(m)
+    tc, te = statistics.median(times["cambio"]), statistics.median(times["empty"])
+    mc, me = statistics.median(rss["cambio"]), statistics.median(rss["empty"])
+    print(f"startup_first_frame_ms  cambio={tc:.1f}  empty_window={te:.1f}  ratio={tc / te:.3f}  (target <= 1.25, warm, median of {RUNS})")
+    print(f"resident_memory_MB      cambio={mc:.1f}  empty_window={me:.1f}  difference={mc - me:.1f}  (target <= 25)")
+    sys.stdout.flush()
+    bench = os.path.join(REL, "cambio-bench")
+    subprocess.run([bench, "recalc"], check=True)
+    for renderer in ("cairo", "gl"):
+        subprocess.run([bench, "frame"], check=True, stderr=subprocess.DEVNULL,
+                       env=dict(os.environ, GSK_RENDERER=renderer, GTK_A11Y="none"))
+    print("notes: under Xvfb the gl renderer runs on llvmpipe (software); frame_work is layout + paint of one frame,"
+          " shown_within is keystroke to painted frame (includes waiting for the frame clock's tick).")
+
+
+if __name__ == "__main__":
+    main()
