@@ -13,72 +13,45 @@ import Foundation
     public private(set) var rates: RateTable?
     public var state: AppState
     /// Problems found at start-up, shown in the window's banner.
-    public private(set) var problems: [String] = []
+    public let problems: [String]
     let store: StateStore
     private var saveTimer: guint = 0
     /// Called when a save fails, with the reason.
     var onSaveError: ((String) -> Void)?
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
-                executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]),
-                sourceTree: URL? = AppContext.sourceTree) {
-        let trace = StartupTrace(enabled: environment["CAMBIO_TRACE_STARTUP"] != nil)
-        defer { trace.mark("context ready") }
-        locale = LocaleEnvironment(environment: environment)
-        paths = AppPaths(environment: environment)
-        formatter = DecimalFormatter(locale: locale.numbers)
-        days = DayFormatter(locale: locale.dates)
-        trace.mark("locale and formatters")
+    /// Loads everything now, on this thread (tests, tools).
+    public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment,
+                            executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]),
+                            sourceTree: URL? = AppContext.sourceTree) {
+        self.init(data: StartupData.load(environment: environment, executable: executable, sourceTree: sourceTree))
+    }
 
-        let dataDir = BundledData.directory(environment: environment, executable: executable,
-                                            paths: paths, sourceTree: sourceTree)
-        if let dataDir {
-            L10n.catalog = MessageCatalog.load(domain: "cambio", languages: locale.languages,
-                                               localeDirs: [dataDir.appendingPathComponent("locale").path, "/usr/share/locale"])
-        }
-        var problems: [String] = []
-        var catalog: CurrencyCatalog
-        do {
-            catalog = try CurrencyCatalog.system(languages: locale.languages)
-        } catch {
-            problems.append(String(format: tr("Currency names are unavailable: %@"), "\(error)"))
-            catalog = CurrencyCatalog(currencies: CurrencyListState.popular.map {
-                Currency(code: $0, englishName: $0, minorUnits: CurrencyCatalog.minorUnitExceptions[$0] ?? 2)
-            })
-        }
-        self.catalog = catalog
-        trace.mark("currency catalogue")
+    public init(data: StartupData) {
+        locale = data.locale
+        paths = data.paths
+        formatter = data.formatter
+        days = data.days
+        catalog = data.catalog
+        rates = data.rates
+        state = data.state
+        store = data.store
+        L10n.catalog = data.messages
+        problems = data.problems.map(Self.describe)
+    }
 
-        if let dataDir {
-            let file = dataDir.appendingPathComponent(BundledData.marker)
-            do {
-                let data = try Data(contentsOf: file, options: .alwaysMapped)
-                rates = try ECBHistoryCSV.latest(data) { catalog[$0]?.isActive == true }
-            } catch {
-                problems.append(String(format: tr("The bundled rates could not be read (%@): %@"), file.path, "\(error)"))
-            }
-        } else {
-            problems.append(tr("The bundled rates were not found; set CAMBIO_DATA_DIR to Cambio's data folder."))
+    static func describe(_ problem: StartupProblem) -> String {
+        switch problem {
+        case .catalogUnavailable(let reason):
+            return String(format: tr("Currency names are unavailable: %@"), reason)
+        case .bundledRatesUnreadable(let path, let reason):
+            return String(format: tr("The bundled rates could not be read (%@): %@"), path, reason)
+        case .bundledRatesMissing:
+            return tr("The bundled rates were not found; set CAMBIO_DATA_DIR to Cambio's data folder.")
+        case .stateSetAside(let path, let reason):
+            return String(format: tr("Your saved currencies could not be read (%@). The file was kept as %@ and the default list is shown."), reason, path)
+        case .stateUnreadable(let reason):
+            return String(format: tr("Your saved currencies could not be read: %@"), reason)
         }
-
-        trace.mark("bundled rates")
-        store = StateStore(url: paths.stateFile)
-        let firstRun = CurrencyListState.firstRun(localeCurrency: locale.localeCurrencyCode, catalog: catalog)
-        switch store.load() {
-        case .missing:
-            state = AppState(currencies: firstRun)
-        case .loaded(let saved):
-            var s = saved
-            s.currencies = saved.currencies.sanitized(catalog: catalog, fallback: firstRun)
-            state = s
-        case .corrupt(let aside, let reason):
-            problems.append(String(format: tr("Your saved currencies could not be read (%@). The file was kept as %@ and the default list is shown."), reason, aside.path))
-            state = AppState(currencies: firstRun)
-        case .unreadable(let reason):
-            problems.append(String(format: tr("Your saved currencies could not be read: %@"), reason))
-            state = AppState(currencies: firstRun)
-        }
-        self.problems = problems
     }
 
     /// Prints how long each start-up step took (CAMBIO_TRACE_STARTUP=1), to stderr.

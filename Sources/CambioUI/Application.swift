@@ -9,6 +9,10 @@ import Foundation
     let app: UnsafeMutablePointer<GtkApplication>
     private(set) var context: AppContext?
     private(set) var window: MainWindow?
+    /// Catalogue, rates and saved state load on another core while GTK starts.
+    private let preload = StartupPreload(environment: ProcessInfo.processInfo.environment,
+                                         executable: URL(fileURLWithPath: CommandLine.arguments[0]),
+                                         sourceTree: AppContext.sourceTree)
 
     /// Marks the start of the process for CAMBIO_TRACE_STARTUP.
     public static func traceStart() { AppContext.StartupTrace.shared.mark("main") }
@@ -33,7 +37,8 @@ import Foundation
         AppContext.StartupTrace.shared.mark("GTK started")
         Style.load()
         AppContext.StartupTrace.shared.mark("style loaded")
-        context = AppContext()
+        context = AppContext(data: preload.wait())
+        AppContext.StartupTrace.shared.mark("context ready")
         Actions.install(on: app, [
             ActionSpec(name: "quit", accels: ["<Control>q"]) { [weak self] in
                 self?.context?.saveNow()

@@ -12,7 +12,7 @@ import Foundation
     private let list: WidgetRef
     private let sourceLabel: WidgetRef
     private let addButton: WidgetRef
-    private var picker: CurrencyPicker!
+    private var picker: CurrencyPicker?
     private var rows: [String: Row] = [:]
     /// True while the page writes into entries, so those writes are not taken as typing.
     private var updating = false
@@ -62,10 +62,15 @@ import Foundation
         root = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [banner.root, toolbar, scroller])
         root.margins(12, 12, 12, 12)
 
-        picker = CurrencyPicker(context: context, exclude: { [weak self] in Set(self?.state.codes ?? []) }) { [weak self] code in
-            self?.add(code)
+        // The picker is built when first opened.
+        MenuButtonPopup.onFirstOpen(addButton) { [weak self] in
+            guard let self else { return }
+            let picker = CurrencyPicker(context: self.ctx, exclude: { [weak self] in Set(self?.state.codes ?? []) }) { [weak self] code in
+                self?.add(code)
+            }
+            self.picker = picker
+            gtk_menu_button_set_popover(cast(self.addButton), picker.popover)
         }
-        gtk_menu_button_set_popover(cast(addButton), picker.popover)
 
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
@@ -220,7 +225,7 @@ import Foundation
         gtk_widget_set_hexpand(entry, 1)
         entry.accessibleLabel(String(format: tr("Amount in %@ (%@)"), code, name))
         let rateLabel = UI.label("", classes: ["rate-line"], xalign: 1)
-        gtk_label_set_wrap(cast(rateLabel), 1)
+        gtk_label_set_ellipsize(cast(rateLabel), PANGO_ELLIPSIZE_MIDDLE)
         let amountBox = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4, [entry, rateLabel])
         gtk_widget_set_hexpand(amountBox, 1)
 

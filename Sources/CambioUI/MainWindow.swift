@@ -20,6 +20,9 @@ import CGtk
 
         stack = gtk_stack_new()!
         gtk_stack_set_transition_type(cast(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        // Only the visible page is measured (homogeneous stacks measure every page).
+        gtk_stack_set_hhomogeneous(cast(stack), 0)
+        gtk_stack_set_vhomogeneous(cast(stack), 0)
         currencies = CurrenciesPage(context: context)
         let titles = [tr("Currencies"), tr("Converter"), tr("History"), tr("Investments"), tr("Calculator")]
         let summaries = [

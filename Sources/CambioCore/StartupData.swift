@@ -1,0 +1,100 @@
+import Foundation
+
+/// Something that went wrong while loading at start-up; the window words and shows it.
+public enum StartupProblem: Sendable, Equatable {
+    case catalogUnavailable(reason: String)
+    case bundledRatesUnreadable(path: String, reason: String)
+    case bundledRatesMissing
+    case stateSetAside(path: String, reason: String)
+    case stateUnreadable(reason: String)
+}
+
+/// Everything the app loads before its window: no GTK, so it can load on another core while
+/// GTK starts.
+public struct StartupData: Sendable {
+    public let locale: LocaleEnvironment
+    public let paths: AppPaths
+    public let formatter: DecimalFormatter
+    public let days: DayFormatter
+    public let catalog: CurrencyCatalog
+    public let rates: RateTable?
+    public let state: AppState
+    public let store: StateStore
+    /// The UI's own translations ("cambio" domain), if any for the user's language.
+    public let messages: MessageCatalog?
+    public let problems: [StartupProblem]
+
+    public static func load(environment: [String: String], executable: URL, sourceTree: URL?) -> StartupData {
+        let locale = LocaleEnvironment(environment: environment)
+        let paths = AppPaths(environment: environment)
+        var problems: [StartupProblem] = []
+
+        let dataDir = BundledData.directory(environment: environment, executable: executable,
+                                            paths: paths, sourceTree: sourceTree)
+        let messages = dataDir.flatMap {
+            MessageCatalog.load(domain: "cambio", languages: locale.languages,
+                                localeDirs: [$0.appendingPathComponent("locale").path, "/usr/share/locale"])
+        }
+
+        let catalog: CurrencyCatalog
+        do {
+            catalog = try CurrencyCatalog.system(languages: locale.languages)
+        } catch {
+            problems.append(.catalogUnavailable(reason: "\(error)"))
+            catalog = CurrencyCatalog(currencies: CurrencyListState.popular.map {
+                Currency(code: $0, englishName: $0, minorUnits: CurrencyCatalog.minorUnitExceptions[$0] ?? 2)
+            })
+        }
+
+        var rates: RateTable? = nil
+        if let dataDir {
+            let file = dataDir.appendingPathComponent(BundledData.marker)
+            do {
+                let data = try Data(contentsOf: file, options: .alwaysMapped)
+                rates = try ECBHistoryCSV.latest(data) { catalog[$0]?.isActive == true }
+            } catch {
+                problems.append(.bundledRatesUnreadable(path: file.path, reason: "\(error)"))
+            }
+        } else {
+            problems.append(.bundledRatesMissing)
+        }
+
+        let store = StateStore(url: paths.stateFile)
+        let firstRun = CurrencyListState.firstRun(localeCurrency: locale.localeCurrencyCode, catalog: catalog)
+        var state = AppState(currencies: firstRun)
+        switch store.load() {
+        case .missing:
+            break
+        case .loaded(let saved):
+            state = saved
+            state.currencies = saved.currencies.sanitized(catalog: catalog, fallback: firstRun)
+        case .corrupt(let aside, let reason):
+            problems.append(.stateSetAside(path: aside.path, reason: reason))
+        case .unreadable(let reason):
+            problems.append(.stateUnreadable(reason: reason))
+        }
+
+        return StartupData(locale: locale, paths: paths, formatter: DecimalFormatter(locale: locale.numbers),
+                           days: DayFormatter(locale: locale.dates), catalog: catalog, rates: rates, state: state,
+                           store: store, messages: messages, problems: problems)
+    }
+}
+
+/// Loads `StartupData` on its own thread; `wait()` hands it over.
+public final class StartupPreload: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data: StartupData?
+
+    public init(environment: [String: String], executable: URL, sourceTree: URL?) {
+        Thread.detachNewThread { [self] in
+            data = StartupData.load(environment: environment, executable: executable, sourceTree: sourceTree)
+            done.signal()
+        }
+    }
+
+    public func wait() -> StartupData {
+        done.wait()
+        done.signal() // later calls return at once
+        return data!
+    }
+}
