@@ -104,21 +104,15 @@ public struct CurrencyListComputation: Sendable {
         case .failure(let error): return .failure(error)
         }
         let fixedAmount = FixedDecimal(amount)
-        let anchorRate = table.rates[state.anchorCode]
-        let fixedAnchor = anchorRate.flatMap { FixedDecimal($0.value) }
         var out: [String: Row] = [:]
         out.reserveCapacity(state.codes.count)
         for code in state.codes where code != state.anchorCode {
-            guard let anchorRate, let rate = table.rates[code] else {
-                out[code] = .noRate
-                continue
-            }
             let places = catalog.minorUnits(code)
-            if let a = fixedAmount, let f = fixedAnchor, let t = table.fixed(code),
-               let units = a.converted(from: f, to: t, places: places) {
+            if let a = fixedAmount, let pair = table.fixed(from: state.anchorCode, to: code),
+               let units = a.converted(from: pair.from, to: pair.to, places: places) {
                 out[code] = .amount(formatter.format(units: units, fractionDigits: places))
-            } else if !anchorRate.value.isZero {
-                out[code] = .amount(formatter.amount(amount * rate.value / anchorRate.value, minorUnits: places))
+            } else if let value = table.convert(amount, from: state.anchorCode, to: code) {
+                out[code] = .amount(formatter.amount(value, minorUnits: places))
             } else {
                 out[code] = .noRate
             }

@@ -70,35 +70,39 @@ public enum ECBHistoryCSV {
     }
 
     /// The newest day's rates. A currency without a rate that day (RUB since March 2022) gets
-    /// its last published one, with that rate's own date, when `fillBack` says so.
+    /// its last published one, with that rate's own day, when `fillBack` says so; the whole row
+    /// of that day is kept, so its crosses are of one day.
     public static func latest(_ data: Data, fillBack: (String) -> Bool = { _ in true }) throws -> RateTable {
-        var newest: Day? = nil
-        var rates: [String: Rate] = [:]
+        var days: [Day: [String: Decimal]] = [:]
         var missing: [(column: Int, code: String)] = []
         try forEachLine(data) { line, codes, bytes, fields in
             guard fields.count >= codes.count + 1, let day = Day(iso: text(bytes, fields[0])) else {
                 throw ParseError.badRow(line: line)
             }
-            if newest == nil {
-                newest = day
-                for (i, code) in codes.enumerated() where !code.isEmpty {
-                    if let v = value(bytes, fields[i + 1]) {
-                        rates[code] = Rate(value: v, date: day, source: "ECB")
-                    } else if fillBack(code) {
-                        missing.append((i + 1, code))
-                    }
-                }
-            } else {
-                // Only the columns still missing are looked at.
-                missing.removeAll { column, code in
-                    guard let v = value(bytes, fields[column]) else { return false }
-                    rates[code] = Rate(value: v, date: day, source: "ECB")
+            let first = days.isEmpty
+            var filled = false
+            if !first {
+                // Only the columns still missing are looked at, until one is found.
+                missing.removeAll { column, _ in
+                    guard value(bytes, fields[column]) != nil else { return false }
+                    filled = true
                     return true
                 }
             }
+            if first || filled {
+                var row: [String: Decimal] = [:]
+                for (i, code) in codes.enumerated() where !code.isEmpty {
+                    if let v = value(bytes, fields[i + 1]) {
+                        row[code] = v
+                    } else if first && fillBack(code) {
+                        missing.append((i + 1, code))
+                    }
+                }
+                days[day] = row
+            }
             return !missing.isEmpty
         }
-        guard let newest, !rates.isEmpty else { throw ParseError.noRates }
-        return RateTable(base: "EUR", date: newest, source: "ECB", rates: rates)
+        guard let newest = days.keys.max(), !(days[newest]?.isEmpty ?? true) else { throw ParseError.noRates }
+        return RateTable(base: "EUR", source: "ECB", days: days)
     }
 }

@@ -13,47 +13,82 @@ public struct Rate: Sendable, Equatable {
     }
 }
 
-/// A set of rates against one base currency, as of a publication day.
+/// Rates against one base currency, as published on one or more days.
+///
+/// Each currency's newest rate is in `rates`. A pair converts on a single day, never by mixing
+/// days: the older of the two currencies' newest days, using both currencies' rates of that
+/// day (so USD to RUB, whose last ECB rate is of 1 March 2022, uses the ECB's rates of that
+/// day for both). A pair with no common day has no rate.
 public struct RateTable: Sendable, Equatable {
     public let base: String
+    /// The newest publication day in the table.
     public let date: Day
     public let source: String
     public let rates: [String: Rate]
+    private let days: [Day: [String: Decimal]]
     /// The same rates in exact fixed point, prepared once for per-keystroke conversion.
-    private let fixedRates: [String: FixedDecimal]
+    private let fixedDays: [Day: [String: FixedDecimal]]
 
-    public init(base: String, date: Day, source: String, rates: [String: Rate]) {
-        self.base = base; self.date = date; self.source = source
-        var r = rates
-        r[base] = Rate(value: 1, date: date, source: source)
-        self.rates = r
-        fixedRates = r.compactMapValues { FixedDecimal($0.value) }
+    /// A table from whole days of rates, each a publication of `source` against `base`.
+    public init(base: String, source: String, days: [Day: [String: Decimal]]) {
+        var all: [Day: [String: Decimal]] = [:]
+        for (day, row) in days {
+            var r = row.filter { $0.value > 0 }
+            r[base] = 1
+            all[day] = r
+        }
+        self.base = base
+        self.source = source
+        self.date = all.keys.max() ?? Day(year: 1999, month: 1, day: 4)!
+        var newest: [String: Rate] = [:]
+        for day in all.keys.sorted(by: >) {
+            for (code, value) in all[day]! where newest[code] == nil {
+                newest[code] = Rate(value: value, date: day, source: source)
+            }
+        }
+        self.rates = newest
+        self.days = all
+        fixedDays = all.mapValues { $0.compactMapValues { FixedDecimal($0) } }
     }
 
-    func fixed(_ code: String) -> FixedDecimal? { fixedRates[code] }
+    /// A table of a single day.
+    public init(base: String, date: Day, source: String, rates: [String: Decimal]) {
+        self.init(base: base, source: source, days: [date: rates])
+    }
 
     public static func == (a: RateTable, b: RateTable) -> Bool {
-        a.base == b.base && a.date == b.date && a.source == b.source && a.rates == b.rates
+        a.base == b.base && a.source == b.source && a.days == b.days
     }
 
     public func has(_ code: String) -> Bool { rates[code] != nil }
 
-    /// How many `to` one `from` buys; nil when either has no rate.
+    /// The day a pair converts on, or nil when the two have no day in common.
+    public func day(from: String, to: String) -> Day? {
+        guard let f = rates[from], let t = rates[to] else { return nil }
+        let day = min(f.date, t.date)
+        guard let row = days[day], row[from] != nil, row[to] != nil else { return nil }
+        return day
+    }
+
+    /// How many `to` one `from` buys, on `day(from:to:)`.
     public func rate(from: String, to: String) -> Decimal? {
-        guard let f = rates[from]?.value, let t = rates[to]?.value, !f.isZero else { return nil }
+        guard let day = day(from: from, to: to), let row = days[day],
+              let f = row[from], let t = row[to], !f.isZero else { return nil }
         return from == to ? 1 : t / f
     }
 
     /// `amount` of `from` in `to`, unrounded. Multiplies first, then divides once.
     public func convert(_ amount: Decimal, from: String, to: String) -> Decimal? {
-        guard let f = rates[from]?.value, let t = rates[to]?.value, !f.isZero else { return nil }
+        guard let day = day(from: from, to: to), let row = days[day],
+              let f = row[from], let t = row[to], !f.isZero else { return nil }
         if from == to { return amount }
         return amount * t / f
     }
 
-    /// The publication of a currency's rate, when it is older than the table's own day.
-    public func olderRate(_ code: String) -> Rate? {
-        guard let r = rates[code], r.date < date else { return nil }
-        return r
+    /// Both rates of a pair in fixed point, on the pair's day.
+    func fixed(from: String, to: String) -> (from: FixedDecimal, to: FixedDecimal)? {
+        guard let day = day(from: from, to: to), let row = fixedDays[day],
+              let f = row[from], let t = row[to] else { return nil }
+        return (f, t)
     }
 }

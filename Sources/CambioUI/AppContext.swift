@@ -108,8 +108,8 @@ import Foundation
     }
 
     /// "ECB · 30 Oct 2026".
-    func sourceLine(_ rate: Rate) -> String {
-        "\(rate.source) \u{00B7} \(days.string(rate.date))"
+    func sourceLine(_ source: String, _ day: Day) -> String {
+        "\(source) \u{00B7} \(days.string(day))"
     }
 
     /// The localized name of a currency, or its code.

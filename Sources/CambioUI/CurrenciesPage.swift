@@ -431,13 +431,16 @@ import Foundation
             text = String(format: tr("No rate for %@ in the %@ data"), code, table.source)
         } else if code == reference {
             text = tr("Reference currency")
-        } else if let rate = computation.rateToReference(code, reference: reference, table: table) {
+        } else if let rate = computation.rateToReference(code, reference: reference, table: table),
+                  let day = table.day(from: code, to: reference) {
             text = "1 \(code) = \(rate) \(reference)"
-            let old = [table.olderRate(code), table.olderRate(reference)].compactMap { $0 }.min { $0.date < $1.date }
-            if let old {
-                text += " \u{00B7} " + String(format: tr("rate of %@"), ctx.sourceLine(old))
+            if day < table.date {
+                // An older day's rates, both sides of that day: say which day.
+                text += " \u{00B7} " + String(format: tr("rate of %@"), ctx.sourceLine(table.source, day))
                 stale = true
             }
+        } else if table.has(reference) {
+            text = String(format: tr("No %@ rate of a day shared with %@"), table.source, reference)
         } else {
             text = String(format: tr("No rate for the reference currency %@"), reference)
         }

@@ -14,8 +14,7 @@ func everyCurrencyTable() -> RateTable {
     let url = root.appendingPathComponent("Tests/Fixtures/erapi_open_latest_USD_2024-08-19.json")
     let payload = try! JSONDecoder().decode(Payload.self, from: Data(contentsOf: url))
     let day = Day(iso: "2024-08-19")!
-    return RateTable(base: payload.base_code, date: day, source: "open.er-api.com",
-                     rates: payload.rates.mapValues { Rate(value: $0, date: day, source: "open.er-api.com") })
+    return RateTable(base: payload.base_code, date: day, source: "open.er-api.com", rates: payload.rates)
 }
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }

@@ -24,9 +24,17 @@ final class ConversionTests: XCTestCase {
         XCTAssertNil(ecb20261030.rate(from: "XYZ", to: "EUR"))
     }
 
-    func testOlderRatesAreReported() {
-        XCTAssertEqual(ecb20261030.olderRate("RUB")?.date, day("2022-02-28"))
-        XCTAssertNil(ecb20261030.olderRate("USD"))
+    func testAPairConvertsOnOneDayNeverMixingDays() throws {
+        XCTAssertEqual(ecb20261030.rates["RUB"]?.date, day("2022-03-01"))
+        XCTAssertEqual(ecb20261030.day(from: "USD", to: "EUR"), day("2026-10-30"))
+        // USD to RUB: both rates of 1 Mar 2022, the rouble's last ECB day.
+        XCTAssertEqual(ecb20261030.day(from: "USD", to: "RUB"), day("2022-03-01"))
+        XCTAssertEqual(ecb20261030.rate(from: "USD", to: "RUB"), dec("117.201") / dec("1.1162"))
+        XCTAssertEqual(ecb20261030.convert(dec("100"), from: "EUR", to: "RUB"), dec("11720.1"))
+        XCTAssertEqual(f.rate(try XCTUnwrap(ecb20261030.rate(from: "USD", to: "RUB"))), "105.0000") // exactly 105: 1.1162 * 105 = 117.201
+        // IDR has no rate on 1 Mar 2022 in this table: no common day, no rate.
+        XCTAssertNil(ecb20261030.day(from: "IDR", to: "RUB"))
+        XCTAssertNil(ecb20261030.convert(dec("1"), from: "IDR", to: "RUB"))
     }
 
     func testConvertingBackAndForthDoesNotDrift() throws {
@@ -46,10 +54,8 @@ final class ConversionTests: XCTestCase {
     }
 
     func testMinorUnitsPerCurrency() throws {
-        let table = RateTable(base: "EUR", date: day("2026-10-30"), source: "test", rates: [
-            "KWD": Rate(value: dec("0.3412345"), date: day("2026-10-30"), source: "test"),
-            "JPY": Rate(value: dec("175.68"), date: day("2026-10-30"), source: "test"),
-        ])
+        let table = RateTable(base: "EUR", date: day("2026-10-30"), source: "test",
+                              rates: ["KWD": dec("0.3412345"), "JPY": dec("175.68")])
         let state = CurrencyListState(codes: ["EUR", "KWD", "JPY"], anchorCode: "EUR", anchorText: "10", referenceCode: "EUR")
         let rows = try CurrencyListComputation(catalog: testCatalog, formatter: f).rows(state, table: table).get()
         XCTAssertEqual(rows["KWD"], .amount("3.412"))

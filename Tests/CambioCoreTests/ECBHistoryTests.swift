@@ -21,7 +21,9 @@ final class ECBHistoryTests: XCTestCase {
         // RUB has been N/A since March 2022: its last published rate, with its own date.
         let rub = try XCTUnwrap(table.rates["RUB"])
         XCTAssertEqual(rub.date, day("2022-03-01"))
-        XCTAssertEqual(table.olderRate("RUB")?.date, day("2022-03-01"))
+        XCTAssertEqual(table.rate(from: "EUR", to: "RUB"), dec("117.201"))
+        XCTAssertEqual(table.day(from: "USD", to: "RUB"), day("2022-03-01"))
+        XCTAssertEqual(table.rate(from: "USD", to: "RUB"), dec("117.201") / dec("1.1162"), "a cross of one day")
         XCTAssertEqual(table.rates["HRK"]?.date, day("2022-12-30"))
         XCTAssertEqual(table.rates["BGN"]?.date, day("2025-12-31"))
         XCTAssertNil(table.rates["CYP"], "not asked for")

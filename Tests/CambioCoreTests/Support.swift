@@ -24,11 +24,9 @@ let testCatalog = CurrencyCatalog(currencies: [
     Currency(code: "HRK", englishName: "Kuna", minorUnits: 2, isActive: false),
 ])
 
-/// ECB rates of 30 Oct 2026 (data/eurofxref-hist.csv, first row), as published.
-let ecb20261030 = RateTable(base: "EUR", date: day("2026-10-30"), source: "ECB", rates: [
-    "USD": Rate(value: dec("1.1172"), date: day("2026-10-30"), source: "ECB"),
-    "JPY": Rate(value: dec("175.68"), date: day("2026-10-30"), source: "ECB"),
-    "GBP": Rate(value: dec("0.8338"), date: day("2026-10-30"), source: "ECB"),
-    "IDR": Rate(value: dec("20275.17"), date: day("2026-10-30"), source: "ECB"),
-    "RUB": Rate(value: dec("92.5"), date: day("2022-02-28"), source: "ECB"),
+/// ECB rates of 30 Oct 2026 (data/eurofxref-hist.csv, first row), as published, and of
+/// 1 Mar 2022, the last day with a rouble rate.
+let ecb20261030 = RateTable(base: "EUR", source: "ECB", days: [
+    day("2026-10-30"): ["USD": dec("1.1172"), "JPY": dec("175.68"), "GBP": dec("0.8338"), "IDR": dec("20275.17")],
+    day("2022-03-01"): ["USD": dec("1.1162"), "JPY": dec("128.15"), "GBP": dec("0.8329"), "RUB": dec("117.201")],
 ])

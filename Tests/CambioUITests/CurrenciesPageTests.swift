@@ -116,6 +116,10 @@ final class CurrenciesPageTests: XCTestCase {
         MainContext.drain()
         XCTAssertEqual(page.entryText("USD"), "1\u{00A0}379,25") // 1234.56 * 1.1172 = 1379.2504
         XCTAssertTrue(page.sourceText.contains("2026"))
+        // The rouble's last ECB rate is of 1 March 2022: its crosses are of that day, and say so.
+        XCTAssertTrue(page.rateText("USD")!.hasPrefix("1 USD = 105,0000 RUB"), page.rateText("USD")!)
+        XCTAssertTrue(page.rateText("USD")!.contains("2022"), page.rateText("USD")!)
+        XCTAssertEqual(page.entryText("RUB"), "144\u{00A0}691,67") // 1234.56 EUR * 117.201 (1 Mar 2022) = 144691.66656
     }
 
     func testCorruptStateIsReportedAndKept() async throws {
