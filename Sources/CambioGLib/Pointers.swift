@@ -49,3 +49,26 @@ public extension WidgetRef {
         gtk_widget_set_margin_bottom(self, bottom); gtk_widget_set_margin_start(self, start)
     }
 }
+
+/// A GType for values that only Cambio's own widgets accept: a boxed C string. GTK has no
+/// serializer for it, so a drag carrying it stays in the process and is never taken as text.
+public enum PrivateStringType {
+    public static let currencyCode: GType = g_boxed_type_register_static(
+        "CambioCurrencyCode",
+        { p in UnsafeMutableRawPointer(g_strdup(p?.assumingMemoryBound(to: gchar.self))) },
+        { p in g_free(p) })
+
+    /// A content provider holding `text` as a value of `type`.
+    public static func provider(_ type: GType, _ text: String) -> UnsafeMutablePointer<GdkContentProvider>? {
+        var value = GValue()
+        g_value_init(&value, type)
+        defer { g_value_unset(&value) }
+        text.withCString { g_value_set_boxed(&value, $0) }
+        return gdk_content_provider_new_for_value(&value)
+    }
+
+    /// The text of a value of such a type.
+    public static func text(_ value: UnsafePointer<GValue>) -> String? {
+        g_value_get_boxed(value).map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+    }
+}

@@ -273,18 +273,12 @@ import Foundation
         // Drag and drop to reorder: the code and name are the handle.
         let drag = gtk_drag_source_new()!
         gtk_drag_source_set_actions(drag, GDK_ACTION_MOVE)
-        Signal.dragPrepare(drag) { _, _ in
-            var value = GValue()
-            g_value_init(&value, cambio_type_string())
-            g_value_set_string(&value, code)
-            defer { g_value_unset(&value) }
-            return gdk_content_provider_new_for_value(&value)
-        }
+        Signal.dragPrepare(drag) { _, _ in PrivateStringType.provider(PrivateStringType.currencyCode, code) }
         gtk_widget_add_controller(handle, drag)
-        let drop = gtk_drop_target_new(cambio_type_string(), GDK_ACTION_MOVE)!
+        // Only a dragged currency is accepted: the entries' own text drops never see it.
+        let drop = gtk_drop_target_new(PrivateStringType.currencyCode, GDK_ACTION_MOVE)!
         Signal.drop(drop) { [weak self] value, _, _ in
-            guard let self, let value, let cstr = g_value_get_string(value) else { return false }
-            let dragged = String(cString: cstr)
+            guard let self, let value, let dragged = PrivateStringType.text(value) else { return false }
             guard dragged != code, let target = self.state.codes.firstIndex(of: code) else { return false }
             self.move(dragged, to: target)
             return true

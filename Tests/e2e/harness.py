@@ -16,6 +16,8 @@ import pyatspi
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("CAMBIO_BINARY", os.path.join(ROOT, ".build", "debug", "cambio"))
+SHADER_CACHE = tempfile.mkdtemp(prefix="cambio-e2e-mesa-")
+RUNNING = []
 
 
 def wait_for(what, probe, timeout=20.0, interval=0.1):
@@ -45,6 +47,7 @@ class App:
         self.proc = None
         self.node = None
         self.window_id = None
+        self.log = None
         self._entries = {}
 
     def env(self):
@@ -58,6 +61,9 @@ class App:
             "LC_ALL": "",
         })
         env.pop("GTK_A11Y", None)
+        # One shader cache for the whole run: each test keeps its own XDG dirs without paying
+        # for a cold Mesa cache (seconds under llvmpipe) at every start.
+        env["MESA_SHADER_CACHE_DIR"] = SHADER_CACHE
         return env
 
     def start(self):
@@ -65,6 +71,7 @@ class App:
         self.log_path = os.path.join(self.home, "cambio.log")
         self.log = open(self.log_path, "ab")
         self.proc = subprocess.Popen([BINARY], env=self.env(), stdout=self.log, stderr=subprocess.STDOUT)
+        RUNNING.append(self)
 
         def find():
             for app in pyatspi.Registry.getDesktop(0):
@@ -107,6 +114,9 @@ class App:
 
     def cleanup(self):
         self.kill()
+        if self.log:
+            self.log.close()
+            self.log = None
         shutil.rmtree(self.home, ignore_errors=True)
 
     # Accessibility tree
@@ -179,6 +189,22 @@ class App:
         time.sleep(0.05)
         xdotool("click", "1")
 
+    def center(self, node):
+        ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        return self.window_pos[0] + ext.x + ext.width // 2, self.window_pos[1] + ext.y + ext.height // 2
+
+    def drag(self, source, target):
+        """Presses on `source`, moves in steps onto `target`, releases: a real pointer drag."""
+        (x0, y0), (x1, y1) = self.center(source), self.center(target)
+        xdotool("mousemove", str(x0), str(y0))
+        time.sleep(0.1)
+        xdotool("mousedown", "1")
+        for i in range(1, 11):
+            xdotool("mousemove", str(x0 + (x1 - x0) * i // 10), str(y0 + (y1 - y0) * i // 10))
+            time.sleep(0.04)
+        time.sleep(0.2)
+        xdotool("mouseup", "1")
+
     def focus_entry(self, code):
         node = self.entry(code)
         self.click(node)
@@ -215,5 +241,12 @@ def main():
             failed += 1
             print(f"FAIL {fn.__name__}", flush=True)
             traceback.print_exc()
+            for app in RUNNING:
+                state = "running" if app.proc.poll() is None else f"exited {app.proc.returncode}"
+                print(f"--- cambio (pid {app.proc.pid}, {state}) output:\n{app.output()}", flush=True)
+        finally:
+            for app in RUNNING:
+                app.cleanup()
+            RUNNING.clear()
     print(f"e2e: {passed} passed, {failed} failed", flush=True)
     return 1 if failed or not passed else 0

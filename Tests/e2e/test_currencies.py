@@ -96,5 +96,26 @@ def list_edits_and_the_typed_amount_survive_a_restart():
         app.cleanup()
 
 
+@test
+def drag_and_drop_and_alt_number_keys():
+    app = App().start()
+    try:
+        assert app.row_codes()[:3] == ["USD", "EUR", "GBP"], app.row_codes()
+        # Drag CNY by its code onto the EUR row: CNY takes EUR's place.
+        cny = [n for n in app.find_all("label") if app.text(n) == "CNY"][0]
+        eur_row = app.find("list item", "EUR, ")
+        app.drag(cny, eur_row)
+        wait_for("CNY moved", lambda: app.row_codes()[:3] == ["USD", "CNY", "EUR"], timeout=5)
+        # Dropped over EUR's amount field, the row moved and no text went into the field.
+        assert app.amount("EUR") == "89.51", app.amount("EUR")
+        # Alt+1..Alt+5 switch pages.
+        import pyatspi
+        for key, page in (("alt+3", "History"), ("alt+5", "Calculator"), ("alt+1", "Currencies")):
+            app.key(key)
+            wait_for(f"{page} page", lambda: app.find("page tab", page).getState().contains(pyatspi.STATE_SELECTED), timeout=5)
+    finally:
+        app.cleanup()
+
+
 if __name__ == "__main__":
     sys.exit(main())
