@@ -32,13 +32,6 @@ final class ListAndStateTests: XCTestCase {
         XCTAssertEqual(good.sanitized(catalog: testCatalog, fallback: fallback), good, "a valid list comes back exactly")
     }
 
-    func tempDir() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
-    }
-
     func testStateRoundTripsExactly() throws {
         let store = StateStore(url: try tempDir().appendingPathComponent("sub/state.json"))
         XCTAssertEqual(store.load(), .missing)

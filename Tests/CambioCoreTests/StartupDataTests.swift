@@ -2,15 +2,8 @@ import XCTest
 @testable import CambioCore
 
 final class StartupDataTests: XCTestCase {
-    func home() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-start-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
-    }
-
     func testFirstStartOnBundledData() throws {
-        let h = try home()
+        let h = try tempDir()
         let data = StartupData.load(environment: ["HOME": h.path, "LANG": "ru_RU.UTF-8"],
                                     executable: h.appendingPathComponent("bin/cambio"), sourceTree: Fixture.repo)
         XCTAssertEqual(data.problems, [])
@@ -21,7 +14,7 @@ final class StartupDataTests: XCTestCase {
     }
 
     func testMissingBundledDataIsReported() throws {
-        let h = try home()
+        let h = try tempDir()
         let data = StartupData.load(environment: ["HOME": h.path, "XDG_DATA_DIRS": h.path],
                                     executable: h.appendingPathComponent("bin/cambio"), sourceTree: nil)
         XCTAssertEqual(data.problems, [.bundledRatesMissing])
@@ -29,7 +22,7 @@ final class StartupDataTests: XCTestCase {
     }
 
     func testUnreadableStateIsSetAsideAndReported() throws {
-        let h = try home()
+        let h = try tempDir()
         let file = h.appendingPathComponent(".local/share/cambio/state.json")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data([0xFF, 0xFE, 0x00]).write(to: file)
@@ -39,7 +32,7 @@ final class StartupDataTests: XCTestCase {
     }
 
     func testPreloadHandsOverTheSameData() throws {
-        let h = try home()
+        let h = try tempDir()
         let preload = StartupPreload(environment: ["HOME": h.path, "LANG": "de_DE.UTF-8"], executable: h, sourceTree: Fixture.repo)
         let first = preload.wait()
         let second = preload.wait()

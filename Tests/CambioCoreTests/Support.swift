@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 @testable import CambioCore
 
 enum Fixture {
@@ -6,6 +7,16 @@ enum Fixture {
         .deletingLastPathComponent().appendingPathComponent("Fixtures")
     static let repo = dir.deletingLastPathComponent().deletingLastPathComponent()
     static func data(_ name: String) throws -> Data { try Data(contentsOf: dir.appendingPathComponent(name)) }
+}
+
+extension XCTestCase {
+    /// A new empty folder, removed after the test.
+    func tempDir() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
 }
 
 func dec(_ s: String) -> Decimal { Decimal(string: s, locale: Locale(identifier: "en_US_POSIX"))! }
