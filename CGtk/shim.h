@@ -23,18 +23,9 @@ extern void _dispatch_main_queue_callback_4CF(void *msg);
 static inline void cambio_accessible_set_label(GtkWidget *widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
-static inline void cambio_accessible_set_description(GtkWidget *widget, const char *text) {
-    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
-}
 
-/* GType macros are not importable. */
-static inline GType cambio_type_string(void) { return G_TYPE_STRING; }
-
-/* g_object_set is variadic: typed single-property setters. */
+/* g_object_set is variadic: a typed single-property setter. */
 static inline void cambio_object_set_string(gpointer object, const char *name, const char *value) {
-    g_object_set(object, name, value, NULL);
-}
-static inline void cambio_object_set_bool(gpointer object, const char *name, gboolean value) {
     g_object_set(object, name, value, NULL);
 }
 

@@ -42,17 +42,6 @@ public enum MainContext {
         }, data, { data in Unmanaged<Job>.fromOpaque(data!).release() })
     }
 
-    /// Runs `body` once when the loop is idle.
-    @discardableResult
-    public static func idle(_ body: @escaping @MainActor () -> Void) -> guint {
-        let data = Unmanaged.passRetained(Job(body)).toOpaque()
-        return g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
-            let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { job.body() }
-            return 0
-        }, data, { data in Unmanaged<Job>.fromOpaque(data!).release() })
-    }
-
     public static func cancel(_ id: guint) {
         if id != 0 { g_source_remove(id) }
     }

@@ -27,13 +27,6 @@ public func withCStringArray<R>(_ strings: [String], _ body: (UnsafeMutablePoint
     return array.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
 }
 
-/// Takes a GLib-allocated string, frees it.
-public func takeString(_ p: UnsafeMutablePointer<gchar>?) -> String? {
-    guard let p else { return nil }
-    defer { g_free(p) }
-    return String(cString: p)
-}
-
 public extension WidgetRef {
     func addClass(_ name: String) { gtk_widget_add_css_class(self, name) }
     func removeClass(_ name: String) { gtk_widget_remove_css_class(self, name) }
