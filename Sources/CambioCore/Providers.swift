@@ -1,0 +1,314 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The public rate sources Cambio reads.
+public enum Provider: String, CaseIterable, Codable, Sendable {
+    /// open.er-api.com: 160+ currencies against any base, no key.
+    case erapi
+    /// The European Central Bank's euro reference rates, about 30 currencies.
+    case ecb
+    /// Frankfurter: the ECB's rates as JSON, with date ranges.
+    case frankfurter
+    /// The Bank of Russia's official rates to the rouble.
+    case cbr
+
+    /// What the user sees as the rates' source.
+    public var sourceName: String {
+        switch self {
+        case .erapi: return "open.er-api.com"
+        case .ecb: return "ECB"
+        case .frankfurter: return "Frankfurter"
+        case .cbr: return "Bank of Russia"
+        }
+    }
+
+    /// Currencies an answer must have to be taken as complete.
+    public var requiredCurrencies: Set<String> {
+        switch self {
+        case .erapi: return ["EUR", "USD", "GBP", "JPY", "CHF", "CNY"]
+        case .ecb, .frankfurter: return ["USD", "JPY", "GBP", "CHF"]
+        case .cbr: return ["USD", "EUR", "CNY"]
+        }
+    }
+
+    /// The fewest currencies a complete answer has (a single-day answer).
+    public var minimumCurrencies: Int {
+        switch self {
+        case .erapi: return 100
+        case .ecb, .frankfurter, .cbr: return 20
+        }
+    }
+}
+
+/// One provider's answer: rates against `base` for one or more days.
+public struct ProviderSnapshot: Sendable, Equatable {
+    public let provider: Provider
+    public let base: String
+    public let days: [Day: [String: Decimal]]
+    /// When the provider publishes next, if it says (er-api's `time_next_update_unix`).
+    public let nextUpdate: Date?
+
+    public init(provider: Provider, base: String, days: [Day: [String: Decimal]], nextUpdate: Date? = nil) {
+        self.provider = provider; self.base = base; self.days = days; self.nextUpdate = nextUpdate
+    }
+
+    public var newestDay: Day? { days.keys.max() }
+
+    public var table: RateTable { RateTable(base: base, source: provider.sourceName, days: days) }
+}
+
+/// Why an answer was refused. Each case is specific, so the user is told what happened.
+public enum ProviderError: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty
+    case notJSON
+    case notXML(String)
+    case htmlPage
+    case wrongShape(String)
+    case apiError(String)
+    case invalidRate(code: String, value: String)
+    case implausibleDate(String)
+    case missingCurrencies([String])
+    case tooFewCurrencies(Int)
+
+    public var description: String {
+        switch self {
+        case .empty: return "the answer was empty"
+        case .notJSON: return "the answer was not JSON"
+        case .notXML(let why): return "the answer was not the expected XML (\(why))"
+        case .htmlPage: return "the answer was a web page, not rates (a captive portal or an error page?)"
+        case .wrongShape(let why): return "the answer had an unexpected shape (\(why))"
+        case .apiError(let type): return "the service answered with an error: \(type)"
+        case .invalidRate(let code, let value): return "the rate for \(code) is not a positive number (\(value))"
+        case .implausibleDate(let date): return "the rates' date is not plausible (\(date))"
+        case .missingCurrencies(let codes): return "currencies missing from the answer: \(codes.joined(separator: ", "))"
+        case .tooFewCurrencies(let n): return "only \(n) currencies in the answer"
+        }
+    }
+}
+
+/// What a request asked for, so the answer can be checked for completeness.
+public enum Expectation: Sendable, Equatable {
+    /// The newest rates of every currency the provider has.
+    case latest
+    /// A range of days for these currencies only.
+    case symbols(Set<String>)
+}
+
+public enum ProviderParser {
+    /// Parses and validates a provider's answer. `today` bounds the plausible dates.
+    public static func parse(_ provider: Provider, _ data: Data, today: Day,
+                             expecting: Expectation = .latest) throws -> ProviderSnapshot {
+        let trimmed = data.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        if trimmed.isEmpty { throw ProviderError.empty }
+        if looksLikeHTML(trimmed) { throw ProviderError.htmlPage }
+        let snapshot: ProviderSnapshot
+        switch provider {
+        case .erapi: snapshot = try erapi(data)
+        case .ecb: snapshot = try ecb(data)
+        case .frankfurter: snapshot = try frankfurter(data)
+        case .cbr: snapshot = try cbr(data)
+        }
+        try validate(snapshot, today: today, expecting: expecting)
+        return snapshot
+    }
+
+    static func looksLikeHTML(_ data: Data.SubSequence) -> Bool {
+        let head = String(decoding: data.prefix(512), as: UTF8.self).lowercased()
+        return head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.contains("<head>") || head.contains("<body")
+    }
+
+    /// Every rate positive, the expected currencies there, the dates plausible.
+    public static func validate(_ s: ProviderSnapshot, today: Day, expecting: Expectation = .latest) throws {
+        guard let newest = s.newestDay, let first = s.days.keys.min() else { throw ProviderError.wrongShape("no days") }
+        let earliest = Day(year: 1999, month: 1, day: 4)!
+        let latest = Day(today.date.addingTimeInterval(86_400))
+        if first < earliest { throw ProviderError.implausibleDate(first.iso) }
+        if newest > latest { throw ProviderError.implausibleDate(newest.iso) }
+        for (_, row) in s.days {
+            for (code, value) in row where !(value > 0) || value.isNaN {
+                throw ProviderError.invalidRate(code: code, value: "\(value)")
+            }
+        }
+        let present = Set(s.days[newest]!.keys).union([s.base])
+        switch expecting {
+        case .latest:
+            let missing = s.provider.requiredCurrencies.subtracting(present).sorted()
+            if !missing.isEmpty { throw ProviderError.missingCurrencies(missing) }
+            if present.count < s.provider.minimumCurrencies { throw ProviderError.tooFewCurrencies(present.count) }
+        case .symbols(let codes):
+            let missing = codes.subtracting(present).sorted()
+            if !missing.isEmpty { throw ProviderError.missingCurrencies(missing) }
+        }
+    }
+
+    // MARK: open.er-api.com
+
+    static func erapi(_ data: Data) throws -> ProviderSnapshot {
+        struct Answer: Decodable {
+            let result: String
+            let errorType: String?
+            let base_code: String?
+            let time_last_update_unix: Int?
+            let time_next_update_unix: Int?
+            let rates: [String: Decimal]?
+            let conversion_rates: [String: Decimal]?
+            enum CodingKeys: String, CodingKey {
+                case result, base_code, time_last_update_unix, time_next_update_unix, rates, conversion_rates
+                case errorType = "error-type"
+            }
+        }
+        let answer: Answer
+        do { answer = try JSONDecoder().decode(Answer.self, from: data) } catch { throw jsonError(error) }
+        guard answer.result == "success" else { throw ProviderError.apiError(answer.errorType ?? answer.result) }
+        guard let base = answer.base_code, let rates = answer.rates ?? answer.conversion_rates,
+              let updated = answer.time_last_update_unix else {
+            throw ProviderError.wrongShape("base_code, rates and time_last_update_unix are required")
+        }
+        let day = Day(Date(timeIntervalSince1970: TimeInterval(updated)))
+        return ProviderSnapshot(provider: .erapi, base: base, days: [day: rates],
+                                nextUpdate: answer.time_next_update_unix.map { Date(timeIntervalSince1970: TimeInterval($0)) })
+    }
+
+    static func jsonError(_ error: Error) -> ProviderError {
+        if case DecodingError.dataCorrupted(let c) = error, c.codingPath.isEmpty { return .notJSON }
+        if let e = error as? DecodingError {
+            switch e {
+            case .keyNotFound(let k, _): return .wrongShape("no \u{201C}\(k.stringValue)\u{201D}")
+            case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c):
+                return .wrongShape("bad value at \(c.codingPath.map(\.stringValue).joined(separator: "."))")
+            @unknown default: return .notJSON
+            }
+        }
+        return .notJSON
+    }
+
+    // MARK: Frankfurter
+
+    static func frankfurter(_ data: Data) throws -> ProviderSnapshot {
+        struct Latest: Decodable { let base: String; let date: String; let rates: [String: Decimal] }
+        struct Series: Decodable { let base: String; let rates: [String: [String: Decimal]] }
+        struct Message: Decodable { let message: String }
+        if let m = try? JSONDecoder().decode(Message.self, from: data) { throw ProviderError.apiError(m.message) }
+        if let latest = try? JSONDecoder().decode(Latest.self, from: data) {
+            guard let day = Day(iso: latest.date) else { throw ProviderError.implausibleDate(latest.date) }
+            return ProviderSnapshot(provider: .frankfurter, base: latest.base, days: [day: latest.rates])
+        }
+        let series: Series
+        do { series = try JSONDecoder().decode(Series.self, from: data) } catch { throw jsonError(error) }
+        var days: [Day: [String: Decimal]] = [:]
+        for (date, rates) in series.rates {
+            guard let day = Day(iso: date) else { throw ProviderError.implausibleDate(date) }
+            days[day] = rates
+        }
+        return ProviderSnapshot(provider: .frankfurter, base: series.base, days: days)
+    }
+
+    // MARK: ECB (daily and 90-day XML)
+
+    static func ecb(_ data: Data) throws -> ProviderSnapshot {
+        final class Reader: NSObject, XMLParserDelegate {
+            var days: [Day: [String: Decimal]] = [:]
+            var current: Day?
+            var sawEnvelope = false
+            var failure: ProviderError?
+            var depth = 0, closedRoot = false
+            func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+                depth -= 1
+                if depth == 0 { closedRoot = true }
+            }
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                        qualifiedName: String?, attributes: [String: String] = [:]) {
+                depth += 1
+                let local = name.split(separator: ":").last.map(String.init) ?? name
+                if local == "Envelope" { sawEnvelope = true }
+                guard local == "Cube", failure == nil else { return }
+                if let time = attributes["time"] {
+                    guard let day = Day(iso: time) else { failure = .implausibleDate(time); parser.abortParsing(); return }
+                    current = day
+                    days[day] = days[day] ?? [:]
+                } else if let code = attributes["currency"], let rate = attributes["rate"] {
+                    guard let day = current else { failure = .wrongShape("a rate outside a day"); parser.abortParsing(); return }
+                    guard let value = ProviderParser.decimal(rate) else {
+                        failure = .invalidRate(code: code, value: rate); parser.abortParsing(); return
+                    }
+                    days[day]![code] = value
+                }
+            }
+        }
+        let reader = Reader()
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = false
+        parser.delegate = reader
+        let ok = parser.parse()
+        if let failure = reader.failure { throw failure }
+        guard ok else { throw ProviderError.notXML(parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed") }
+        // XMLParser on Linux accepts a document cut short: its root must have closed.
+        guard reader.closedRoot else { throw ProviderError.notXML("truncated") }
+        guard reader.sawEnvelope, !reader.days.isEmpty else { throw ProviderError.wrongShape("no ECB Cube elements") }
+        return ProviderSnapshot(provider: .ecb, base: "EUR", days: reader.days)
+    }
+
+    /// A plain positive decimal in POSIX form ("1.1252", "136"); nil otherwise.
+    static func decimal(_ text: String) -> Decimal? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        guard !t.isEmpty, t.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              t.filter({ $0 == "." }).count <= 1,
+              let v = Decimal(string: t, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        return v
+    }
+
+    // MARK: Bank of Russia (XML_daily.asp)
+
+    /// Values are roubles per `Nominal` units, with comma decimals; the table's base is RUB, so
+    /// each rate is `Nominal / Value` units per rouble.
+    static func cbr(_ data: Data) throws -> ProviderSnapshot {
+        final class Reader: NSObject, XMLParserDelegate {
+            var date: String?
+            var rows: [(code: String, nominal: String, value: String)] = []
+            var code = "", nominal = "", value = ""
+            var text = ""
+            var depth = 0, closedRoot = false
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                        qualifiedName: String?, attributes: [String: String] = [:]) {
+                depth += 1
+                if name == "ValCurs" { date = attributes["Date"] }
+                if name == "Valute" { code = ""; nominal = ""; value = "" }
+                text = ""
+            }
+            func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+            func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+                depth -= 1
+                if depth == 0 { closedRoot = true }
+                switch name {
+                case "CharCode": code = text.trimmingCharacters(in: .whitespaces)
+                case "Nominal": nominal = text.trimmingCharacters(in: .whitespaces)
+                case "Value": value = text.trimmingCharacters(in: .whitespaces)
+                case "Valute": rows.append((code, nominal, value))
+                default: break
+                }
+            }
+        }
+        let reader = Reader()
+        let parser = XMLParser(data: data)
+        parser.delegate = reader
+        guard parser.parse() else {
+            throw ProviderError.notXML(parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed")
+        }
+        guard reader.closedRoot else { throw ProviderError.notXML("truncated") }
+        guard let dateText = reader.date else { throw ProviderError.wrongShape("no ValCurs Date") }
+        let parts = dateText.split(separator: ".")
+        guard parts.count == 3, let d = Int(parts[0]), let m = Int(parts[1]), let y = Int(parts[2]),
+              let day = Day(year: y, month: m, day: d) else { throw ProviderError.implausibleDate(dateText) }
+        var rates: [String: Decimal] = [:]
+        for row in reader.rows {
+            guard let nominal = decimal(row.nominal), nominal > 0,
+                  let value = decimal(row.value.replacingOccurrences(of: ",", with: ".")), value > 0 else {
+                throw ProviderError.invalidRate(code: row.code, value: "\(row.nominal) per \(row.value)")
+            }
+            rates[row.code] = nominal / value
+        }
+        return ProviderSnapshot(provider: .cbr, base: "RUB", days: [day: rates])
+    }
+}
