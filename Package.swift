@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "CambioCore", path: "Sources/CambioCore"),
         // Signals, object lifetimes, the GLib main loop bridge for Swift concurrency.
         .target(name: "CambioGLib", dependencies: ["CGtk"], path: "Sources/CambioGLib"),
+        // The one libsoup session: deadlines, status checks, size caps.
+        .target(name: "CambioNet", dependencies: ["CambioCore", "CambioGLib", "CGtk"], path: "Sources/CambioNet"),
         // Screens: bind widgets to the domain.
         .target(name: "CambioUI", dependencies: ["CambioCore", "CambioGLib", "CGtk"], path: "Sources/CambioUI"),
         .executableTarget(name: "cambio", dependencies: ["CambioUI", "CambioCore", "CGtk"], path: "Sources/cambio"),
@@ -25,6 +27,8 @@ let package = Package(
         .executableTarget(name: "cambio-empty-window", dependencies: ["CambioGLib", "CGtk"], path: "Sources/cambio-empty-window"),
         .executableTarget(name: "cambio-bench", dependencies: ["CambioUI", "CambioCore", "CambioGLib", "CGtk"], path: "Sources/cambio-bench"),
         .testTarget(name: "CambioCoreTests", dependencies: ["CambioCore"], path: "Tests/CambioCoreTests"),
+        .testTarget(name: "CambioNetTests", dependencies: ["CambioNet", "CambioCore", "CambioGLib", "CGtk"], path: "Tests/CambioNetTests",
+                    exclude: ["fault_server.py"]),
         .testTarget(name: "CambioUITests", dependencies: ["CambioUI", "CambioCore", "CambioGLib", "CGtk"], path: "Tests/CambioUITests"),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,246 @@
+import CambioGLib
+import CGtk
+import Foundation
+
+/// An HTTP answer: status, headers (lower-case names) and body.
+public struct HTTPResponse: Sendable, Equatable {
+    public let status: Int
+    public let headers: [String: String]
+    public let body: Data
+
+    public var etag: String? { headers["etag"] }
+    public var lastModified: String? { headers["last-modified"] }
+}
+
+/// Why a request failed, specifically enough to tell the user.
+public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalidURL(String)
+    /// Plain http:// is only accepted for loopback hosts (tests).
+    case insecureURL(String)
+    case offline(String)
+    case hostNotFound(String)
+    case connectionRefused
+    case connectionReset
+    case timedOut(seconds: Int)
+    case tls(String)
+    case httpStatus(Int)
+    case rateLimited(retryAfter: TimeInterval?)
+    case tooLarge(limit: Int)
+    case cancelled
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case .invalidURL(let u): return "not a valid address: \(u)"
+        case .insecureURL(let u): return "refusing plain http:// to a host that is not this machine: \(u)"
+        case .offline(let m): return "no network (\(m))"
+        case .hostNotFound(let h): return "the server's name could not be resolved (\(h))"
+        case .connectionRefused: return "the server refused the connection"
+        case .connectionReset: return "the connection was cut off before the answer was complete"
+        case .timedOut(let s): return "no complete answer within \(s) s"
+        case .tls(let m): return "the secure connection failed (\(m))"
+        case .httpStatus(let code): return "the server answered HTTP \(code)"
+        case .rateLimited(let after):
+            return after.map { "too many requests; the server asks to wait \(Int($0)) s" } ?? "too many requests"
+        case .tooLarge(let limit): return "the answer is larger than \(limit / 1_000_000) MB"
+        case .cancelled: return "cancelled"
+        case .other(let m): return m
+        }
+    }
+}
+
+/// The app's one HTTP session (libsoup 3). Every request has an overall deadline, its status is
+/// checked, its body is capped, and plain http is refused except to this machine.
+@MainActor public final class HTTPClient {
+    public static let shared = HTTPClient(userAgent: "Cambio/\(CambioVersion.string)")
+
+    let session: UnsafeMutablePointer<SoupSession>
+    /// The deadline of a whole request, connection to last byte (libsoup's own timeout is per
+    /// socket operation).
+    public var deadline: TimeInterval = 15
+    public var maxBytes = 5 * 1024 * 1024
+
+    public init(userAgent: String) {
+        session = soup_session_new()!
+        soup_session_set_user_agent(session, userAgent)
+        soup_session_set_timeout(session, 15)
+    }
+
+    /// True for 127.0.0.0/8, ::1 and localhost.
+    public nonisolated static func isLoopback(_ host: String) -> Bool {
+        let h = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        return h == "localhost" || h == "::1" || h.hasPrefix("127.")
+    }
+
+    public nonisolated static func check(_ url: String) throws {
+        guard let u = URL(string: url), let scheme = u.scheme?.lowercased(), let host = u.host, !host.isEmpty else {
+            throw NetworkError.invalidURL(url)
+        }
+        switch scheme {
+        case "https": return
+        case "http" where isLoopback(host): return
+        case "http": throw NetworkError.insecureURL(url)
+        default: throw NetworkError.invalidURL(url)
+        }
+    }
+
+    /// GETs `url`. Non-2xx statuses throw, except 304 (returned, for conditional requests).
+    public func get(_ url: String, headers: [String: String] = [:]) async throws -> HTTPResponse {
+        try Self.check(url)
+        guard let message = soup_message_new("GET", url) else { throw NetworkError.invalidURL(url) }
+        defer { g_object_unref(gpointerOf(message)) }
+        let requestHeaders = soup_message_get_request_headers(message)
+        for (name, value) in headers { soup_message_headers_replace(requestHeaders, name, value) }
+
+        let cancellable = g_cancellable_new()!
+        defer { g_object_unref(gpointerOf(cancellable)) }
+        final class Deadline { var expired = false }
+        let deadlineState = Deadline()
+        let timer = MainContext.after(milliseconds: UInt32(deadline * 1000)) {
+            deadlineState.expired = true
+            g_cancellable_cancel(cancellable)
+        }
+        defer { if !deadlineState.expired { MainContext.cancel(timer) } }
+        let seconds = Int(deadline)
+        func mapped(_ error: Error) -> Error {
+            if deadlineState.expired, case NetworkError.cancelled = error { return NetworkError.timedOut(seconds: seconds) }
+            return error
+        }
+
+        let stream: GObjectBox
+        do {
+            stream = try await Async.call { done in
+                soup_session_send_async(self.session, message, G_PRIORITY_DEFAULT, cancellable, done.callback, done.userData)
+            } finish: { result in
+                var error: UnsafeMutablePointer<GError>?
+                let stream = soup_session_send_finish(self.session, result, &error)
+                if let error { throw Self.networkError(error, host: URL(string: url)?.host ?? url) }
+                return GObjectBox(stream.map { gpointerOf($0) })
+            }
+        } catch { throw mapped(error) }
+        defer { stream.release() }
+
+        let status = Int(soup_message_get_status(message).rawValue)
+        let responseHeaders = Self.headers(soup_message_get_response_headers(message))
+        if status == 429 {
+            throw NetworkError.rateLimited(retryAfter: Self.retryAfter(responseHeaders["retry-after"]))
+        }
+        guard (200..<300).contains(status) || status == 304 else { throw NetworkError.httpStatus(status) }
+        if let length = responseHeaders["content-length"].flatMap(Int.init), length > maxBytes {
+            throw NetworkError.tooLarge(limit: maxBytes)
+        }
+
+        var body = Data()
+        do {
+            while true {
+                let chunk: Data = try await Async.call { done in
+                    g_input_stream_read_bytes_async(stream.inputStream, 64 * 1024, G_PRIORITY_DEFAULT, cancellable,
+                                                    done.callback, done.userData)
+                } finish: { result in
+                    var error: UnsafeMutablePointer<GError>?
+                    guard let bytes = g_input_stream_read_bytes_finish(stream.inputStream, result, &error) else {
+                        throw Self.networkError(error, host: URL(string: url)?.host ?? url)
+                    }
+                    defer { g_bytes_unref(bytes) }
+                    var size: gsize = 0
+                    guard let p = g_bytes_get_data(bytes, &size), size > 0 else { return Data() }
+                    return Data(bytes: p, count: Int(size))
+                }
+                if chunk.isEmpty { break }
+                body.append(chunk)
+                if body.count > maxBytes {
+                    g_cancellable_cancel(cancellable)
+                    throw NetworkError.tooLarge(limit: maxBytes)
+                }
+            }
+        } catch { throw mapped(error) }
+        return HTTPResponse(status: status, headers: responseHeaders, body: body)
+    }
+
+    static func headers(_ h: OpaquePointer?) -> [String: String] {
+        final class Collected { var values: [String: String] = [:] }
+        let collected = Collected()
+        let box = Unmanaged.passRetained(collected)
+        defer { box.release() }
+        soup_message_headers_foreach(h, { name, value, data in
+            guard let name, let value, let data else { return }
+            let c = Unmanaged<Collected>.fromOpaque(data).takeUnretainedValue()
+            let key = String(cString: name).lowercased()
+            let v = String(cString: value)
+            c.values[key] = c.values[key].map { "\($0), \(v)" } ?? v
+        }, box.toOpaque())
+        return collected.values
+    }
+
+    /// Retry-After: seconds, or an HTTP date.
+    nonisolated static func retryAfter(_ value: String?) -> TimeInterval? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces) else { return nil }
+        if let s = TimeInterval(value), s >= 0 { return s }
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "GMT")
+        f.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return f.date(from: value).map { max(0, $0.timeIntervalSinceNow) }
+    }
+
+    static func networkError(_ error: UnsafeMutablePointer<GError>?, host: String) -> NetworkError {
+        guard let error else { return .other("unknown failure") }
+        defer { g_error_free(error) }
+        let message = String(cString: error.pointee.message)
+        let domain = error.pointee.domain, code = error.pointee.code
+        if domain == g_resolver_error_quark() { return .hostNotFound(host) }
+        if domain == g_tls_error_quark() { return .tls(message) }
+        if domain == g_io_error_quark() {
+            switch GIOErrorEnum(rawValue: UInt32(code)) {
+            case G_IO_ERROR_CANCELLED: return .cancelled
+            case G_IO_ERROR_CONNECTION_REFUSED: return .connectionRefused
+            case G_IO_ERROR_TIMED_OUT: return .timedOut(seconds: 15)
+            case G_IO_ERROR_NETWORK_UNREACHABLE, G_IO_ERROR_HOST_UNREACHABLE: return .offline(message)
+            case G_IO_ERROR_CONNECTION_CLOSED, G_IO_ERROR_BROKEN_PIPE: return .connectionReset
+            default: break
+            }
+            if message.localizedCaseInsensitiveContains("reset") { return .connectionReset }
+        }
+        if message.localizedCaseInsensitiveContains("terminated unexpectedly") || message.localizedCaseInsensitiveContains("reset") {
+            return .connectionReset
+        }
+        if message.localizedCaseInsensitiveContains("certificate") { return .tls(message) }
+        return .other(message)
+    }
+}
+
+/// A GObject reference handed across an await (used on the main actor only).
+struct GObjectBox: @unchecked Sendable {
+    let pointer: gpointer?
+    init(_ pointer: gpointer?) { self.pointer = pointer }
+    func release() { if let pointer { g_object_unref(pointer) } }
+    var inputStream: UnsafeMutablePointer<GInputStream> { pointer!.assumingMemoryBound(to: GInputStream.self) }
+}
+
+/// GIO's async pattern (start with a callback, finish with the result) as Swift async.
+@MainActor enum Async {
+    final class Pending: @unchecked Sendable {
+        let resume: (OpaquePointer?) -> Void
+        init(_ resume: @escaping (OpaquePointer?) -> Void) { self.resume = resume }
+    }
+
+    struct Done {
+        let callback: GAsyncReadyCallback
+        let userData: gpointer
+    }
+
+    static func call<T: Sendable>(_ start: (Done) -> Void,
+                                  finish: @escaping @MainActor (OpaquePointer?) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
+            let pending = Pending { result in
+                MainActor.assumeIsolated {
+                    do { continuation.resume(returning: try finish(result)) } catch { continuation.resume(throwing: error) }
+                }
+            }
+            let callback: GAsyncReadyCallback = { _, result, data in
+                Unmanaged<Pending>.fromOpaque(data!).takeRetainedValue().resume(result)
+            }
+            start(Done(callback: callback, userData: Unmanaged.passRetained(pending).toOpaque()))
+        }
+    }
+}

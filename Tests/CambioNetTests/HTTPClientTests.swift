@@ -1,0 +1,178 @@
+import XCTest
+import CGtk
+import CambioGLib
+@testable import CambioCore
+@testable import CambioNet
+
+final class ResultBox<T>: @unchecked Sendable { var result: Result<T, Error>?; var expired = false }
+
+/// The libsoup client against a local server on 127.0.0.1 serving real payloads and faults.
+/// Synchronous tests on the main thread: only the GLib main loop runs, as in the app.
+final class HTTPClientTests: XCTestCase {
+    nonisolated(unsafe) static var server: Process?
+    nonisolated(unsafe) static var input: Pipe?
+    nonisolated(unsafe) static var port = 0
+
+    override class func setUp() {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fault_server.py").path]
+        let out = Pipe(), inp = Pipe()
+        p.standardOutput = out
+        p.standardInput = inp
+        try! p.run()
+        var line = Data()
+        while !line.contains(0x0A) { line.append(out.fileHandleForReading.availableData) }
+        port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))!
+        server = p
+        input = inp
+    }
+
+    override class func tearDown() {
+        try? input?.fileHandleForWriting.close()
+        server?.terminate()
+        server?.waitUntilExit()
+    }
+
+    var base: String { "http://127.0.0.1:\(Self.port)" }
+
+    /// Runs `body` on the main actor, iterating only the GLib main loop until it finishes.
+    func run<T: Sendable>(deadline: TimeInterval = 15, _ body: @escaping @MainActor () async throws -> T) -> Result<T, Error> {
+        MainActor.assumeIsolated {
+            MainLoopBridge.install()
+            let box = ResultBox<T>()
+            Task { @MainActor in
+                do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+            }
+            let timer = MainContext.after(milliseconds: UInt32(deadline * 1000)) { box.expired = true }
+            while box.result == nil && !box.expired { g_main_context_iteration(nil, 1) }
+            if box.result != nil { MainContext.cancel(timer) }
+            return box.result ?? .failure(NetworkError.other("test deadline"))
+        }
+    }
+
+    func get(_ path: String, deadline: TimeInterval = 15, headers: [String: String] = [:],
+             configure: @escaping @MainActor (HTTPClient) -> Void = { _ in }) -> Result<HTTPResponse, Error> {
+        let url = base + path
+        return run(deadline: deadline + 5) {
+            let client = HTTPClient(userAgent: "Cambio/test")
+            client.deadline = deadline
+            configure(client)
+            return try await client.get(url, headers: headers)
+        }
+    }
+
+    func failure(_ r: Result<HTTPResponse, Error>) -> NetworkError? {
+        if case .failure(let e) = r { return e as? NetworkError }
+        return nil
+    }
+
+    func testServesARealPayloadThatParses() throws {
+        let response = try get("/fixture/erapi_open_latest_USD_2024-08-19.json").get()
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.body, try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/erapi_open_latest_USD_2024-08-19.json")))
+        XCTAssertNotNil(response.etag)
+        let snapshot = try ProviderParser.parse(.erapi, response.body, today: Day(iso: "2026-11-22")!)
+        XCTAssertEqual(snapshot.base, "USD")
+    }
+
+    func testConditionalRequestGets304() throws {
+        let first = try get("/fixture/ecb_eurofxref-daily.xml").get()
+        let again = try get("/fixture/ecb_eurofxref-daily.xml", headers: ["If-None-Match": first.etag!]).get()
+        XCTAssertEqual(again.status, 304)
+        XCTAssertTrue(again.body.isEmpty)
+        let since = try get("/fixture/ecb_eurofxref-daily.xml", headers: ["If-Modified-Since": first.lastModified!]).get()
+        XCTAssertEqual(since.status, 304)
+    }
+
+    func testSendsTheUserAgent() throws {
+        let r = try get("/echo-headers").get()
+        let headers = try JSONDecoder().decode([String: String].self, from: r.body)
+        XCTAssertEqual(headers["user-agent"], "Cambio/test")
+    }
+
+    func testHTTPStatusesAreErrors() {
+        XCTAssertEqual(failure(get("/status/404")), .httpStatus(404))
+        XCTAssertEqual(failure(get("/status/422")), .httpStatus(422))
+        XCTAssertEqual(failure(get("/status/500")), .httpStatus(500))
+        XCTAssertEqual(failure(get("/status/503")), .httpStatus(503))
+    }
+
+    func testTooManyRequestsHonoursRetryAfter() {
+        XCTAssertEqual(failure(get("/429?after=1200")), .rateLimited(retryAfter: 1200))
+    }
+
+    func testRetryAfterAsADate() throws {
+        let later = Date().addingTimeInterval(600)
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX"); f.timeZone = TimeZone(identifier: "GMT")
+        f.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let seconds = try XCTUnwrap(HTTPClient.retryAfter(f.string(from: later)))
+        XCTAssertEqual(seconds, 600, accuracy: 2)
+        XCTAssertNil(HTTPClient.retryAfter("soon"))
+    }
+
+    func testOverallDeadlineOnAHungServer() {
+        let started = Date()
+        XCTAssertEqual(failure(get("/slow?seconds=30", deadline: 1.5)), .timedOut(seconds: 1))
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+    }
+
+    func testConnectionRefused() {
+        // A port nothing listens on: bind one, close it, use it.
+        let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var addr = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(s, $0, len); _ = getsockname(s, $0, &len) } }
+        close(s)
+        let port = Int(UInt16(bigEndian: addr.sin_port))
+        let r = run { try await HTTPClient(userAgent: "t").get("http://127.0.0.1:\(port)/") }
+        if case .failure(let e) = r { XCTAssertEqual(e as? NetworkError, .connectionRefused) } else { XCTFail() }
+    }
+
+    func testConnectionResetAndTruncatedBodies() {
+        let started = Date()
+        XCTAssertEqual(failure(get("/reset")), .connectionReset)
+        XCTAssertEqual(failure(get("/truncated/erapi_open_latest_USD_2024-08-19.json")), .connectionReset,
+                       "a body shorter than its Content-Length")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "failures are reported at once, not at the deadline")
+    }
+
+    func testSizeCap() {
+        XCTAssertEqual(failure(get("/big?mb=6")), .tooLarge(limit: 5 * 1024 * 1024))
+        XCTAssertEqual(failure(get("/biglength?mb=50")), .tooLarge(limit: 5 * 1024 * 1024))
+        if case .success(let r) = get("/big?mb=1") { XCTAssertEqual(r.body.count, 1024 * 1024) } else { XCTFail("1 MB is fine") }
+    }
+
+    func testBodiesThatAreNotRatesAreRefusedByTheParsers() throws {
+        let today = Day(iso: "2026-11-22")!
+        for (path, expected) in [("/html", ProviderError.htmlPage), ("/empty", .empty), ("/garbage", .notJSON)] {
+            let body = try get(path).get().body
+            XCTAssertThrowsError(try ProviderParser.parse(.erapi, body, today: today), path) {
+                XCTAssertEqual($0 as? ProviderError, expected, path)
+            }
+        }
+    }
+
+    func testHostNotFound() {
+        let r = run { try await HTTPClient(userAgent: "t").get("https://cambio-test.invalid/") }
+        guard case .failure(let e) = r, let n = e as? NetworkError else { return XCTFail() }
+        switch n {
+        case .hostNotFound, .offline: break
+        default: XCTFail("\(n)")
+        }
+    }
+
+    func testPlainHTTPOnlyToThisMachine() {
+        XCTAssertThrowsError(try HTTPClient.check("http://api.frankfurter.app/latest")) {
+            XCTAssertEqual($0 as? NetworkError, .insecureURL("http://api.frankfurter.app/latest"))
+        }
+        XCTAssertNoThrow(try HTTPClient.check("http://127.0.0.1:8080/x"))
+        XCTAssertNoThrow(try HTTPClient.check("http://localhost/x"))
+        XCTAssertNoThrow(try HTTPClient.check("http://[::1]:9/x"))
+        XCTAssertNoThrow(try HTTPClient.check("https://open.er-api.com/v6/latest/USD"))
+        XCTAssertThrowsError(try HTTPClient.check("ftp://example.org/"))
+        XCTAssertThrowsError(try HTTPClient.check("not a url"))
+    }
+}

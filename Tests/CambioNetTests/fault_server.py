@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""A local HTTP server for network tests: real payloads and every fault, on 127.0.0.1 only.
+
+Prints its port on the first line, serves until stdin closes. Paths:
+  /fixture/<name>          a file from Tests/Fixtures, with ETag and Last-Modified (304 on match)
+  /status/<code>           that status with a short body
+  /429?after=N             429 with Retry-After: N
+  /slow?seconds=N          headers at once, then nothing for N seconds (a hung server)
+  /reset                   closes the connection without an answer
+  /truncated/<name>        a fixture cut in half, with the full Content-Length
+  /big?mb=N                N MB of data without Content-Length (chunked)
+  /biglength?mb=N          a Content-Length of N MB
+  /html                    a captive portal page with 200
+  /empty                   200 with no body
+  /garbage                 200 with random bytes
+  /echo-headers            200 with the request's headers as JSON
+"""
+import json
+import os
+import socket
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
+
+FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Fixtures")
+LAST_MODIFIED = "Fri, 30 Oct 2026 15:00:00 GMT"
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def finish(self):
+        try:
+            super().finish()
+        except OSError:
+            pass  # the connection was cut on purpose
+
+    def send(self, status, body=b"", headers=None, content_type="application/json"):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        url = urlparse(self.path)
+        q = {k: v[0] for k, v in parse_qs(url.query).items()}
+        parts = url.path.strip("/").split("/", 1)
+        kind, arg = parts[0], (parts[1] if len(parts) > 1 else "")
+        if kind == "fixture":
+            with open(os.path.join(FIXTURES, os.path.basename(arg)), "rb") as f:
+                body = f.read()
+            etag = '"%x"' % (hash(body) & 0xffffffff)
+            if self.headers.get("If-None-Match") == etag or self.headers.get("If-Modified-Since") == LAST_MODIFIED:
+                self.send_response(304)
+                self.send_header("ETag", etag)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            self.send(200, body, {"ETag": etag, "Last-Modified": LAST_MODIFIED})
+        elif kind == "status":
+            self.send(int(arg), json.dumps({"message": "status %s" % arg}).encode())
+        elif kind == "429":
+            self.send(429, b'{"result":"error","error-type":"rate-limited"}', {"Retry-After": q.get("after", "60")})
+        elif kind == "slow":
+            self.send_response(200)
+            self.send_header("Content-Length", "100")
+            self.end_headers()
+            self.wfile.flush()
+            time.sleep(float(q.get("seconds", "30")))
+        elif kind == "reset":
+            # Linger 0 and close the descriptor itself: the peer gets an RST, not a FIN.
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+            os.close(self.connection.detach())
+            self.close_connection = True
+        elif kind == "truncated":
+            with open(os.path.join(FIXTURES, os.path.basename(arg)), "rb") as f:
+                body = f.read()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body[: len(body) // 2])
+            self.wfile.flush()
+            self.connection.shutdown(socket.SHUT_RDWR)
+        elif kind == "big":
+            self.send_response(200)
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            chunk = b"x" * 65536
+            try:
+                for _ in range(int(float(q.get("mb", "6")) * 16)):
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                self.wfile.write(b"0\r\n\r\n")
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+        elif kind == "biglength":
+            self.send_response(200)
+            self.send_header("Content-Length", str(int(float(q.get("mb", "6")) * 1024 * 1024)))
+            self.end_headers()
+            try:
+                self.wfile.write(b"x" * 1024)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+        elif kind == "html":
+            self.send(200, b"<!DOCTYPE html><html><head><title>Hotel Wi-Fi</title></head><body>Log in</body></html>", content_type="text/html")
+        elif kind == "empty":
+            self.send(200, b"")
+        elif kind == "garbage":
+            self.send(200, os.urandom(2048), content_type="application/octet-stream")
+        elif kind == "echo-headers":
+            self.send(200, json.dumps({k.lower(): v for k, v in self.headers.items()}).encode())
+        else:
+            self.send(404, b'{"message":"not found"}')
+
+
+def main():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print(server.server_address[1], flush=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    sys.stdin.read()  # until the test closes our stdin (or dies)
+
+
+if __name__ == "__main__":
+    main()
