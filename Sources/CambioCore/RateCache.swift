@@ -1,0 +1,172 @@
+import Foundation
+
+/// A provider's last good answer, as kept on disk: the validated body and what the next
+/// request needs (validators for a conditional request, when new rates appear).
+public struct CachedAnswer: Codable, Equatable, Sendable {
+    public let provider: Provider
+    public let fetchedAt: Date
+    public let etag: String?
+    public let lastModified: String?
+    /// When the provider publishes next (its own word, or the ECB's calendar).
+    public let nextPublication: Date
+    public let body: Data
+
+    public init(provider: Provider, fetchedAt: Date, etag: String?, lastModified: String?, nextPublication: Date, body: Data) {
+        self.provider = provider; self.fetchedAt = fetchedAt; self.etag = etag
+        self.lastModified = lastModified; self.nextPublication = nextPublication; self.body = body
+    }
+
+    /// The same answer, confirmed unchanged (HTTP 304) at `date`.
+    public func confirmed(at date: Date, nextPublication: Date) -> CachedAnswer {
+        CachedAnswer(provider: provider, fetchedAt: date, etag: etag, lastModified: lastModified,
+                     nextPublication: nextPublication, body: body)
+    }
+}
+
+/// `$XDG_CACHE_HOME/cambio/rates/<provider>.json`, one file per provider. An answer replaces the
+/// old one only after it parsed and validated completely; writes are atomic; a file that cannot
+/// be read is renamed aside and reported, never overwritten in place.
+public struct RateCache: Sendable {
+    public let directory: URL
+
+    public init(directory: URL) { self.directory = directory }
+    public init(paths: AppPaths) { directory = paths.cacheHome.appendingPathComponent("cambio/rates") }
+
+    public func url(_ provider: Provider) -> URL { directory.appendingPathComponent("\(provider.rawValue).json") }
+
+    public enum Load: Sendable {
+        case missing
+        case loaded(CachedAnswer, ProviderSnapshot)
+        case setAside(path: String, reason: String)
+    }
+
+    public func load(_ provider: Provider, today: Day, now: Date = Date()) -> Load {
+        let file = url(provider)
+        guard let data = FileManager.default.contents(atPath: file.path) else { return .missing }
+        let reason: String
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .secondsSince1970
+            let answer = try decoder.decode(CachedAnswer.self, from: data)
+            guard answer.provider == provider else { throw ProviderError.wrongShape("cached for \(answer.provider)") }
+            let snapshot = try ProviderParser.parse(provider, answer.body, today: today)
+            return .loaded(answer, snapshot)
+        } catch {
+            reason = "\(error)"
+        }
+        let aside = file.deletingLastPathComponent()
+            .appendingPathComponent("\(file.lastPathComponent).unreadable-\(Int(now.timeIntervalSince1970))")
+        do {
+            try FileManager.default.moveItem(at: file, to: aside)
+            return .setAside(path: aside.path, reason: reason)
+        } catch {
+            return .setAside(path: file.path, reason: "\(reason); it could not be renamed: \(error.localizedDescription)")
+        }
+    }
+
+    public func store(_ answer: CachedAnswer) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.outputFormatting = [.sortedKeys]
+        try encoder.encode(answer).write(to: url(answer.provider), options: .atomic)
+    }
+}
+
+/// How often Cambio asks for new rates.
+public enum RefreshInterval: String, Codable, CaseIterable, Sendable {
+    /// No network at all.
+    case never
+    /// Once at each start, when new rates may exist.
+    case onStart
+    case daily
+    case weekly
+}
+
+public enum RefreshPolicy {
+    public enum Trigger: Sendable { case start, timer, explicit }
+
+    public enum Decision: Equatable, Sendable {
+        case request
+        /// Nothing new can exist yet, or the interval has not passed.
+        case skip(until: Date)
+        /// The user turned the network off.
+        case networkOff
+    }
+
+    public static func decide(trigger: Trigger, interval: RefreshInterval, cached: CachedAnswer?, now: Date) -> Decision {
+        if interval == .never { return .networkOff }
+        if trigger == .explicit { return .request }
+        guard let cached else { return .request }
+        let spacing: TimeInterval
+        switch interval {
+        case .never: return .networkOff
+        case .onStart:
+            guard trigger == .start else { return .skip(until: .distantFuture) }
+            spacing = 0
+        case .daily: spacing = 86_400
+        case .weekly: spacing = 7 * 86_400
+        }
+        let next = max(cached.nextPublication, cached.fetchedAt.addingTimeInterval(spacing))
+        return now >= next ? .request : .skip(until: next)
+    }
+
+    /// When a provider next publishes after the rates of `day`: er-api says so itself; the ECB
+    /// (and Frankfurter, which serves its rates) publishes on TARGET business days at about
+    /// 16:00 Frankfurt time; the Bank of Russia sets the next day's rates at about 11:30 Moscow
+    /// time on business days (asked for at 12:00).
+    public static func nextPublication(_ provider: Provider, after day: Day, providerSays: Date?) -> Date {
+        switch provider {
+        case .erapi:
+            return providerSays ?? day.date.addingTimeInterval(86_400)
+        case .ecb, .frankfurter:
+            return at(hour: 16, in: "Europe/Berlin", on: nextTargetDay(after: day))
+        case .cbr:
+            var d = day
+            while isWeekend(d) { d = d.next }
+            return at(hour: 12, in: "Europe/Moscow", on: d)
+        }
+    }
+
+    static func at(hour: Int, in zone: String, on day: Day) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone)!
+        return calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: hour))!
+    }
+
+    static func isWeekend(_ day: Day) -> Bool {
+        let weekday = Day.utc.component(.weekday, from: day.date)
+        return weekday == 1 || weekday == 7
+    }
+
+    /// TARGET2 closing days: weekends, 1 January, Good Friday, Easter Monday, 1 May, 25 and 26 December.
+    public static func isTargetHoliday(_ day: Day) -> Bool {
+        if isWeekend(day) { return true }
+        if (day.month, day.day) == (1, 1) || (day.month, day.day) == (5, 1)
+            || (day.month, day.day) == (12, 25) || (day.month, day.day) == (12, 26) { return true }
+        let easter = easterSunday(day.year)
+        let offset = Int(day.date.timeIntervalSince(easter.date) / 86_400)
+        return offset == -2 || offset == 1
+    }
+
+    public static func nextTargetDay(after day: Day) -> Day {
+        var d = day.next
+        while isTargetHoliday(d) { d = d.next }
+        return d
+    }
+
+    /// Gregorian Easter Sunday (the anonymous algorithm).
+    static func easterSunday(_ y: Int) -> Day {
+        let a = y % 19, b = y / 100, c = y % 100, d = b / 4, e = b % 4
+        let f = (b + 8) / 25, g = (b - f + 1) / 3, h = (19 * a + b - d - g + 15) % 30
+        let i = c / 4, k = c % 4, l = (32 + 2 * e + 2 * i - h - k) % 7
+        let m = (a + 11 * h + 22 * l) / 451
+        let month = (h + l - 7 * m + 114) / 31, dayOfMonth = (h + l - 7 * m + 114) % 31 + 1
+        return Day(year: y, month: month, day: dayOfMonth)!
+    }
+}
+
+extension Day {
+    /// The following calendar day.
+    public var next: Day { Day(date.addingTimeInterval(86_400)) }
+}

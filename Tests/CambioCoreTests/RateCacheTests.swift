@@ -1,0 +1,80 @@
+import XCTest
+@testable import CambioCore
+
+final class RateCacheTests: XCTestCase {
+    let today = day("2026-11-22")
+
+    func answer(_ p: Provider = .erapi, fixture: String = "erapi_open_latest_USD_2024-08-19.json", fetchedAt: Date = Date(timeIntervalSince1970: 1_724_030_000)) throws -> CachedAnswer {
+        CachedAnswer(provider: p, fetchedAt: fetchedAt, etag: "\"abc\"", lastModified: "Mon, 19 Aug 2024 00:02:31 GMT",
+                     nextPublication: Date(timeIntervalSince1970: 1_724_112_381), body: try Fixture.data(fixture))
+    }
+
+    func testStoreAndLoadRoundTrip() throws {
+        let cache = RateCache(directory: try tempDir().appendingPathComponent("rates"))
+        guard case .missing = cache.load(.erapi, today: today) else { return XCTFail() }
+        let a = try answer()
+        try cache.store(a)
+        guard case .loaded(let back, let snapshot) = cache.load(.erapi, today: today) else { return XCTFail() }
+        XCTAssertEqual(back, a)
+        XCTAssertEqual(snapshot.base, "USD")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.directory.path), ["erapi.json"])
+    }
+
+    func testUnreadableCacheIsSetAsideAndReported() throws {
+        let cache = RateCache(directory: try tempDir())
+        try Data("{\"provider\":\"erapi\",\"body\":".utf8).write(to: cache.url(.erapi))
+        guard case .setAside(let path, let reason) = cache.load(.erapi, today: today) else { return XCTFail() }
+        XCTAssertFalse(reason.isEmpty)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cache.url(.erapi).path))
+    }
+
+    func testACachedBodyThatNoLongerValidatesIsSetAside() throws {
+        let cache = RateCache(directory: try tempDir())
+        let bad = CachedAnswer(provider: .erapi, fetchedAt: Date(), etag: nil, lastModified: nil,
+                               nextPublication: Date(), body: Data("<html><body>portal</body></html>".utf8))
+        try cache.store(bad)
+        guard case .setAside(_, let reason) = cache.load(.erapi, today: today) else { return XCTFail() }
+        XCTAssertTrue(reason.contains("web page"), reason)
+    }
+
+    func testPolicy() throws {
+        let a = try answer() // fetched 2024-08-19 01:13 UTC, next publication 2024-08-20 00:06 UTC
+        let before = Date(timeIntervalSince1970: 1_724_100_000), after = Date(timeIntervalSince1970: 1_724_200_000)
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .never, cached: a, now: after), .networkOff)
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .explicit, interval: .never, cached: a, now: after), .networkOff)
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .explicit, interval: .weekly, cached: a, now: before), .request,
+                       "an explicit refresh always asks the server")
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .onStart, cached: nil, now: before), .request)
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .onStart, cached: a, now: before),
+                       .skip(until: a.nextPublication), "a fresh cache sends no request")
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .onStart, cached: a, now: after), .request)
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .timer, interval: .onStart, cached: a, now: after), .skip(until: .distantFuture))
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .timer, interval: .daily, cached: a, now: after), .request)
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .weekly, cached: a, now: after),
+                       .skip(until: a.fetchedAt.addingTimeInterval(7 * 86_400)))
+    }
+
+    func testECBPublishesOnTargetDaysAt1600Frankfurt() {
+        // Friday 30 Oct 2026 -> Monday 2 Nov 2026, 16:00 CET = 15:00 UTC.
+        XCTAssertEqual(RefreshPolicy.nextPublication(.ecb, after: day("2026-10-30"), providerSays: nil),
+                       Date(timeIntervalSince1970: 1_793_631_600)) // 2026-11-02T15:00:00Z
+        // Summer time: Tue 9 Jun 2026 -> Wed 10 Jun 16:00 CEST = 14:00 UTC.
+        XCTAssertEqual(RefreshPolicy.nextPublication(.frankfurter, after: day("2026-06-09"), providerSays: nil),
+                       Date(timeIntervalSince1970: 1_781_100_000)) // 2026-06-10T14:00:00Z
+        // Easter 2026 is 5 April: Good Friday 3 April and Easter Monday 6 April are closed.
+        XCTAssertEqual(RefreshPolicy.nextTargetDay(after: day("2026-04-02")), day("2026-04-07"))
+        XCTAssertEqual(RefreshPolicy.nextTargetDay(after: day("2026-12-24")), day("2026-12-28"))
+        XCTAssertEqual(RefreshPolicy.nextTargetDay(after: day("2026-12-31")), day("2027-01-04"))
+        XCTAssertEqual(RefreshPolicy.easterSunday(2024), day("2024-03-31"))
+        XCTAssertEqual(RefreshPolicy.easterSunday(2025), day("2025-04-20"))
+    }
+
+    func testOtherProvidersPublicationTimes() {
+        XCTAssertEqual(RefreshPolicy.nextPublication(.erapi, after: day("2024-08-19"), providerSays: Date(timeIntervalSince1970: 5)),
+                       Date(timeIntervalSince1970: 5))
+        // Bank of Russia: rates dated Saturday 25 Apr 2026 -> Monday 27 Apr 12:00 Moscow (09:00 UTC).
+        XCTAssertEqual(RefreshPolicy.nextPublication(.cbr, after: day("2026-04-25"), providerSays: nil),
+                       Date(timeIntervalSince1970: 1_777_280_400)) // 2026-04-27T09:00:00Z
+    }
+}
