@@ -4,51 +4,13 @@ import CambioGLib
 @testable import CambioCore
 @testable import CambioNet
 
-final class ResultBox<T>: @unchecked Sendable { var result: Result<T, Error>?; var expired = false }
-
 /// The libsoup client against a local server on 127.0.0.1 serving real payloads and faults.
 /// Synchronous tests on the main thread: only the GLib main loop runs, as in the app.
 final class HTTPClientTests: XCTestCase {
-    nonisolated(unsafe) static var server: Process?
-    nonisolated(unsafe) static var input: Pipe?
-    nonisolated(unsafe) static var port = 0
+    var base: String { "http://127.0.0.1:\(FaultServer.port)" }
 
-    override class func setUp() {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fault_server.py").path]
-        let out = Pipe(), inp = Pipe()
-        p.standardOutput = out
-        p.standardInput = inp
-        try! p.run()
-        var line = Data()
-        while !line.contains(0x0A) { line.append(out.fileHandleForReading.availableData) }
-        port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))!
-        server = p
-        input = inp
-    }
-
-    override class func tearDown() {
-        try? input?.fileHandleForWriting.close()
-        server?.terminate()
-        server?.waitUntilExit()
-    }
-
-    var base: String { "http://127.0.0.1:\(Self.port)" }
-
-    /// Runs `body` on the main actor, iterating only the GLib main loop until it finishes.
     func run<T: Sendable>(deadline: TimeInterval = 15, _ body: @escaping @MainActor () async throws -> T) -> Result<T, Error> {
-        MainActor.assumeIsolated {
-            MainLoopBridge.install()
-            let box = ResultBox<T>()
-            Task { @MainActor in
-                do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
-            }
-            let timer = MainContext.after(milliseconds: UInt32(deadline * 1000)) { box.expired = true }
-            while box.result == nil && !box.expired { g_main_context_iteration(nil, 1) }
-            if box.result != nil { MainContext.cancel(timer) }
-            return box.result ?? .failure(NetworkError.other("test deadline"))
-        }
+        runOnGLib(deadline: deadline, body)
     }
 
     func get(_ path: String, deadline: TimeInterval = 15, headers: [String: String] = [:],

@@ -14,6 +14,9 @@ Prints its port on the first line, serves until stdin closes. Paths:
   /empty                   200 with no body
   /garbage                 200 with random bytes
   /echo-headers            200 with the request's headers as JSON
+As a provider's base URL (the app appends its own path):
+  /as/<fixture>/...        serves that fixture whatever follows
+  /fault/<kind>/...        the fault <kind> (status code, 429, html, empty, garbage, reset, slow, big, truncated)
 """
 import json
 import os
@@ -54,11 +57,19 @@ class Handler(BaseHTTPRequestHandler):
         q = {k: v[0] for k, v in parse_qs(url.query).items()}
         parts = url.path.strip("/").split("/", 1)
         kind, arg = parts[0], (parts[1] if len(parts) > 1 else "")
+        if kind == "as":
+            kind, arg = "fixture", arg.split("/")[0]
+        elif kind == "fault":
+            fault = arg.split("/")[0]
+            kind, arg = (("status", fault) if fault.isdigit() and fault != "429" else
+                         ("truncated", "erapi_open_latest_USD_2024-08-19.json") if fault == "truncated" else (fault, ""))
         if kind == "fixture":
             with open(os.path.join(FIXTURES, os.path.basename(arg)), "rb") as f:
                 body = f.read()
             etag = '"%x"' % (hash(body) & 0xffffffff)
-            if self.headers.get("If-None-Match") == etag or self.headers.get("If-Modified-Since") == LAST_MODIFIED:
+            # If-None-Match, when sent, decides alone (RFC 9110 13.2.2).
+            inm = self.headers.get("If-None-Match")
+            if (inm == etag) if inm is not None else (self.headers.get("If-Modified-Since") == LAST_MODIFIED):
                 self.send_response(304)
                 self.send_header("ETag", etag)
                 self.send_header("Content-Length", "0")

@@ -1,0 +1,113 @@
+import CambioCore
+import Foundation
+
+/// Where each provider lives. Every base URL can be overridden for tests; the same paths are
+/// appended to it as to the real host.
+public struct Endpoints: Sendable, Equatable {
+    public var bases: [Provider: String]
+
+    public static let defaults: [Provider: String] = [
+        .erapi: "https://open.er-api.com",
+        .ecb: "https://www.ecb.europa.eu",
+        .frankfurter: "https://api.frankfurter.app",
+        .cbr: "https://www.cbr.ru",
+    ]
+
+    public static let environmentKeys: [Provider: String] = [
+        .erapi: "CAMBIO_ERAPI_URL", .ecb: "CAMBIO_ECB_URL",
+        .frankfurter: "CAMBIO_FRANKFURTER_URL", .cbr: "CAMBIO_CBR_URL",
+    ]
+
+    public init(environment: [String: String]) {
+        var b = Self.defaults
+        for (provider, key) in Self.environmentKeys {
+            if let v = environment[key], !v.isEmpty { b[provider] = v.hasSuffix("/") ? String(v.dropLast()) : v }
+        }
+        bases = b
+    }
+
+    /// The newest rates of every currency the provider has.
+    public func latest(_ provider: Provider) -> String {
+        let base = bases[provider]!
+        switch provider {
+        case .erapi: return base + "/v6/latest/USD"
+        case .ecb: return base + "/stats/eurofxref/eurofxref-daily.xml"
+        case .frankfurter: return base + "/latest"
+        case .cbr: return base + "/scripts/XML_daily.asp"
+        }
+    }
+}
+
+/// Fetches, validates and keeps each provider's rates. The last good answer stays in use and on
+/// disk whatever goes wrong.
+@MainActor public final class RatesService {
+    public let cache: RateCache
+    public let endpoints: Endpoints
+    let client: HTTPClient
+    let now: () -> Date
+    public private(set) var answers: [Provider: (answer: CachedAnswer, snapshot: ProviderSnapshot)] = [:]
+    /// Cache files that could not be read and were renamed aside.
+    public private(set) var setAside: [(provider: Provider, path: String, reason: String)] = []
+    public private(set) var refreshing: Set<Provider> = []
+
+    public enum Outcome: Equatable, Sendable {
+        case updated
+        /// The server confirmed the cached rates (HTTP 304).
+        case unchanged
+        case skipped(until: Date)
+        case networkOff
+        case failed(String)
+    }
+
+    public init(cache: RateCache, endpoints: Endpoints, client: HTTPClient = .shared, now: @escaping () -> Date = Date.init) {
+        self.cache = cache; self.endpoints = endpoints; self.client = client; self.now = now
+    }
+
+    public func loadCache() {
+        let today = Day(now())
+        for provider in Provider.allCases {
+            switch cache.load(provider, today: today, now: now()) {
+            case .missing: break
+            case .loaded(let answer, let snapshot): answers[provider] = (answer, snapshot)
+            case .setAside(let path, let reason): setAside.append((provider, path, reason))
+            }
+        }
+    }
+
+    /// Asks `provider` for new rates when the policy allows; keeps the old ones on any failure.
+    public func refresh(_ provider: Provider, trigger: RefreshPolicy.Trigger, interval: RefreshInterval) async -> Outcome {
+        let cached = answers[provider]?.answer
+        switch RefreshPolicy.decide(trigger: trigger, interval: interval, cached: cached, now: now()) {
+        case .networkOff: return .networkOff
+        case .skip(let until): return .skipped(until: until)
+        case .request: break
+        }
+        guard !refreshing.contains(provider) else { return .skipped(until: now()) }
+        refreshing.insert(provider)
+        defer { refreshing.remove(provider) }
+        var headers: [String: String] = [:]
+        if let etag = cached?.etag { headers["If-None-Match"] = etag }
+        if let modified = cached?.lastModified { headers["If-Modified-Since"] = modified }
+        do {
+            let response = try await client.get(endpoints.latest(provider), headers: cached == nil ? [:] : headers)
+            let fetchedAt = now()
+            if response.status == 304, let old = answers[provider] {
+                let next = RefreshPolicy.nextPublication(provider, after: old.snapshot.newestDay!, providerSays: old.snapshot.nextUpdate)
+                let confirmed = old.answer.confirmed(at: fetchedAt, nextPublication: max(next, fetchedAt.addingTimeInterval(3600)))
+                try cache.store(confirmed)
+                answers[provider] = (confirmed, old.snapshot)
+                return .unchanged
+            }
+            let snapshot = try ProviderParser.parse(provider, response.body, today: Day(fetchedAt))
+            let next = RefreshPolicy.nextPublication(provider, after: snapshot.newestDay!, providerSays: snapshot.nextUpdate)
+            let answer = CachedAnswer(provider: provider, fetchedAt: fetchedAt, etag: response.etag,
+                                      lastModified: response.lastModified,
+                                      nextPublication: max(next, fetchedAt.addingTimeInterval(3600)), body: response.body)
+            try cache.store(answer) // only now does the old copy get replaced, atomically
+            answers[provider] = (answer, snapshot)
+            return .updated
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+}

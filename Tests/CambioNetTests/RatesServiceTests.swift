@@ -1,0 +1,82 @@
+import XCTest
+import CGtk
+import CambioGLib
+@testable import CambioCore
+@testable import CambioNet
+
+/// The rates service against the local server: real payloads, every fault, the cache on disk.
+final class RatesServiceTests: XCTestCase {
+    var server: String { "http://127.0.0.1:\(FaultServer.port)" }
+
+    func service(_ base: String, cache: RateCache, deadline: TimeInterval = 3) -> (@MainActor () -> RatesService) {
+        { @MainActor in
+            let client = HTTPClient(userAgent: "Cambio/test")
+            client.deadline = deadline
+            return RatesService(cache: cache, endpoints: Endpoints(environment: ["CAMBIO_ERAPI_URL": base]), client: client)
+        }
+    }
+
+    func outcome(_ make: @escaping @MainActor () -> RatesService, _ trigger: RefreshPolicy.Trigger,
+                 _ interval: RefreshInterval = .onStart) -> RatesService.Outcome {
+        let r = runOnGLib { () async -> RatesService.Outcome in
+            let s = make()
+            s.loadCache()
+            return await s.refresh(.erapi, trigger: trigger, interval: interval)
+        }
+        return (try? r.get()) ?? RatesService.Outcome.failed("test harness")
+    }
+
+    func testFetchStoreThenNoRequestWhileFresh() throws {
+        let cache = RateCache(directory: try tempDir())
+        XCTAssertEqual(outcome(service("\(server)/as/erapi_open_latest_USD_2024-08-19.json", cache: cache), .start), .updated)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: cache.url(.erapi).path))
+        // Just fetched: a start within the hour sends nothing, even though the fixture's own
+        // next update (20 Aug 2024) is long past.
+        guard case .skipped = outcome(service("\(server)/fault/500", cache: cache), .start) else { return XCTFail() }
+        // An explicit refresh asks, conditionally, and the server says nothing changed.
+        XCTAssertEqual(outcome(service("\(server)/as/erapi_open_latest_USD_2024-08-19.json", cache: cache), .explicit), .unchanged)
+    }
+
+    func testAFreshCacheSendsNoRequest() throws {
+        let cache = RateCache(directory: try tempDir())
+        let body = try Fixture.data("erapi_open_latest_USD_2024-08-19.json")
+        try cache.store(CachedAnswer(provider: .erapi, fetchedAt: Date(), etag: nil, lastModified: nil,
+                                     nextPublication: Date().addingTimeInterval(3600), body: body))
+        // Pointed at a server that would fail: no request is made, so nothing fails.
+        guard case .skipped = outcome(service("\(server)/fault/500", cache: cache), .start) else { return XCTFail() }
+        XCTAssertEqual(outcome(service("\(server)/fault/500", cache: cache), .explicit), .failed("the server answered HTTP 500"),
+                       "an explicit refresh always asks")
+        XCTAssertEqual(outcome(service("\(server)/fault/500", cache: cache), .start, .never), .networkOff)
+    }
+
+    func testEveryFaultKeepsTheLastGoodAnswerInUseAndOnDisk() throws {
+        let cache = RateCache(directory: try tempDir())
+        XCTAssertEqual(outcome(service("\(server)/as/erapi_open_latest_USD_2024-08-19.json", cache: cache), .explicit), .updated)
+        let before = try Data(contentsOf: cache.url(.erapi))
+        let faults: [(String, String)] = [
+            ("404", "HTTP 404"), ("500", "HTTP 500"), ("503", "HTTP 503"), ("429", "wait 60 s"),
+            ("html", "web page"), ("empty", "empty"), ("garbage", "not JSON"), ("reset", "cut off"),
+            ("truncated", "cut off"), ("slow", "within 3 s"), ("big", "larger than 5 MB"),
+            ("as/erapi_v6_error_invalid-key.json", "invalid-key"), ("as/ecb_eurofxref-daily.xml", "not JSON"),
+        ]
+        for (fault, words) in faults {
+            let base = fault.hasPrefix("as/") ? "\(server)/\(fault)" : "\(server)/fault/\(fault)"
+            guard case .failed(let message) = outcome(service(base, cache: cache), .explicit) else {
+                XCTFail("\(fault) did not fail"); continue
+            }
+            XCTAssertTrue(message.contains(words), "\(fault): \(message)")
+            XCTAssertEqual(try Data(contentsOf: cache.url(.erapi)), before, "\(fault) left the cache as it was")
+        }
+        let refused = outcome(service("http://127.0.0.1:9", cache: cache), .explicit)
+        XCTAssertEqual(refused, .failed("the server refused the connection"))
+        XCTAssertEqual(try Data(contentsOf: cache.url(.erapi)), before)
+    }
+
+    func testEnvironmentOverridesAndPaths() {
+        let e = Endpoints(environment: ["CAMBIO_ECB_URL": "http://127.0.0.1:8/x/", "CAMBIO_CBR_URL": ""])
+        XCTAssertEqual(e.latest(.ecb), "http://127.0.0.1:8/x/stats/eurofxref/eurofxref-daily.xml")
+        XCTAssertEqual(e.latest(.cbr), "https://www.cbr.ru/scripts/XML_daily.asp")
+        XCTAssertEqual(e.latest(.erapi), "https://open.er-api.com/v6/latest/USD")
+        XCTAssertEqual(e.latest(.frankfurter), "https://api.frankfurter.app/latest")
+    }
+}

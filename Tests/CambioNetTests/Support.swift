@@ -1,0 +1,60 @@
+import XCTest
+import CGtk
+import CambioGLib
+@testable import CambioNet
+
+final class ResultBox<T>: @unchecked Sendable { var result: Result<T, Error>?; var expired = false }
+
+/// Runs `body` on the main actor, iterating only the GLib main loop until it finishes, as the
+/// app does. Call from a synchronous test (main thread, outside any dispatch job).
+func runOnGLib<T: Sendable>(deadline: TimeInterval = 15, _ body: @escaping @MainActor () async throws -> T) -> Result<T, Error> {
+    MainActor.assumeIsolated {
+        MainLoopBridge.install()
+        let box = ResultBox<T>()
+        Task { @MainActor in
+            do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+        }
+        let timer = MainContext.after(milliseconds: UInt32(deadline * 1000)) { box.expired = true }
+        while box.result == nil && !box.expired { g_main_context_iteration(nil, 1) }
+        if box.result != nil { MainContext.cancel(timer) }
+        return box.result ?? .failure(NetworkError.other("test deadline"))
+    }
+}
+
+enum Fixture {
+    static let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static func data(_ name: String) throws -> Data { try Data(contentsOf: dir.appendingPathComponent(name)) }
+}
+
+extension XCTestCase {
+    /// A new empty folder, removed after the test.
+    func tempDir() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-net-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
+}
+
+/// Tests/CambioNetTests/fault_server.py on 127.0.0.1, started once per test process. It exits
+/// when its standard input closes, that is when this process ends.
+enum FaultServer {
+    nonisolated(unsafe) private static var process: Process?
+    nonisolated(unsafe) private static var input: Pipe?
+
+    static let port: Int = {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fault_server.py").path]
+        let out = Pipe(), inp = Pipe()
+        p.standardOutput = out
+        p.standardInput = inp
+        try! p.run()
+        var line = Data()
+        while !line.contains(0x0A) { line.append(out.fileHandleForReading.availableData) }
+        process = p
+        input = inp
+        return Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))!
+    }()
+}
