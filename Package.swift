@@ -21,7 +21,7 @@ let package = Package(
         // The one libsoup session: deadlines, status checks, size caps.
         .target(name: "CambioNet", dependencies: ["CambioCore", "CambioGLib", "CGtk"], path: "Sources/CambioNet"),
         // Screens: bind widgets to the domain.
-        .target(name: "CambioUI", dependencies: ["CambioCore", "CambioGLib", "CGtk"], path: "Sources/CambioUI"),
+        .target(name: "CambioUI", dependencies: ["CambioCore", "CambioGLib", "CambioNet", "CGtk"], path: "Sources/CambioUI"),
         .executableTarget(name: "cambio", dependencies: ["CambioUI", "CambioCore", "CGtk"], path: "Sources/cambio"),
         // Benchmark helpers (make bench): an empty GTK 4 window built the same way, and timings.
         .executableTarget(name: "cambio-empty-window", dependencies: ["CambioGLib", "CGtk"], path: "Sources/cambio-empty-window"),

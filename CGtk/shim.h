@@ -29,4 +29,7 @@ static inline void cambio_object_set_string(gpointer object, const char *name, c
     g_object_set(object, name, value, NULL);
 }
 
+/* G_VARIANT_TYPE_STRING is a macro. */
+static inline const GVariantType *cambio_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
+
 #endif

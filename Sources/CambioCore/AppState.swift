@@ -5,10 +5,34 @@ public struct AppState: Codable, Equatable, Sendable {
     public static let currentVersion = 1
     public var version: Int
     public var currencies: CurrencyListState
+    /// Absent in files written before settings existed.
+    private var settingsIfSaved: AppSettings?
 
-    public init(currencies: CurrencyListState) {
+    public var settings: AppSettings {
+        get { settingsIfSaved ?? AppSettings() }
+        set { settingsIfSaved = newValue }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case version, currencies
+        case settingsIfSaved = "settings"
+    }
+
+    public init(currencies: CurrencyListState, settings: AppSettings? = nil) {
         version = Self.currentVersion
         self.currencies = currencies
+        settingsIfSaved = settings
+    }
+}
+
+/// The user's choices about rates.
+public struct AppSettings: Codable, Equatable, Sendable {
+    /// The primary source; the broadest by default.
+    public var provider: Provider = .erapi
+    public var refreshInterval: RefreshInterval = .onStart
+
+    public init(provider: Provider = .erapi, refreshInterval: RefreshInterval = .onStart) {
+        self.provider = provider; self.refreshInterval = refreshInterval
     }
 }
 

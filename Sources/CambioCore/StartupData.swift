@@ -7,6 +7,7 @@ public enum StartupProblem: Sendable, Equatable {
     case bundledRatesMissing
     case stateSetAside(path: String, reason: String)
     case stateUnreadable(reason: String)
+    case cacheSetAside(provider: Provider, path: String, reason: String)
 }
 
 /// Everything the app loads before its window: no GTK, so it can load on another core while
@@ -22,6 +23,8 @@ public struct StartupData: Sendable {
     public let store: StateStore
     /// The UI's own translations ("cambio" domain), if any for the user's language.
     public let messages: MessageCatalog?
+    /// Each provider's last good answer on disk.
+    public let cached: [Provider: CachedRates]
     public let problems: [StartupProblem]
 
     public static func load(environment: [String: String], executable: URL, sourceTree: URL?) -> StartupData {
@@ -74,10 +77,27 @@ public struct StartupData: Sendable {
             problems.append(.stateUnreadable(reason: reason))
         }
 
+        var cached: [Provider: CachedRates] = [:]
+        let cache = RateCache(paths: paths)
+        for provider in Provider.allCases {
+            switch cache.load(provider, today: Day(Date())) {
+            case .missing: break
+            case .loaded(let answer, let snapshot): cached[provider] = CachedRates(answer: answer, snapshot: snapshot)
+            case .setAside(let path, let reason): problems.append(.cacheSetAside(provider: provider, path: path, reason: reason))
+            }
+        }
+
         return StartupData(locale: locale, paths: paths, formatter: DecimalFormatter(locale: locale.numbers),
                            days: DayFormatter(locale: locale.dates), catalog: catalog, rates: rates, state: state,
-                           store: store, messages: messages, problems: problems)
+                           store: store, messages: messages, cached: cached, problems: problems)
     }
+}
+
+/// A provider's answer from the cache, parsed.
+public struct CachedRates: Sendable, Equatable {
+    public let answer: CachedAnswer
+    public let snapshot: ProviderSnapshot
+    public init(answer: CachedAnswer, snapshot: ProviderSnapshot) { self.answer = answer; self.snapshot = snapshot }
 }
 
 /// Loads `StartupData` on its own thread; `wait()` hands it over.

@@ -63,6 +63,11 @@ public struct Endpoints: Sendable, Equatable {
         self.cache = cache; self.endpoints = endpoints; self.client = client; self.now = now
     }
 
+    /// Starts from answers already read from the cache (at start-up, on another thread).
+    public func seed(_ cached: [Provider: CachedRates]) {
+        for (provider, c) in cached { answers[provider] = (c.answer, c.snapshot) }
+    }
+
     public func loadCache() {
         let today = Day(now())
         for provider in Provider.allCases {

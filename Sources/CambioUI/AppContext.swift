@@ -10,7 +10,14 @@ import Foundation
     public let catalog: CurrencyCatalog
     public let formatter: DecimalFormatter
     public let days: DayFormatter
+    /// The rates in use: the primary provider's last good answer, else the bundled ECB history.
     public private(set) var rates: RateTable?
+    /// When the rates in use were fetched; nil for the bundled ones.
+    public private(set) var ratesFetchedAt: Date?
+    /// The bundled ECB rates, the last fallback.
+    public let bundled: RateTable?
+    /// Each provider's last good answer read from the cache at start-up.
+    public let cachedAtStart: [Provider: CachedRates]
     public var state: AppState
     /// Problems found at start-up, shown in the window's banner.
     public let problems: [String]
@@ -32,8 +39,15 @@ import Foundation
         formatter = data.formatter
         days = data.days
         catalog = data.catalog
-        rates = data.rates
+        bundled = data.rates
+        cachedAtStart = data.cached
         state = data.state
+        if let cached = data.cached[data.state.settings.provider] {
+            rates = cached.snapshot.table
+            ratesFetchedAt = cached.answer.fetchedAt
+        } else {
+            rates = data.rates
+        }
         store = data.store
         L10n.catalog = data.messages
         problems = data.problems.map(Self.describe)
@@ -51,6 +65,9 @@ import Foundation
             return String(format: tr("Your saved currencies could not be read (%@). The file was kept as %@ and the default list is shown."), reason, path)
         case .stateUnreadable(let reason):
             return String(format: tr("Your saved currencies could not be read: %@"), reason)
+        case .cacheSetAside(let provider, let path, let reason):
+            return String(format: tr("The saved %@ rates could not be read (%@); the file was kept as %@."),
+                          provider.sourceName, reason, path)
         }
     }
 
@@ -82,9 +99,36 @@ import Foundation
     func observeRates(_ body: @escaping @MainActor () -> Void) { rateObservers.append(body) }
 
     /// Puts a new rate table in use and refreshes every screen that shows rates.
-    public func useRates(_ table: RateTable) {
+    public func useRates(_ table: RateTable, fetchedAt: Date? = nil) {
         rates = table
+        ratesFetchedAt = fetchedAt
         rateObservers.forEach { $0() }
+    }
+
+    /// "ECB rates of 30 Oct 2026" or "open.er-api.com rates of 22 Nov 2026 · updated 3 h ago".
+    public func ratesDescription(now: Date = Date()) -> String {
+        guard let table = rates else { return tr("No rates available") }
+        var text = String(format: tr("%@ rates of %@"), table.source, days.string(table.date))
+        if let fetched = ratesFetchedAt {
+            text += " \u{00B7} " + Self.age(now.timeIntervalSince(fetched))
+        }
+        return text
+    }
+
+    static func age(_ seconds: TimeInterval) -> String {
+        let s = max(0, Int(seconds))
+        if s < 60 { return tr("updated just now") }
+        if s < 3600 { return String(format: tr("updated %d min ago"), s / 60) }
+        if s < 86_400 { return String(format: tr("updated %d h ago"), s / 3600) }
+        return String(format: tr("updated %d days ago"), s / 86_400)
+    }
+
+    /// Days between the rates' publication and today; nil when they are current enough
+    /// (the ECB publishes no rates at weekends and on TARGET holidays).
+    public func staleDays(now: Date = Date()) -> Int? {
+        guard let table = rates else { return nil }
+        let days = Int(now.timeIntervalSince(table.date.date) / 86_400)
+        return days > 4 ? days : nil
     }
 
     /// Saves soon, once typing pauses.

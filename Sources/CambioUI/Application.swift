@@ -9,6 +9,7 @@ import Foundation
     let app: UnsafeMutablePointer<GtkApplication>
     private(set) var context: AppContext?
     private(set) var window: MainWindow?
+    private var rates: RatesController?
     /// Catalogue, rates and saved state load on another core while GTK starts.
     private let preload = StartupPreload(environment: ProcessInfo.processInfo.environment,
                                          executable: URL(fileURLWithPath: CommandLine.arguments[0]),
@@ -37,8 +38,17 @@ import Foundation
         AppContext.StartupTrace.shared.mark("GTK started")
         Style.load()
         AppContext.StartupTrace.shared.mark("style loaded")
-        context = AppContext(data: preload.wait())
+        let context = AppContext(data: preload.wait())
+        self.context = context
         AppContext.StartupTrace.shared.mark("context ready")
+        let rates = RatesController(context: context)
+        self.rates = rates
+        MainMenu.addChoice(on: app, name: "provider", current: context.state.settings.provider.rawValue) { [weak rates] value in
+            if let p = Provider(rawValue: value) { rates?.setProvider(p) }
+        }
+        MainMenu.addChoice(on: app, name: "refresh-interval", current: context.state.settings.refreshInterval.rawValue) { [weak rates] value in
+            if let i = RefreshInterval(rawValue: value) { rates?.setInterval(i) }
+        }
         Actions.install(on: app, [
             ActionSpec(name: "quit", accels: ["<Control>q"]) { [weak self] in
                 self?.context?.saveNow()
@@ -46,6 +56,9 @@ import Foundation
             },
             ActionSpec(name: "close-window", accels: ["<Control>w"]) { [weak self] in
                 if let w = self?.window?.window { gtk_window_close(cast(w) as UnsafeMutablePointer<GtkWindow>) }
+            },
+            ActionSpec(name: "refresh", accels: ["F5", "<Control>r"]) { [weak self] in
+                self?.rates?.refresh(.explicit)
             },
             ActionSpec(name: "add-currency", accels: ["<Control>n"]) { [weak self] in
                 guard let w = self?.window else { return }
@@ -69,6 +82,10 @@ import Foundation
         }
         w.present()
         w.currencies.focusPrimary()
+        if let rates {
+            rates.attach(w.currencies)
+            rates.refresh(.start)
+        }
         AppContext.StartupTrace.shared.mark("window presented")
     }
 }

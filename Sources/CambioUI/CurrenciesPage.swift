@@ -12,6 +12,10 @@ import Foundation
     private let list: WidgetRef
     private let sourceLabel: WidgetRef
     private let addButton: WidgetRef
+    private let refreshButton: WidgetRef
+    private let spinner: WidgetRef
+    /// Asks for fresh rates (set by the application).
+    public var onRefresh: (@MainActor () -> Void)?
     private var picker: CurrencyPicker?
     private var rows: [String: Row] = [:]
     /// True while the page writes into entries, so those writes are not taken as typing.
@@ -47,7 +51,12 @@ import Foundation
         gtk_menu_button_set_label(cast(addButton), tr("Add Currency…"))
         addButton.tooltip(tr("Add a currency (Ctrl+N)"))
         addButton.accessibleLabel(tr("Add currency"))
-        let toolbar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [sourceLabel, addButton])
+        spinner = gtk_spinner_new()!
+        spinner.accessibleLabel(tr("Refreshing rates"))
+        spinner.visible = false
+        var refreshTarget: (@MainActor () -> Void)? = nil
+        refreshButton = UI.iconButton("view-refresh-symbolic", name: tr("Refresh rates (F5)")) { refreshTarget?() }
+        let toolbar = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [sourceLabel, spinner, refreshButton, addButton])
 
         list = gtk_list_box_new()!
         gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_NONE)
@@ -84,6 +93,7 @@ import Foundation
         }
         gtk_widget_add_controller(list, keys)
 
+        refreshTarget = { [weak self] in self?.onRefresh?() }
         let adjustment = gtk_scrolled_window_get_vadjustment(cast(scroller))!
         Signal.connect(gpointerOf(adjustment), "value-changed") { [weak self] in self?.flushPending() }
 
@@ -142,6 +152,16 @@ import Foundation
     }
 
     public func openPicker() { gtk_menu_button_popup(cast(addButton)) }
+
+    /// Shows the spinner while a refresh runs.
+    public func setRefreshing(_ running: Bool) {
+        spinner.visible = running
+        running ? gtk_spinner_start(cast(spinner)) : gtk_spinner_stop(cast(spinner))
+        gtk_widget_set_sensitive(refreshButton, running ? 0 : 1)
+    }
+
+    /// Updates "updated 3 h ago".
+    public func refreshSourceLine() { UI.setText(sourceLabel, ctx.ratesDescription()) }
 
     // MARK: Editing
 
@@ -409,7 +429,7 @@ import Foundation
             UI.setText(sourceLabel, tr("No rates available"))
             return
         }
-        UI.setText(sourceLabel, String(format: tr("%@ rates of %@"), table.source, ctx.days.string(table.date)))
+        UI.setText(sourceLabel, ctx.ratesDescription())
         for row in rows.values { refreshRate(row, table: table) }
     }
 

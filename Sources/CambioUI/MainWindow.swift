@@ -43,6 +43,7 @@ import CGtk
         gtk_stack_switcher_set_stack(cast(switcher), cast(stack))
         switcher.accessibleLabel(tr("Pages"))
         gtk_header_bar_set_title_widget(cast(header), switcher)
+        gtk_header_bar_pack_end(cast(header), MainMenu.make())
         gtk_window_set_titlebar(win, header)
 
         context.onSaveError = { [weak self] message in self?.currencies.banner.show(message) }

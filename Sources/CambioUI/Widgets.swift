@@ -41,18 +41,26 @@ import CGtk
 }
 
 /// A message strip at the top of a page: what went wrong, and what the user can do.
+/// Messages have keys, so one that no longer holds can be taken back.
 @MainActor final class Banner {
     let root: WidgetRef
     private let label: WidgetRef
-    private var messages: [String] = []
+    private let actionButton: WidgetRef
+    private var action: (@MainActor () -> Void)?
+    private var messages: [(key: String, text: String)] = []
 
     init() {
         label = UI.label("", classes: ["banner-text"])
         gtk_label_set_wrap(cast(label), 1)
         gtk_widget_set_hexpand(label, 1)
         gtk_label_set_selectable(cast(label), 1)
-        root = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [label])
+        actionButton = gtk_button_new()!
+        gtk_button_set_use_underline(cast(actionButton), 1)
+        gtk_widget_set_valign(actionButton, GTK_ALIGN_CENTER)
+        actionButton.visible = false
+        root = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [label, actionButton])
         root.addClass("banner")
+        Signal.connect(gpointerOf(actionButton), "clicked") { [weak self] in self?.action?() }
         let close = UI.iconButton("window-close-symbolic", name: tr("Dismiss message")) { [weak self] in
             self?.clear()
         }
@@ -63,18 +71,36 @@ import CGtk
         root.accessibleLabel(tr("Message"))
     }
 
-    func show(_ message: String) {
-        if messages.contains(message) { return }
-        messages.append(message)
-        UI.setText(label, messages.joined(separator: "\n"))
-        root.visible = true
+    /// Shows `message` under `key` (replacing that key's earlier message); `action` (a button
+    /// label and what it does) replaces any earlier action.
+    func show(_ message: String, key: String? = nil, action: (String, @MainActor () -> Void)? = nil) {
+        if let action {
+            gtk_button_set_label(cast(actionButton), action.0)
+            self.action = action.1
+            actionButton.visible = true
+        }
+        let key = key ?? message
+        if let i = messages.firstIndex(where: { $0.key == key }) { messages[i].text = message } else { messages.append((key, message)) }
+        update()
+    }
+
+    /// Takes back the message shown under `key`.
+    func remove(key: String) {
+        messages.removeAll { $0.key == key }
+        if messages.isEmpty { clear() } else { update() }
     }
 
     func clear() {
         messages.removeAll()
-        UI.setText(label, "")
-        root.visible = false
+        action = nil
+        actionButton.visible = false
+        update()
     }
 
-    var text: String { messages.joined(separator: "\n") }
+    private func update() {
+        UI.setText(label, text)
+        root.visible = !messages.isEmpty
+    }
+
+    var text: String { messages.map(\.text).joined(separator: "\n") }
 }

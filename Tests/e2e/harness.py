@@ -41,9 +41,10 @@ def xdotool(*args):
 class App:
     """One running instance of the app with its own XDG directories."""
 
-    def __init__(self, home=None, lang="en_US.UTF-8"):
+    def __init__(self, home=None, lang="en_US.UTF-8", env=None):
         self.home = home or tempfile.mkdtemp(prefix="cambio-e2e-")
         self.lang = lang
+        self.extra_env = env or {}
         self.proc = None
         self.node = None
         self.window_id = None
@@ -64,6 +65,11 @@ class App:
         # One shader cache for the whole run: each test keeps its own XDG dirs without paying
         # for a cold Mesa cache (seconds under llvmpipe) at every start.
         env["MESA_SHADER_CACHE_DIR"] = SHADER_CACHE
+        # No test reaches the internet: every provider points at a closed local port unless
+        # the test says otherwise.
+        for key in ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL"):
+            env[key] = "http://127.0.0.1:9"
+        env.update(self.extra_env)
         return env
 
     def start(self):
@@ -216,6 +222,23 @@ class App:
 
     def key(self, *keys):
         xdotool("key", "--clearmodifiers", *keys)
+
+
+class FaultServer:
+    """Tests/CambioNetTests/fault_server.py on 127.0.0.1 for the duration of a test."""
+
+    def __enter__(self):
+        script = os.path.join(ROOT, "Tests", "CambioNetTests", "fault_server.py")
+        self.proc = subprocess.Popen([sys.executable, script], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.port = int(self.proc.stdout.readline())
+        return self
+
+    def url(self, path):
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def __exit__(self, *exc):
+        self.proc.stdin.close()
+        self.proc.wait(timeout=10)
 
 
 TESTS = []

@@ -2,7 +2,7 @@
 import sys
 import time
 
-from harness import App, main, test, wait_for
+from harness import App, FaultServer, main, test, wait_for
 
 
 def expect(app, code, value):
@@ -115,6 +115,32 @@ def drag_and_drop_and_alt_number_keys():
             wait_for(f"{page} page", lambda: app.find("page tab", page).getState().contains(pyatspi.STATE_SELECTED), timeout=5)
     finally:
         app.cleanup()
+
+
+@test
+def live_rates_then_a_failing_server_keeps_them():
+    with FaultServer() as server:
+        erapi = server.url("/as/erapi_open_latest_USD_2024-08-19.json")
+        app = App(env={"CAMBIO_ERAPI_URL": erapi}).start()
+        home = app.home
+        try:
+            # The default source is open.er-api.com; its answer replaces the bundled ECB rates.
+            wait_for("er-api rates in use", lambda: app.find("label", "open.er-api.com rates of Aug 19, 2024"), timeout=10)
+            expect(app, "EUR", "90.75")       # 100 USD at 0.907539 EUR
+            app.quit()
+            # Restarted against a failing server: the cached rates stay in use, no request at start
+            # (they were fetched minutes ago), and F5 asks anyway and says what went wrong.
+            app2 = App(home=home, env={"CAMBIO_ERAPI_URL": server.url("/fault/503")}).start()
+            try:
+                assert app2.find("label", "open.er-api.com rates of Aug 19, 2024"), "the cached rates are in use"
+                assert not any("503" in (app2.text(n)) for n in app2.find_all("label")), "no request at start"
+                app2.key("F5")
+                wait_for("the failure, said", lambda: any("HTTP 503" in app2.text(n) for n in app2.find_all("label")), timeout=10)
+                expect(app2, "EUR", "90.75")
+            finally:
+                app2.kill()
+        finally:
+            app.cleanup()
 
 
 if __name__ == "__main__":
