@@ -4,7 +4,7 @@ XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
 # XCTest only: no empty Swift Testing summary after each run.
 SWIFT_TEST = $(SWIFT) test --disable-swift-testing
 
-.PHONY: all deps build run test test-unit test-ui test-e2e bench screenshot clean
+.PHONY: all deps build run test test-unit test-ui test-cli test-e2e bench screenshot clean
 
 all: build
 
@@ -17,16 +17,20 @@ build: deps
 run: build
 	.build/debug/cambio
 
-# Every test: domain (no display), widgets in a real window under Xvfb, end to end through AT-SPI.
+# Every test: domain and network (no display), widgets in a real window under Xvfb, the command
+# line from outside, end to end through AT-SPI.
 test: build
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-unit test-ui test-e2e
+	$(MAKE) --no-print-directory test-unit test-ui test-cli test-e2e
 
 test-unit:
 	$(SWIFT_TEST) --skip CambioUITests
 
 test-ui:
 	$(XVFB) dbus-run-session -- env GTK_A11Y=none $(SWIFT_TEST) --filter CambioUITests
+
+test-cli:
+	python3 Tests/cli/test_cli.py
 
 test-e2e:
 	Tests/e2e/run

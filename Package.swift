@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .executable(name: "cambio", targets: ["cambio"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
     targets: [
         // GTK 4 and libsoup 3 through pkg-config; shim.h wraps what Swift cannot import.
         .systemLibrary(
@@ -22,12 +25,16 @@ let package = Package(
         .target(name: "CambioNet", dependencies: ["CambioCore", "CambioGLib", "CGtk"], path: "Sources/CambioNet"),
         // Screens: bind widgets to the domain.
         .target(name: "CambioUI", dependencies: ["CambioCore", "CambioGLib", "CambioNet", "CGtk"], path: "Sources/CambioUI"),
-        .executableTarget(name: "cambio", dependencies: ["CambioUI", "CambioCore", "CGtk"], path: "Sources/cambio"),
+        // The command line: convert, rates, refresh.
+        .target(name: "CambioCLI", dependencies: ["CambioCore", "CambioNet", "CambioGLib",
+                                                  .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                path: "Sources/CambioCLI"),
+        .executableTarget(name: "cambio", dependencies: ["CambioUI", "CambioCLI", "CambioCore", "CGtk"], path: "Sources/cambio"),
         // Benchmark helpers (make bench): an empty GTK 4 window built the same way, and timings.
         .executableTarget(name: "cambio-empty-window", dependencies: ["CambioGLib", "CGtk"], path: "Sources/cambio-empty-window"),
         .executableTarget(name: "cambio-bench", dependencies: ["CambioUI", "CambioCore", "CambioGLib", "CGtk"], path: "Sources/cambio-bench"),
         .testTarget(name: "CambioCoreTests", dependencies: ["CambioCore"], path: "Tests/CambioCoreTests"),
-        .testTarget(name: "CambioNetTests", dependencies: ["CambioNet", "CambioCore", "CambioGLib", "CGtk"], path: "Tests/CambioNetTests",
+        .testTarget(name: "CambioNetTests", dependencies: ["CambioNet", "CambioCLI", "CambioCore", "CambioGLib", "CGtk"], path: "Tests/CambioNetTests",
                     exclude: ["fault_server.py"]),
         .testTarget(name: "CambioUITests", dependencies: ["CambioUI", "CambioCore", "CambioGLib", "CGtk"], path: "Tests/CambioUITests"),
     ],

@@ -23,6 +23,8 @@ public struct NumberStyle: Sendable, Equatable {
     }
 
     public static let posix = NumberStyle(decimalSeparator: ".", groupingSeparator: ",")
+    /// For machines: "1234.56", no grouping (JSON output).
+    public static let plain = NumberStyle(decimalSeparator: ".", groupingSeparator: ",", groupingSize: Int.max)
 }
 
 /// Why a typed amount was refused. The UI words it in the user's language.

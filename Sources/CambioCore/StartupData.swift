@@ -54,7 +54,7 @@ public struct StartupData: Sendable {
             let file = dataDir.appendingPathComponent(BundledData.marker)
             do {
                 let data = try Data(contentsOf: file, options: .alwaysMapped)
-                rates = try ECBHistoryCSV.latest(data) { catalog[$0]?.isActive == true }
+                rates = try ECBHistoryCSV.latest(data) { catalog[$0] != nil } // withdrawn ones too: BGN's last is 2025-12-31
             } catch {
                 problems.append(.bundledRatesUnreadable(path: file.path, reason: "\(error)"))
             }

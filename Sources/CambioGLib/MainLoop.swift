@@ -46,6 +46,24 @@ public enum MainContext {
         if id != 0 { g_source_remove(id) }
     }
 
+    final class Outcome<T>: @unchecked Sendable { var result: Result<T, Error>?; var expired = false }
+
+    /// Runs `body` on the main actor while iterating only the GLib main loop, until it finishes
+    /// or `deadline` passes (the command line, tests). Call on the main thread, outside any
+    /// dispatch job and before any other loop runs.
+    @MainActor public static func run<T: Sendable>(deadline: TimeInterval,
+                                                   _ body: @escaping @MainActor () async throws -> T) -> Result<T, Error>? {
+        MainLoopBridge.install()
+        let box = Outcome<T>()
+        Task { @MainActor in
+            do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+        }
+        let timer = after(milliseconds: UInt32(deadline * 1000)) { box.expired = true }
+        while box.result == nil && !box.expired { g_main_context_iteration(nil, 1) }
+        if box.result != nil { cancel(timer) }
+        return box.result
+    }
+
     /// Iterates the default context until nothing is pending (tests).
     @MainActor public static func drain(maxIterations: Int = 1000) {
         var n = 0

@@ -3,21 +3,11 @@ import CGtk
 import CambioGLib
 @testable import CambioNet
 
-final class ResultBox<T>: @unchecked Sendable { var result: Result<T, Error>?; var expired = false }
-
-/// Runs `body` on the main actor, iterating only the GLib main loop until it finishes, as the
-/// app does. Call from a synchronous test (main thread, outside any dispatch job).
+/// Runs `body` on the main actor, iterating only the GLib main loop, as the app does.
+/// Call from a synchronous test (main thread, outside any dispatch job).
 func runOnGLib<T: Sendable>(deadline: TimeInterval = 15, _ body: @escaping @MainActor () async throws -> T) -> Result<T, Error> {
     MainActor.assumeIsolated {
-        MainLoopBridge.install()
-        let box = ResultBox<T>()
-        Task { @MainActor in
-            do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
-        }
-        let timer = MainContext.after(milliseconds: UInt32(deadline * 1000)) { box.expired = true }
-        while box.result == nil && !box.expired { g_main_context_iteration(nil, 1) }
-        if box.result != nil { MainContext.cancel(timer) }
-        return box.result ?? .failure(NetworkError.other("test deadline"))
+        MainContext.run(deadline: deadline, body) ?? .failure(NetworkError.other("test deadline"))
     }
 }
 

@@ -14,6 +14,8 @@ import traceback
 
 import pyatspi
 
+from faultserver import FaultServer  # noqa: F401  (tests import it from here)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("CAMBIO_BINARY", os.path.join(ROOT, ".build", "debug", "cambio"))
 SHADER_CACHE = tempfile.mkdtemp(prefix="cambio-e2e-mesa-")
@@ -222,23 +224,6 @@ class App:
 
     def key(self, *keys):
         xdotool("key", "--clearmodifiers", *keys)
-
-
-class FaultServer:
-    """Tests/CambioNetTests/fault_server.py on 127.0.0.1 for the duration of a test."""
-
-    def __enter__(self):
-        script = os.path.join(ROOT, "Tests", "CambioNetTests", "fault_server.py")
-        self.proc = subprocess.Popen([sys.executable, script], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        self.port = int(self.proc.stdout.readline())
-        return self
-
-    def url(self, path):
-        return f"http://127.0.0.1:{self.port}{path}"
-
-    def __exit__(self, *exc):
-        self.proc.stdin.close()
-        self.proc.wait(timeout=10)
 
 
 TESTS = []

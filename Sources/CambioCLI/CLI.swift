@@ -1,0 +1,261 @@
+import ArgumentParser
+import CambioCore
+import CambioGLib
+import CambioNet
+import Foundation
+
+/// `cambio convert|rates|refresh`: the same data as the window, no display needed.
+public struct CambioCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "cambio",
+        abstract: "Currency conversion with live and offline rates. Without arguments, opens the window.",
+        subcommands: [Convert.self, Rates.self, Refresh.self])
+
+    public init() {}
+
+    /// The subcommand names: anything else on the command line goes to the window.
+    public static var names: Set<String> { ["convert", "rates", "refresh", "help", "--help", "-h"] }
+}
+
+/// What every command loads: the same start-up data as the window.
+struct Setup {
+    let data: StartupData
+    let environment: [String: String]
+
+    init() {
+        environment = ProcessInfo.processInfo.environment
+        data = StartupData.load(environment: environment, executable: URL(fileURLWithPath: CommandLine.arguments[0]),
+                                sourceTree: Self.sourceTree)
+        for problem in data.problems { warn(Self.describe(problem)) }
+    }
+
+    static var sourceTree: URL? {
+        let tree = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return FileManager.default.fileExists(atPath: tree.appendingPathComponent("Package.swift").path) ? tree : nil
+    }
+
+    static func describe(_ p: StartupProblem) -> String {
+        switch p {
+        case .catalogUnavailable(let r): return "currency names unavailable: \(r)"
+        case .bundledRatesUnreadable(let path, let r): return "bundled rates unreadable (\(path)): \(r)"
+        case .bundledRatesMissing: return "bundled rates not found; set CAMBIO_DATA_DIR"
+        case .stateSetAside(let path, let r): return "saved state unreadable (\(r)); kept as \(path)"
+        case .stateUnreadable(let r): return "saved state unreadable: \(r)"
+        case .cacheSetAside(let provider, let path, let r): return "cached \(provider.sourceName) rates unreadable (\(r)); kept as \(path)"
+        }
+    }
+
+    func code(_ text: String) throws -> String {
+        let c = text.uppercased()
+        guard data.catalog[c] != nil else { throw Failure("unknown currency: \(text)") }
+        return c
+    }
+
+    /// The rates to use: fresh if the policy asks and the server answers, else the last good
+    /// cached ones, else the bundled ECB history. `--offline` sends no request.
+    func table(offline: Bool) -> RateTable? {
+        let provider = data.state.settings.provider
+        var answer = data.cached[provider]
+        if !offline {
+            let refreshed: (CachedAnswer, ProviderSnapshot)?? = MainActor.assumeIsolated {
+                let service = RatesService(cache: RateCache(paths: data.paths), endpoints: Endpoints(environment: environment))
+                service.seed(data.cached)
+                let outcome = MainContext.run(deadline: 30) {
+                    await service.refresh(provider, trigger: .start, interval: data.state.settings.refreshInterval)
+                }
+                if case .success(.failed(let reason))? = outcome {
+                    warn("could not refresh rates from \(provider.sourceName): \(reason); using the last good rates")
+                }
+                return service.answers[provider].map { ($0.answer, $0.snapshot) }
+            }
+            if let r = refreshed ?? nil { answer = CachedRates(answer: r.0, snapshot: r.1) }
+        }
+        return answer?.snapshot.table ?? data.rates
+    }
+}
+
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
+}
+
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data("cambio: \(message)\n".utf8))
+}
+
+/// Runs a command body; a failure is one line on stderr and a non-zero exit.
+func guarded(_ body: () throws -> Void) throws {
+    do { try body() } catch let f as Failure {
+        warn(f.description)
+        throw ExitCode(2)
+    }
+}
+
+func jsonString(_ object: [String: Any]) -> String {
+    let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+    return String(decoding: data, as: UTF8.self)
+}
+
+extension CambioCommand {
+    struct Convert: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Convert an amount into one or more currencies.")
+
+        @Argument(help: "The amount: 100, 1 234,56, 12.5") var amount: String
+        @Argument(help: "The currency of the amount (ISO code).") var from: String
+        @Argument(help: "One or more target currencies.") var to: [String]
+        @Option(help: "Convert at the newest rate published on or before this day (YYYY-MM-DD).") var date: String?
+        @Flag(help: "Send no request: cached rates, else the bundled ones.") var offline = false
+        @Flag(help: "Print one JSON object.") var json = false
+
+        mutating func run() throws {
+            try guarded {
+                let setup = Setup()
+                let data = setup.data
+                let value: Decimal
+                switch AmountParser.parse(amount, style: NumberStyle(locale: data.locale.numbers)) {
+                case .success(let v): value = v
+                case .failure(let e): throw Failure("not an amount: \(amount) (\(e))")
+                }
+                let source = try setup.code(from)
+                let targets = try to.map { try setup.code($0) }
+                guard !targets.isEmpty else { throw Failure("name at least one target currency") }
+
+                var results: [(to: String, amount: Decimal, rate: Decimal, day: Day, source: String)] = []
+                if let date {
+                    guard let day = Day(iso: date) else { throw Failure("not a date (YYYY-MM-DD): \(date)") }
+                    let first = Day(year: 1999, month: 1, day: 4)!
+                    guard day >= first, day <= Day(Date()) else {
+                        throw Failure("no rates for \(date): the history runs from \(first.iso) to today")
+                    }
+                    for target in targets {
+                        guard let q = try Self.historical(from: source, to: target, on: day, setup: setup) else {
+                            throw Failure("no published rate for \(source) and \(target) on or before \(date)")
+                        }
+                        results.append((target, value * q.rate, q.rate, q.day, q.source))
+                    }
+                } else {
+                    guard let table = setup.table(offline: offline) else { throw Failure("no rates available") }
+                    for target in targets {
+                        guard let rate = table.rate(from: source, to: target), let day = table.day(from: source, to: target) else {
+                            throw Failure("no \(table.source) rate for \(source) and \(target)")
+                        }
+                        results.append((target, table.convert(value, from: source, to: target)!, rate, day, table.source))
+                    }
+                }
+                let plain = DecimalFormatter(style: .plain)
+                let people = DecimalFormatter(locale: data.locale.numbers)
+                let units = { (code: String) in data.catalog.minorUnits(code) }
+                if json {
+                    print(jsonString([
+                        "amount": plain.format(value, fractionDigits: max(0, -value.exponent)),
+                        "from": source,
+                        "results": results.map {
+                            ["to": $0.to, "amount": plain.amount($0.amount, minorUnits: units($0.to)),
+                             "rate": "\($0.rate)", "rate_date": $0.day.iso, "source": $0.source]
+                        },
+                    ]))
+                } else {
+                    for r in results {
+                        print("\(people.format(value, fractionDigits: max(0, -value.exponent))) \(source) = \(people.amount(r.amount, minorUnits: units(r.to))) \(r.to)  (1 \(source) = \(people.rate(r.rate)) \(r.to), \(r.source) \(r.day.iso))")
+                    }
+                }
+            }
+        }
+
+        /// The newest rate on or before `day`: the bundled ECB history, or any fetched answer
+        /// of a later day that is still on or before it.
+        static func historical(from: String, to: String, on day: Day, setup: Setup) throws -> (rate: Decimal, day: Day, source: String)? {
+            var best: (rate: Decimal, day: Day, source: String)? = nil
+            if let dir = BundledData.directory(environment: setup.environment, executable: URL(fileURLWithPath: CommandLine.arguments[0]),
+                                               paths: setup.data.paths, sourceTree: Setup.sourceTree) {
+                let csv = try Data(contentsOf: dir.appendingPathComponent(BundledData.marker), options: .alwaysMapped)
+                if let p = try ECBHistoryCSV.publication(onOrBefore: day, codes: [from, to], in: csv),
+                   let f = p.rates[from], let t = p.rates[to] {
+                    best = (t / f, p.day, "ECB")
+                }
+            }
+            for cached in setup.data.cached.values {
+                let table = cached.snapshot.table
+                guard let d = table.day(from: from, to: to), d <= day, d > (best?.day ?? Day(year: 1900, month: 1, day: 1)!),
+                      let rate = table.rate(from: from, to: to) else { continue }
+                best = (rate, d, table.source)
+            }
+            return best
+        }
+    }
+
+    struct Rates: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List every rate against one currency.")
+
+        @Option(help: "The currency the rates are against (default: your locale's).") var base: String?
+        @Flag(help: "Send no request: cached rates, else the bundled ones.") var offline = false
+        @Flag(help: "Print one JSON object.") var json = false
+
+        mutating func run() throws {
+            try guarded {
+                let setup = Setup()
+                let base = try setup.code(self.base ?? setup.data.state.currencies.referenceCode)
+                guard let table = setup.table(offline: offline) else { throw Failure("no rates available") }
+                guard table.has(base) else { throw Failure("no \(table.source) rate for \(base)") }
+                let codes = table.rates.keys.filter { $0 != base }.sorted()
+                var rates: [String: (Decimal, Day)] = [:]
+                for code in codes {
+                    if let r = table.rate(from: base, to: code), let d = table.day(from: base, to: code) { rates[code] = (r, d) }
+                }
+                if json {
+                    print(jsonString([
+                        "base": base, "source": table.source, "date": table.date.iso,
+                        "rates": Dictionary(uniqueKeysWithValues: rates.map { ($0.key, ["rate": "\($0.value.0)", "rate_date": $0.value.1.iso]) }),
+                    ]))
+                } else {
+                    let f = DecimalFormatter(locale: setup.data.locale.numbers)
+                    print("\(table.source), \(table.date.iso): 1 \(base) =")
+                    for code in codes { if let r = rates[code] { print("  \(f.rate(r.0)) \(code)\(r.1 < table.date ? "  (of \(r.1.iso))" : "")") } }
+                }
+            }
+        }
+    }
+
+    struct Refresh: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Ask the server for new rates now. Exit 0 when new rates were stored.")
+
+        @Option(help: "erapi, ecb, frankfurter or cbr (default: the chosen source).") var provider: String?
+
+        mutating func run() throws {
+            try guarded {
+                let setup = Setup()
+                let chosen: Provider
+                if let name = provider {
+                    guard let p = Provider(rawValue: name.lowercased()) else {
+                        throw Failure("unknown provider: \(name) (erapi, ecb, frankfurter, cbr)")
+                    }
+                    chosen = p
+                } else {
+                    chosen = setup.data.state.settings.provider
+                }
+                let interval = setup.data.state.settings.refreshInterval
+                let outcome: RatesService.Outcome? = MainActor.assumeIsolated {
+                    let service = RatesService(cache: RateCache(paths: setup.data.paths), endpoints: Endpoints(environment: setup.environment))
+                    service.seed(setup.data.cached)
+                    return try? MainContext.run(deadline: 60) {
+                        await service.refresh(chosen, trigger: .explicit, interval: interval)
+                    }?.get()
+                }
+                switch outcome {
+                case .updated?: print("\(chosen.sourceName): new rates stored")
+                case .unchanged?: print("\(chosen.sourceName): the rates are current (confirmed by the server)")
+                case .failed(let reason)?:
+                    warn("\(chosen.sourceName): \(reason); the cached rates are as they were")
+                    throw ExitCode(1)
+                case .networkOff?:
+                    warn("network access is off (refresh interval: never)")
+                    throw ExitCode(1)
+                case .skipped?, nil:
+                    warn("\(chosen.sourceName): no answer")
+                    throw ExitCode(1)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""The command line, from outside: `cambio convert|rates|refresh` with real exit codes."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import traceback
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "e2e"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.environ.get("CAMBIO_BINARY", os.path.join(ROOT, ".build", "debug", "cambio"))
+DEAD = "http://127.0.0.1:9"
+
+
+class Home:
+    def __init__(self):
+        self.dir = tempfile.mkdtemp(prefix="cambio-cli-")
+
+    def run(self, *args, env=None):
+        e = dict(os.environ, HOME=self.dir, LANG="en_US.UTF-8", LC_ALL="",
+                 XDG_DATA_HOME=os.path.join(self.dir, "data"), XDG_CACHE_HOME=os.path.join(self.dir, "cache"),
+                 CAMBIO_ERAPI_URL=DEAD, CAMBIO_ECB_URL=DEAD, CAMBIO_FRANKFURTER_URL=DEAD, CAMBIO_CBR_URL=DEAD)
+        e.pop("DISPLAY", None)  # no display needed
+        e.update(env or {})
+        p = subprocess.run([BINARY, *args], env=e, capture_output=True, text=True, timeout=60)
+        return p.returncode, p.stdout, p.stderr
+
+    def cache_file(self):
+        return os.path.join(self.dir, "cache", "cambio", "rates", "erapi.json")
+
+
+def fault_server():
+    from faultserver import FaultServer
+    return FaultServer()
+
+
+TESTS = []
+
+
+def test(fn):
+    TESTS.append(fn)
+    return fn
+
+
+@test
+def convert_offline_json_matches_the_bundled_ecb_rates():
+    rc, out, err = Home().run("convert", "100", "USD", "EUR", "JPY", "--offline", "--json")
+    assert rc == 0, err
+    data = json.loads(out)
+    assert data["amount"] == "100" and data["from"] == "USD", data
+    eur, jpy = data["results"]
+    assert eur == {"to": "EUR", "amount": "89.51", "rate": "0.8950948800572860723236663086287146",
+                   "rate_date": "2026-10-30", "source": "ECB"}, eur
+    assert jpy["amount"] == "15725" and jpy["rate_date"] == "2026-10-30", jpy
+    assert err == "", "--offline sends no request, so nothing to warn about: " + err
+
+
+@test
+def convert_on_a_past_date_including_currencies_replaced_by_the_euro():
+    rc, out, err = Home().run("convert", "100", "usd", "eur", "hrk", "--date", "2024-01-01", "--json")
+    assert rc == 0, err
+    eur, hrk = json.loads(out)["results"]
+    assert (eur["rate_date"], eur["amount"]) == ("2023-12-29", "90.50"), eur   # 1 Jan is a TARGET holiday
+    assert (hrk["rate_date"], hrk["amount"]) == ("2022-12-30", "706.59"), hrk  # the kuna's last day
+    rc, out, _ = Home().run("convert", "1", "EUR", "USD", "--date", "1999-01-04", "--json")
+    assert rc == 0 and json.loads(out)["results"][0]["rate"] == "1.1789", out
+
+
+@test
+def errors_are_one_line_and_non_zero():
+    h = Home()
+    for args, words in ((["convert", "100", "USD", "XYZ", "--offline"], "unknown currency: XYZ"),
+                        (["convert", "abc", "USD", "EUR", "--offline"], "not an amount: abc"),
+                        (["convert", "1e999", "USD", "EUR", "--offline"], "not an amount"),
+                        (["convert", "100", "USD", "EUR", "--date", "1998-12-31"], "1999-01-04"),
+                        (["convert", "100", "USD", "EUR", "--date", "2999-01-01"], "to today"),
+                        (["convert", "100", "USD", "EUR", "--date", "yesterday"], "not a date"),
+                        (["refresh", "--provider", "bank"], "unknown provider")):
+        rc, out, err = h.run(*args)
+        assert rc != 0, (args, out)
+        lines = [l for l in err.splitlines() if l.strip()]
+        assert len(lines) == 1 and words in lines[0], (args, err)
+
+
+@test
+def text_output_follows_the_locale():
+    rc, out, err = Home().run("convert", "1234,5", "EUR", "USD", "--offline", env={"LANG": "de_DE.UTF-8"})
+    assert rc == 0, err
+    assert out.startswith("1.234,5 EUR = 1.379,18 USD"), out
+
+
+@test
+def refresh_stores_new_rates_and_keeps_them_on_failure():
+    h = Home()
+    with fault_server() as server:
+        good = {"CAMBIO_ERAPI_URL": server.url("/as/erapi_open_latest_USD_2024-08-19.json")}
+        rc, out, err = h.run("refresh", env=good)
+        assert rc == 0, err
+        assert os.path.exists(h.cache_file())
+        before = open(h.cache_file(), "rb").read()
+        # The converted figures now come from open.er-api.com, from the cache.
+        rc, out, err = h.run("convert", "100", "USD", "EUR", "--offline", "--json")
+        r = json.loads(out)["results"][0]
+        assert (r["source"], r["amount"], r["rate_date"]) == ("open.er-api.com", "90.75", "2024-08-19"), r
+        for fault, words in (("/fault/503", "HTTP 503"), ("/fault/html", "web page"), ("/fault/reset", "cut off"),
+                             ("/as/erapi_v6_error_invalid-key.json", "invalid-key")):
+            rc, out, err = h.run("refresh", env={"CAMBIO_ERAPI_URL": server.url(fault)})
+            assert rc != 0 and words in err and "as they were" in err, (fault, rc, err)
+            assert open(h.cache_file(), "rb").read() == before, fault
+        rc, out, err = h.run("refresh", env={"CAMBIO_ERAPI_URL": DEAD})
+        assert rc != 0 and "refused" in err, err
+
+
+def main():
+    passed = failed = 0
+    for fn in TESTS:
+        try:
+            fn()
+            passed += 1
+            print(f"PASS {fn.__name__}", flush=True)
+        except Exception:
+            failed += 1
+            print(f"FAIL {fn.__name__}", flush=True)
+            traceback.print_exc()
+    print(f"cli: {passed} passed, {failed} failed", flush=True)
+    return 1 if failed or not passed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
