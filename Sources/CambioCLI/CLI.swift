@@ -251,6 +251,9 @@ extension CambioCommand {
                 case .networkOff?:
                     warn("network access is off (refresh interval: never)")
                     throw ExitCode(1)
+                case .waitUntil(let date)?:
+                    warn("\(chosen.sourceName) asked not to be asked again before \(ISO8601DateFormatter().string(from: date)) (HTTP 429); the cached rates are as they were")
+                    throw ExitCode(1)
                 case .skipped?, nil:
                     warn("\(chosen.sourceName): no answer")
                     throw ExitCode(1)

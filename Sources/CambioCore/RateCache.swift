@@ -64,6 +64,20 @@ public struct RateCache: Sendable {
         }
     }
 
+    /// A server's "not before" after HTTP 429, kept so that later runs wait too.
+    public func retryNotBefore(_ provider: Provider) -> Date? {
+        let file = directory.appendingPathComponent("\(provider.rawValue).retry-after")
+        guard let text = try? String(contentsOf: file, encoding: .utf8), let seconds = TimeInterval(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    public func setRetryNotBefore(_ provider: Provider, _ date: Date?) throws {
+        let file = directory.appendingPathComponent("\(provider.rawValue).retry-after")
+        guard let date else { try? FileManager.default.removeItem(at: file); return }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("\(Int(date.timeIntervalSince1970.rounded(.up)))\n".utf8).write(to: file, options: .atomic)
+    }
+
     public func store(_ answer: CachedAnswer) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let encoder = JSONEncoder()

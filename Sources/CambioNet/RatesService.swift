@@ -57,6 +57,8 @@ public struct Endpoints: Sendable, Equatable {
         case skipped(until: Date)
         case networkOff
         case failed(String)
+        /// The server asked (HTTP 429) not to be asked again before this time.
+        case waitUntil(Date)
     }
 
     public init(cache: RateCache, endpoints: Endpoints, client: HTTPClient = .shared, now: @escaping () -> Date = Date.init) {
@@ -88,6 +90,8 @@ public struct Endpoints: Sendable, Equatable {
         case .request: break
         }
         guard !refreshing.contains(provider) else { return .skipped(until: now()) }
+        // Retry-After is honoured even for an explicit refresh: the server said when.
+        if let notBefore = cache.retryNotBefore(provider), notBefore > now() { return .waitUntil(notBefore) }
         refreshing.insert(provider)
         defer { refreshing.remove(provider) }
         var headers: [String: String] = [:]
@@ -111,6 +115,11 @@ public struct Endpoints: Sendable, Equatable {
             try cache.store(answer) // only now does the old copy get replaced, atomically
             answers[provider] = (answer, snapshot)
             return .updated
+        } catch NetworkError.rateLimited(let after) {
+            // Without a Retry-After, wait 20 minutes (open.er-api.com's usual block).
+            let until = now().addingTimeInterval(after ?? 1200)
+            try? cache.setRetryNotBefore(provider, until)
+            return .waitUntil(until)
         } catch {
             return .failed("\(error)")
         }

@@ -57,6 +57,12 @@ import Foundation
                 page?.banner.show(String(format: tr("Could not refresh rates from %@: %@. Showing %@."),
                                          provider.sourceName, reason, ctx.ratesDescription()), key: Self.failureKey,
                                   action: (tr("_Retry"), { [weak self] in self?.refresh(.explicit) }))
+            case .waitUntil(let date):
+                let f = DateFormatter()
+                f.locale = ctx.locale.dates
+                f.setLocalizedDateFormatFromTemplate("jm")
+                page?.banner.show(String(format: tr("%@ asked not to be asked again before %@. Showing %@."),
+                                         provider.sourceName, f.string(from: date), ctx.ratesDescription()), key: Self.failureKey)
             case .skipped, .networkOff:
                 break
             }

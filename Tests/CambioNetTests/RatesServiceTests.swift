@@ -54,7 +54,7 @@ final class RatesServiceTests: XCTestCase {
         XCTAssertEqual(outcome(service("\(server)/as/erapi_open_latest_USD_2024-08-19.json", cache: cache), .explicit), .updated)
         let before = try Data(contentsOf: cache.url(.erapi))
         let faults: [(String, String)] = [
-            ("404", "HTTP 404"), ("500", "HTTP 500"), ("503", "HTTP 503"), ("429", "wait 60 s"),
+            ("404", "HTTP 404"), ("500", "HTTP 500"), ("503", "HTTP 503"),
             ("html", "web page"), ("empty", "empty"), ("garbage", "not JSON"), ("reset", "cut off"),
             ("truncated", "cut off"), ("slow", "within 3 s"), ("big", "larger than 5 MB"),
             ("as/erapi_v6_error_invalid-key.json", "invalid-key"), ("as/ecb_eurofxref-daily.xml", "not JSON"),
@@ -70,6 +70,23 @@ final class RatesServiceTests: XCTestCase {
         let refused = outcome(service("http://127.0.0.1:9", cache: cache), .explicit)
         XCTAssertEqual(refused, .failed("the server refused the connection"))
         XCTAssertEqual(try Data(contentsOf: cache.url(.erapi)), before)
+    }
+
+    func testTooManyRequestsWaitsForRetryAfterEvenOnExplicitRefresh() throws {
+        let cache = RateCache(directory: try tempDir())
+        XCTAssertEqual(outcome(service("\(server)/as/erapi_open_latest_USD_2024-08-19.json", cache: cache), .explicit), .updated)
+        let before = try Data(contentsOf: cache.url(.erapi))
+        let started = Date()
+        guard case .waitUntil(let until) = outcome(service("\(server)/fault/429", cache: cache), .explicit) else { return XCTFail() }
+        XCTAssertEqual(until.timeIntervalSince(started), 60, accuracy: 5, "the server's Retry-After: 60")
+        // A later run, even an explicit refresh against a server that would answer, waits.
+        guard case .waitUntil = outcome(service("\(server)/as/erapi_open_latest_USD_2024-08-19.json", cache: cache), .explicit) else {
+            return XCTFail("asked again before Retry-After")
+        }
+        XCTAssertEqual(try Data(contentsOf: cache.url(.erapi)), before)
+        // Once the time has passed, it asks again.
+        try cache.setRetryNotBefore(.erapi, Date().addingTimeInterval(-1))
+        XCTAssertEqual(outcome(service("\(server)/as/erapi_open_latest_USD_2024-08-19.json", cache: cache), .explicit), .unchanged)
     }
 
     func testEnvironmentOverridesAndPaths() {
