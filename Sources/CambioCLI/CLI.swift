@@ -55,7 +55,7 @@ struct Setup {
     /// cached ones, else the bundled ECB history. `--offline` sends no request.
     func table(offline: Bool) -> RateTable? {
         let provider = data.state.settings.provider
-        var answer = data.cached[provider]
+        var answers = data.cached.mapValues(\.snapshot)
         if !offline {
             let refreshed: (CachedAnswer, ProviderSnapshot)?? = MainActor.assumeIsolated {
                 let service = RatesService(cache: RateCache(paths: data.paths), endpoints: Endpoints(environment: environment))
@@ -68,9 +68,9 @@ struct Setup {
                 }
                 return service.answers[provider].map { ($0.answer, $0.snapshot) }
             }
-            if let r = refreshed ?? nil { answer = CachedRates(answer: r.0, snapshot: r.1) }
+            if let r = refreshed ?? nil { answers[provider] = r.1 }
         }
-        return answer?.snapshot.table ?? data.rates
+        return RateTable.compose(primary: provider, answers: answers, bundled: data.rates)
     }
 }
 
@@ -136,10 +136,10 @@ extension CambioCommand {
                 } else {
                     guard let table = setup.table(offline: offline) else { throw Failure("no rates available") }
                     for target in targets {
-                        guard let rate = table.rate(from: source, to: target), let day = table.day(from: source, to: target) else {
-                            throw Failure("no \(table.source) rate for \(source) and \(target)")
+                        guard let rate = table.rate(from: source, to: target), let p = table.publication(from: source, to: target) else {
+                            throw Failure("no published rate for \(source) and \(target)")
                         }
-                        results.append((target, table.convert(value, from: source, to: target)!, rate, day, table.source))
+                        results.append((target, table.convert(value, from: source, to: target)!, rate, p.day, p.source))
                     }
                 }
                 let plain = DecimalFormatter(style: .plain)
@@ -198,19 +198,24 @@ extension CambioCommand {
                 guard let table = setup.table(offline: offline) else { throw Failure("no rates available") }
                 guard table.has(base) else { throw Failure("no \(table.source) rate for \(base)") }
                 let codes = table.rates.keys.filter { $0 != base }.sorted()
-                var rates: [String: (Decimal, Day)] = [:]
+                var rates: [String: (Decimal, Publication)] = [:]
                 for code in codes {
-                    if let r = table.rate(from: base, to: code), let d = table.day(from: base, to: code) { rates[code] = (r, d) }
+                    if let r = table.rate(from: base, to: code), let p = table.publication(from: base, to: code) { rates[code] = (r, p) }
                 }
                 if json {
                     print(jsonString([
                         "base": base, "source": table.source, "date": table.date.iso,
-                        "rates": Dictionary(uniqueKeysWithValues: rates.map { ($0.key, ["rate": "\($0.value.0)", "rate_date": $0.value.1.iso]) }),
+                        "rates": Dictionary(uniqueKeysWithValues: rates.map {
+                            ($0.key, ["rate": "\($0.value.0)", "rate_date": $0.value.1.day.iso, "source": $0.value.1.source])
+                        }),
                     ]))
                 } else {
                     let f = DecimalFormatter(locale: setup.data.locale.numbers)
                     print("\(table.source), \(table.date.iso): 1 \(base) =")
-                    for code in codes { if let r = rates[code] { print("  \(f.rate(r.0)) \(code)\(r.1 < table.date ? "  (of \(r.1.iso))" : "")") } }
+                    for code in codes {
+                        guard let r = rates[code] else { continue }
+                        print("  \(f.rate(r.0)) \(code)\(r.1 != table.current ? "  (\(r.1.source), \(r.1.day.iso))" : "")")
+                    }
                 }
             }
         }

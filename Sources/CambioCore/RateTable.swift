@@ -1,11 +1,10 @@
 import Foundation
 
-/// One currency's rate: units of the currency per one unit of the table's base.
+/// One currency's rate in a table: its value within its publication, and that publication.
 public struct Rate: Sendable, Equatable {
+    /// Units of the currency per unit of its publication's base.
     public let value: Decimal
-    /// The day this rate was published for.
     public let date: Day
-    /// Who published it ("ECB").
     public let source: String
 
     public init(value: Decimal, date: Day, source: String) {
@@ -13,42 +12,36 @@ public struct Rate: Sendable, Equatable {
     }
 }
 
-/// Rates against one base currency, as published on one or more days.
+/// One day's rates from one source.
+public struct Publication: Sendable, Hashable, CustomStringConvertible {
+    public let day: Day
+    public let source: String
+    public init(day: Day, source: String) { self.day = day; self.source = source }
+    public var description: String { "\(source) \(day.iso)" }
+}
+
+/// Rates as published: by one primary source on one or more days, and optionally by other
+/// sources for the currencies the primary lacks.
 ///
-/// Each currency's newest rate is in `rates`. A pair converts on a single day, never by mixing
-/// days: the older of the two currencies' newest days, using both currencies' rates of that
-/// day (so USD to RUB, whose last ECB rate is of 1 March 2022, uses the ECB's rates of that
-/// day for both). A pair with no common day has no rate.
+/// A pair converts within a single publication, never by mixing days or sources: the
+/// publication of the currency that is "worse off" (a filler's rather than the primary's, an
+/// older day rather than a newer one) if it also has the other currency. So USD to RUB with ECB
+/// rates uses the ECB's rates of 1 March 2022 for both; with the Bank of Russia filling in RUB,
+/// it uses the Bank of Russia's rates for both. A pair with no common publication has no rate.
 public struct RateTable: Sendable, Equatable {
     public let base: String
-    /// The newest publication day in the table.
+    /// The primary source's newest day.
     public let date: Day
     public let source: String
+    /// Each currency's preferred rate: the primary's newest, else a filler's newest.
     public let rates: [String: Rate]
-    private let days: [Day: [String: Decimal]]
-    /// The same rates in exact fixed point, prepared once for per-keystroke conversion.
-    private let fixedDays: [Day: [String: FixedDecimal]]
+    private let rows: [Publication: [String: Decimal]]
+    /// The same rows in exact fixed point, prepared once for per-keystroke conversion.
+    private let fixedRows: [Publication: [String: FixedDecimal]]
 
     /// A table from whole days of rates, each a publication of `source` against `base`.
     public init(base: String, source: String, days: [Day: [String: Decimal]]) {
-        var all: [Day: [String: Decimal]] = [:]
-        for (day, row) in days {
-            var r = row.filter { $0.value > 0 }
-            r[base] = 1
-            all[day] = r
-        }
-        self.base = base
-        self.source = source
-        self.date = all.keys.max() ?? Day(year: 1999, month: 1, day: 4)!
-        var newest: [String: Rate] = [:]
-        for day in all.keys.sorted(by: >) {
-            for (code, value) in all[day]! where newest[code] == nil {
-                newest[code] = Rate(value: value, date: day, source: source)
-            }
-        }
-        self.rates = newest
-        self.days = all
-        fixedDays = all.mapValues { $0.compactMapValues { FixedDecimal($0) } }
+        self.init(base: base, source: source, rows: Self.rows(base: base, source: source, days: days))
     }
 
     /// A table of a single day.
@@ -56,38 +49,99 @@ public struct RateTable: Sendable, Equatable {
         self.init(base: base, source: source, days: [date: rates])
     }
 
+    private init(base: String, source: String, rows: [Publication: [String: Decimal]]) {
+        self.base = base
+        self.source = source
+        self.rows = rows
+        let date = rows.keys.filter { $0.source == source }.map(\.day).max() ?? Day(year: 1999, month: 1, day: 4)!
+        self.date = date
+        var preferred: [String: Rate] = [:]
+        for p in rows.keys.sorted(by: { Self.rank($0, source, date) > Self.rank($1, source, date) }) {
+            for (code, value) in rows[p]! where preferred[code] == nil {
+                preferred[code] = Rate(value: value, date: p.day, source: p.source)
+            }
+        }
+        rates = preferred
+        fixedRows = rows.mapValues { $0.compactMapValues { FixedDecimal($0) } }
+    }
+
+    static func rows(base: String, source: String, days: [Day: [String: Decimal]]) -> [Publication: [String: Decimal]] {
+        var out: [Publication: [String: Decimal]] = [:]
+        for (day, row) in days {
+            var r = row.filter { $0.value > 0 }
+            r[base] = 1
+            out[Publication(day: day, source: source)] = r
+        }
+        return out
+    }
+
+    /// The primary's current publication ranks above everything; then newer above older,
+    /// whoever published it (a filler's rouble of 2026 beats the ECB's last one of 2022).
+    static func rank(_ p: Publication, _ primary: String, _ current: Day) -> (Int, Day) {
+        (p.source == primary && p.day == current ? 1 : 0, p.day)
+    }
+
+    /// The primary's newest publication.
+    public var current: Publication { Publication(day: date, source: source) }
+
+    /// This table, with the currencies it lacks taken from `others` (in their own publications).
+    public func filling(from others: [RateTable]) -> RateTable {
+        guard !others.isEmpty else { return self }
+        var all = rows
+        for other in others where other.source != source {
+            for (p, row) in other.rows where all[p] == nil { all[p] = row }
+        }
+        return RateTable(base: base, source: source, rows: all)
+    }
+
+    /// The rates in use: the primary provider's last good answer (else the bundled ECB history),
+    /// with what it lacks filled from every other provider's last good answer and the bundle.
+    public static func compose(primary: Provider, answers: [Provider: ProviderSnapshot], bundled: RateTable?) -> RateTable? {
+        let others = answers.filter { $0.key != primary }.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value.table)
+            + [bundled].compactMap { $0 }
+        if let main = answers[primary]?.table { return main.filling(from: others) }
+        guard let bundled else { return nil }
+        return bundled.filling(from: Array(others.dropLast()))
+    }
+
     public static func == (a: RateTable, b: RateTable) -> Bool {
-        a.base == b.base && a.source == b.source && a.days == b.days
+        a.base == b.base && a.source == b.source && a.rows == b.rows
     }
 
     public func has(_ code: String) -> Bool { rates[code] != nil }
 
-    /// The day a pair converts on, or nil when the two have no day in common.
-    public func day(from: String, to: String) -> Day? {
+    /// The publication a pair converts in, or nil when none has both.
+    public func publication(from: String, to: String) -> Publication? {
         guard let f = rates[from], let t = rates[to] else { return nil }
-        let day = min(f.date, t.date)
-        guard let row = days[day], row[from] != nil, row[to] != nil else { return nil }
-        return day
+        let pf = Publication(day: f.date, source: f.source), pt = Publication(day: t.date, source: t.source)
+        let (worse, better) = Self.rank(pf, source, date) <= Self.rank(pt, source, date) ? (pf, pt) : (pt, pf)
+        for p in [worse, better] {
+            if let row = rows[p], row[from] != nil, row[to] != nil { return p }
+        }
+        return nil
     }
 
-    /// How many `to` one `from` buys, on `day(from:to:)`.
+    /// The day a pair converts on.
+    public func day(from: String, to: String) -> Day? { publication(from: from, to: to)?.day }
+
+    /// How many `to` one `from` buys, in the pair's publication.
     public func rate(from: String, to: String) -> Decimal? {
-        guard let day = day(from: from, to: to), let row = days[day],
+        guard let p = publication(from: from, to: to), let row = rows[p],
               let f = row[from], let t = row[to], !f.isZero else { return nil }
         return from == to ? 1 : t / f
     }
 
     /// `amount` of `from` in `to`, unrounded. Multiplies first, then divides once.
     public func convert(_ amount: Decimal, from: String, to: String) -> Decimal? {
-        guard let day = day(from: from, to: to), let row = days[day],
+        guard let p = publication(from: from, to: to), let row = rows[p],
               let f = row[from], let t = row[to], !f.isZero else { return nil }
         if from == to { return amount }
         return amount * t / f
     }
 
-    /// Both rates of a pair in fixed point, on the pair's day.
+    /// Both rates of a pair in fixed point, in the pair's publication.
     func fixed(from: String, to: String) -> (from: FixedDecimal, to: FixedDecimal)? {
-        guard let day = day(from: from, to: to), let row = fixedDays[day],
+        guard let p = publication(from: from, to: to), let row = fixedRows[p],
               let f = row[from], let t = row[to] else { return nil }
         return (f, t)
     }

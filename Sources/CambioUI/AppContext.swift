@@ -42,12 +42,9 @@ import Foundation
         bundled = data.rates
         cachedAtStart = data.cached
         state = data.state
-        if let cached = data.cached[data.state.settings.provider] {
-            rates = cached.snapshot.table
-            ratesFetchedAt = cached.answer.fetchedAt
-        } else {
-            rates = data.rates
-        }
+        rates = RateTable.compose(primary: data.state.settings.provider,
+                                  answers: data.cached.mapValues(\.snapshot), bundled: data.rates)
+        ratesFetchedAt = data.cached[data.state.settings.provider]?.answer.fetchedAt
         store = data.store
         L10n.catalog = data.messages
         problems = data.problems.map(Self.describe)

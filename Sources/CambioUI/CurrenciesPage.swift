@@ -446,11 +446,11 @@ import Foundation
         } else if code == reference {
             text = tr("Reference currency")
         } else if let rate = computation.rateToReference(code, reference: reference, table: table),
-                  let day = table.day(from: code, to: reference) {
+                  let publication = table.publication(from: code, to: reference) {
             text = "1 \(code) = \(rate) \(reference)"
-            if day < table.date {
-                // An older day's rates, both sides of that day: say which day.
-                text += " \u{00B7} " + String(format: tr("rate of %@"), ctx.sourceLine(table.source, day))
+            if publication != table.current {
+                // Another day's or another source's rates, both sides of one publication: say whose.
+                text += " \u{00B7} " + String(format: tr("rate of %@"), ctx.sourceLine(publication.source, publication.day))
                 stale = true
             }
         } else if table.has(reference) {

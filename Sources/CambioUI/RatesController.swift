@@ -70,13 +70,12 @@ import Foundation
         }
     }
 
-    /// Puts the primary provider's last good answer in use, else the bundled ECB rates.
+    /// Puts the primary provider's last good answer in use (else the bundled ECB rates), with
+    /// what it lacks filled from the other providers' answers.
     func useCurrentProvider() {
-        if let current = service.answers[settings.provider] {
-            ctx.useRates(current.snapshot.table, fetchedAt: current.answer.fetchedAt)
-        } else if let bundled = ctx.bundled {
-            ctx.useRates(bundled)
-        }
+        guard let table = RateTable.compose(primary: settings.provider, answers: service.answers.mapValues(\.snapshot),
+                                            bundled: ctx.bundled) else { return }
+        ctx.useRates(table, fetchedAt: service.answers[settings.provider]?.answer.fetchedAt)
     }
 
     func showStaleness() {

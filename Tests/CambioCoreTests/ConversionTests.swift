@@ -81,3 +81,44 @@ final class ConversionTests: XCTestCase {
         XCTAssertEqual(c.rateToReference("EUR", reference: "USD", table: ecb20261030), "1.1172")
     }
 }
+
+final class FillingTests: XCTestCase {
+    func bundled() throws -> RateTable {
+        try ECBHistoryCSV.latest(try Data(contentsOf: Fixture.repo.appendingPathComponent("data/eurofxref-hist.csv")))
+    }
+
+    func cbr() throws -> RateTable {
+        try ProviderParser.parse(.cbr, try Fixture.data("cbr_XML_daily.asp.xml"), today: day("2026-11-22")).table
+    }
+
+    func testTheBankOfRussiaFillsInTheRoubleInItsOwnPublication() throws {
+        let table = try bundled().filling(from: [try cbr()])
+        XCTAssertEqual(table.source, "ECB")
+        XCTAssertEqual(table.date, day("2026-10-30"))
+        XCTAssertEqual(table.current, Publication(day: day("2026-10-30"), source: "ECB"))
+        // The rouble: the Bank of Russia's of 25 Apr 2026 beats the ECB's last of 1 Mar 2022.
+        XCTAssertEqual(table.publication(from: "USD", to: "RUB"), Publication(day: day("2026-04-25"), source: "Bank of Russia"))
+        XCTAssertEqual(table.publication(from: "RUB", to: "EUR"), Publication(day: day("2026-04-25"), source: "Bank of Russia"))
+        // Pairs the ECB publishes today stay the ECB's.
+        XCTAssertEqual(table.publication(from: "USD", to: "JPY"), table.current)
+        XCTAssertEqual(table.rate(from: "EUR", to: "USD"), dec("1.1172"))
+        // USD to RUB is the Bank of Russia's own figure, never an ECB USD mixed with a CBR RUB.
+        let cbrOnly = try cbr()
+        XCTAssertEqual(table.rate(from: "USD", to: "RUB"), cbrOnly.rate(from: "USD", to: "RUB"))
+        // The kuna: nobody publishes it any more; the ECB's last day stands.
+        XCTAssertEqual(table.publication(from: "EUR", to: "HRK"), Publication(day: day("2022-12-30"), source: "ECB"))
+    }
+
+    func testThePrimaryWinsWhereItHasTheCurrency() throws {
+        // With the Bank of Russia primary, its own pairs stay its own; the ECB fills the rest.
+        let table = try cbr().filling(from: [try bundled()])
+        XCTAssertEqual(table.source, "Bank of Russia")
+        XCTAssertEqual(table.publication(from: "USD", to: "EUR")?.source, "Bank of Russia")
+        XCTAssertEqual(table.publication(from: "EUR", to: "ISK")?.source, "ECB", "a currency the Bank of Russia lacks")
+    }
+
+    func testFillingFromNothingIsTheSameTable() throws {
+        let b = try bundled()
+        XCTAssertEqual(b.filling(from: []), b)
+    }
+}

@@ -112,6 +112,21 @@ def refresh_stores_new_rates_and_keeps_them_on_failure():
         assert rc != 0 and "refused" in err, err
 
 
+@test
+def a_currency_the_primary_lacks_comes_from_another_provider_marked_as_such():
+    h = Home()
+    with fault_server() as server:
+        rc, out, err = h.run("refresh", "--provider", "cbr", env={"CAMBIO_CBR_URL": server.url("/as/cbr_XML_daily.asp.xml")})
+        assert rc == 0, err
+    # The primary (open.er-api.com) has never answered here: the bundled ECB rates stand in,
+    # and the rouble, which the ECB stopped publishing in 2022, comes from the Bank of Russia.
+    rc, out, err = h.run("convert", "100", "USD", "RUB", "EUR", "--offline", "--json")
+    assert rc == 0, err
+    rub, eur = json.loads(out)["results"]
+    assert (rub["source"], rub["rate_date"]) == ("Bank of Russia", "2026-04-25"), rub
+    assert (eur["source"], eur["rate_date"], eur["amount"]) == ("ECB", "2026-10-30", "89.51"), eur
+
+
 def main():
     passed = failed = 0
     for fn in TESTS:
