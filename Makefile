@@ -4,7 +4,7 @@ XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
 # XCTest only: no empty Swift Testing summary after each run.
 SWIFT_TEST = $(SWIFT) test --disable-swift-testing
 
-.PHONY: all deps build run test test-unit test-ui test-cli test-e2e bench screenshot clean
+.PHONY: all deps build run test test-unit test-ui test-cli test-e2e bench fuzz screenshot clean
 
 all: build
 
@@ -40,9 +40,13 @@ bench: deps
 	$(SWIFT) build -c release
 	$(XVFB) dbus-run-session -- python3 scripts/bench.py
 
+# libFuzzer over the parsers (FUZZ_SECONDS, default 60); prints how many inputs ran.
+fuzz: deps
+	scripts/fuzz
+
 # A screenshot of the window under Xvfb (needs imagemagick): shot.png.
 screenshot: build
 	$(XVFB) sh -c '.build/debug/cambio & sleep 4; import -window root shot.png; kill $$!'
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

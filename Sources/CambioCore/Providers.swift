@@ -207,7 +207,41 @@ public enum ProviderParser {
 
     // MARK: ECB (daily and 90-day XML)
 
+    /// The body as UTF-8 without its XML declaration, decoded by us from the declared encoding
+    /// (UTF-8 or windows-1251). FoundationXML crashes on invalid bytes in names and declarations
+    /// (found by `make fuzz`), so it only ever sees valid UTF-8.
+    static func normalizedXML(_ data: Data) throws -> Data {
+        var declared = "utf-8"
+        var text: String
+        let head = String(decoding: data.prefix(200), as: UTF8.self)
+        if let start = head.range(of: "<?xml"), let end = head.range(of: "?>", range: start.upperBound..<head.endIndex),
+           let enc = head.range(of: "encoding=", range: start.upperBound..<end.lowerBound) {
+            let rest = head[enc.upperBound..<end.lowerBound].drop { $0 == " " }
+            if let quote = rest.first, quote == "\"" || quote == "'" {
+                declared = String(rest.dropFirst().prefix { $0 != quote }).lowercased()
+            }
+        }
+        switch declared {
+        case "utf-8", "utf8":
+            guard let t = String(data: data, encoding: .utf8) else { throw ProviderError.notXML("not UTF-8") }
+            text = t
+        case "windows-1251", "cp1251":
+            guard let t = String(data: data, encoding: .windowsCP1251) else { throw ProviderError.notXML("not windows-1251") }
+            text = t
+        default:
+            throw ProviderError.notXML("unsupported encoding \(declared)")
+        }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        let trimmed = text.drop { $0.isWhitespace }
+        if trimmed.hasPrefix("<?xml") {
+            guard let end = trimmed.range(of: "?>") else { throw ProviderError.notXML("an unfinished declaration") }
+            return Data(trimmed[end.upperBound...].utf8)
+        }
+        return Data(trimmed.utf8)
+    }
+
     static func ecb(_ data: Data) throws -> ProviderSnapshot {
+        let data = try normalizedXML(data)
         final class Reader: NSObject, XMLParserDelegate {
             var days: [Day: [String: Decimal]] = [:]
             var current: Day?
@@ -264,6 +298,7 @@ public enum ProviderParser {
     /// Values are roubles per `Nominal` units, with comma decimals; the table's base is RUB, so
     /// each rate is `Nominal / Value` units per rouble.
     static func cbr(_ data: Data) throws -> ProviderSnapshot {
+        let data = try normalizedXML(data)
         final class Reader: NSObject, XMLParserDelegate {
             var date: String?
             var rows: [(code: String, nominal: String, value: String)] = []

@@ -103,6 +103,24 @@ final class ProviderParserTests: XCTestCase {
         refuses(.ecb, "<?xml version=\"1.0\"?><gesmes:Envelope xmlns:gesmes=\"x\"><Cube><Cube time=\"2025-05-09\"><Cube currency=\"USD\" rate=\"-1.2\"/></Cube></Cube></gesmes:Envelope>", .invalidRate(code: "USD", value: "-1.2"))
     }
 
+    func testInvalidUTF8InAnXMLNameIsRefusedNotACrash() throws {
+        // Found by `make fuzz`: the ECB daily file with 87 bytes of 0xFF inside an attribute name
+        // crashed FoundationXML's parser.
+        let input = try Fixture.data("fuzz_ecb_invalid_utf8_attribute.bin").dropFirst() // the selector byte
+        XCTAssertThrowsError(try ProviderParser.parse(.ecb, Data(input), today: today)) {
+            XCTAssertEqual($0 as? ProviderError, .notXML("not UTF-8"))
+        }
+    }
+
+    func testBytesInTheXMLDeclarationAreRefusedNotACrash() throws {
+        // Found by `make fuzz`: four 0xFF bytes inside the Bank of Russia file's declaration.
+        let input = try Fixture.data("fuzz_cbr_bytes_in_declaration.bin").dropFirst()
+        XCTAssertThrowsError(try ProviderParser.parse(.cbr, Data(input), today: today))
+        XCTAssertThrowsError(try ProviderParser.parse(.ecb, Data("<?xml version=\"1.0\" encoding=\"koi8-r\"?><a/>".utf8), today: today)) {
+            XCTAssertEqual($0 as? ProviderError, .notXML("unsupported encoding koi8-r"))
+        }
+    }
+
     func testNegativeAndZeroRatesInJSON() {
         let body = { (v: String) in "{\"result\":\"success\",\"base_code\":\"USD\",\"time_last_update_unix\":1724025751,\"rates\":{\"EUR\":\(v)}}" }
         refuses(.erapi, body("-0.9"), .invalidRate(code: "EUR", value: "-0.9"))
