@@ -59,7 +59,8 @@ struct Setup {
         if !offline {
             let refreshed: (CachedAnswer, ProviderSnapshot)?? = MainActor.assumeIsolated {
                 let service = RatesService(cache: RateCache(paths: data.paths), endpoints: Endpoints(environment: environment))
-                service.seed(data.cached)
+                service.seed(data.cached, ecbHistory: data.ecbHistory)
+                service.historyEnd = data.rates?.date
                 let outcome = MainContext.run(deadline: 30) {
                     await service.refresh(provider, trigger: .start, interval: data.state.settings.refreshInterval)
                 }
@@ -174,11 +175,16 @@ extension CambioCommand {
                     best = (t / f, p.day, "ECB")
                 }
             }
-            for cached in setup.data.cached.values {
-                let table = cached.snapshot.table
-                guard let d = table.day(from: from, to: to), d <= day, d > (best?.day ?? Day(year: 1900, month: 1, day: 1)!),
-                      let rate = table.rate(from: from, to: to) else { continue }
-                best = (rate, d, table.source)
+            // Fetched answers: the newest of their days on or before `day` with both currencies.
+            for cached in setup.data.cached.values + [setup.data.ecbHistory].compactMap({ $0 }) {
+                let s = cached.snapshot
+                for d in s.days.keys.sorted(by: >) where d <= day && d > (best?.day ?? Day(year: 1900, month: 1, day: 1)!) {
+                    let row = s.days[d]!.merging([s.base: 1]) { a, _ in a }
+                    if let f = row[from], let t = row[to], !f.isZero {
+                        best = (t / f, d, s.provider.sourceName)
+                        break
+                    }
+                }
             }
             return best
         }
@@ -242,7 +248,8 @@ extension CambioCommand {
                 let interval = setup.data.state.settings.refreshInterval
                 let outcome: RatesService.Outcome? = MainActor.assumeIsolated {
                     let service = RatesService(cache: RateCache(paths: setup.data.paths), endpoints: Endpoints(environment: setup.environment))
-                    service.seed(setup.data.cached)
+                    service.seed(setup.data.cached, ecbHistory: setup.data.ecbHistory)
+                    service.historyEnd = setup.data.rates?.date
                     return try? MainContext.run(deadline: 60) {
                         await service.refresh(chosen, trigger: .explicit, interval: interval)
                     }?.get()

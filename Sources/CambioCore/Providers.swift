@@ -94,6 +94,8 @@ public enum Expectation: Sendable, Equatable {
     case latest
     /// A range of days for these currencies only.
     case symbols(Set<String>)
+    /// A history of every currency (the ECB's 90 days): each day as complete as a latest answer.
+    case history
 }
 
 public enum ProviderParser {
@@ -133,6 +135,11 @@ public enum ProviderParser {
         }
         let present = Set(s.days[newest]!.keys).union([s.base])
         switch expecting {
+        case .history:
+            for (day, row) in s.days {
+                let missing = s.provider.requiredCurrencies.subtracting(Set(row.keys).union([s.base])).sorted()
+                if !missing.isEmpty { throw ProviderError.missingCurrencies(missing.map { "\($0) on \(day.iso)" }) }
+            }
         case .latest:
             let missing = s.provider.requiredCurrencies.subtracting(present).sorted()
             if !missing.isEmpty { throw ProviderError.missingCurrencies(missing) }

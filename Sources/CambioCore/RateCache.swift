@@ -32,7 +32,10 @@ public struct RateCache: Sendable {
     public init(directory: URL) { self.directory = directory }
     public init(paths: AppPaths) { directory = paths.cacheHome.appendingPathComponent("cambio/rates") }
 
-    public func url(_ provider: Provider) -> URL { directory.appendingPathComponent("\(provider.rawValue).json") }
+    /// `<provider>.json`; `ecb-hist-90d.json` for the ECB's 90-day history (`history: true`).
+    public func url(_ provider: Provider, history: Bool = false) -> URL {
+        directory.appendingPathComponent(history ? "\(provider.rawValue)-hist-90d.json" : "\(provider.rawValue).json")
+    }
 
     public enum Load: Sendable {
         case missing
@@ -40,8 +43,8 @@ public struct RateCache: Sendable {
         case setAside(path: String, reason: String)
     }
 
-    public func load(_ provider: Provider, today: Day, now: Date = Date()) -> Load {
-        let file = url(provider)
+    public func load(_ provider: Provider, today: Day, now: Date = Date(), history: Bool = false) -> Load {
+        let file = url(provider, history: history)
         guard let data = FileManager.default.contents(atPath: file.path) else { return .missing }
         let reason: String
         do {
@@ -49,7 +52,8 @@ public struct RateCache: Sendable {
             decoder.dateDecodingStrategy = .secondsSince1970
             let answer = try decoder.decode(CachedAnswer.self, from: data)
             guard answer.provider == provider else { throw ProviderError.wrongShape("cached for \(answer.provider)") }
-            let snapshot = try ProviderParser.parse(provider, answer.body, today: today)
+            let snapshot = try ProviderParser.parse(provider, answer.body, today: today,
+                                                    expecting: history ? .history : .latest)
             return .loaded(answer, snapshot)
         } catch {
             reason = "\(error)"
@@ -78,12 +82,12 @@ public struct RateCache: Sendable {
         try Data("\(Int(date.timeIntervalSince1970.rounded(.up)))\n".utf8).write(to: file, options: .atomic)
     }
 
-    public func store(_ answer: CachedAnswer) throws {
+    public func store(_ answer: CachedAnswer, history: Bool = false) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(answer).write(to: url(answer.provider), options: .atomic)
+        try encoder.encode(answer).write(to: url(answer.provider, history: history), options: .atomic)
     }
 }
 

@@ -25,6 +25,8 @@ public struct StartupData: Sendable {
     public let messages: MessageCatalog?
     /// Each provider's last good answer on disk.
     public let cached: [Provider: CachedRates]
+    /// The ECB's 90-day history, if it was ever fetched to fill a gap.
+    public let ecbHistory: CachedRates?
     public let problems: [StartupProblem]
 
     public static func load(environment: [String: String], executable: URL, sourceTree: URL?) -> StartupData {
@@ -86,10 +88,16 @@ public struct StartupData: Sendable {
             case .setAside(let path, let reason): problems.append(.cacheSetAside(provider: provider, path: path, reason: reason))
             }
         }
+        var ecbHistory: CachedRates? = nil
+        switch cache.load(.ecb, today: Day(Date()), history: true) {
+        case .loaded(let answer, let snapshot): ecbHistory = CachedRates(answer: answer, snapshot: snapshot)
+        case .setAside(let path, let reason): problems.append(.cacheSetAside(provider: .ecb, path: path, reason: reason))
+        case .missing: break
+        }
 
         return StartupData(locale: locale, paths: paths, formatter: DecimalFormatter(locale: locale.numbers),
                            days: DayFormatter(locale: locale.dates), catalog: catalog, rates: rates, state: state,
-                           store: store, messages: messages, cached: cached, problems: problems)
+                           store: store, messages: messages, cached: cached, ecbHistory: ecbHistory, problems: problems)
     }
 }
 

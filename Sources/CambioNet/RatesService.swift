@@ -36,6 +36,9 @@ public struct Endpoints: Sendable, Equatable {
         case .cbr: return base + "/scripts/XML_daily.asp"
         }
     }
+
+    /// The ECB's last 90 days, to fill the days between the bundled history and the daily file.
+    public var ecbHistory90Days: String { bases[.ecb]! + "/stats/eurofxref/eurofxref-hist-90d.xml" }
 }
 
 /// Fetches, validates and keeps each provider's rates. The last good answer stays in use and on
@@ -49,6 +52,10 @@ public struct Endpoints: Sendable, Equatable {
     /// Cache files that could not be read and were renamed aside.
     public private(set) var setAside: [(provider: Provider, path: String, reason: String)] = []
     public private(set) var refreshing: Set<Provider> = []
+    /// The ECB's 90-day history, fetched when the daily rates run ahead of the known history.
+    public private(set) var ecbHistory: (answer: CachedAnswer, snapshot: ProviderSnapshot)?
+    /// The last day of the history already at hand (the bundled ECB file).
+    public var historyEnd: Day?
 
     public enum Outcome: Equatable, Sendable {
         case updated
@@ -66,8 +73,9 @@ public struct Endpoints: Sendable, Equatable {
     }
 
     /// Starts from answers already read from the cache (at start-up, on another thread).
-    public func seed(_ cached: [Provider: CachedRates]) {
+    public func seed(_ cached: [Provider: CachedRates], ecbHistory: CachedRates? = nil) {
         for (provider, c) in cached { answers[provider] = (c.answer, c.snapshot) }
+        if let h = ecbHistory { self.ecbHistory = (h.answer, h.snapshot) }
     }
 
     public func loadCache() {
@@ -78,6 +86,36 @@ public struct Endpoints: Sendable, Equatable {
             case .loaded(let answer, let snapshot): answers[provider] = (answer, snapshot)
             case .setAside(let path, let reason): setAside.append((provider, path, reason))
             }
+        }
+        switch cache.load(.ecb, today: today, now: now(), history: true) {
+        case .loaded(let answer, let snapshot): ecbHistory = (answer, snapshot)
+        case .setAside(let path, let reason): setAside.append((.ecb, path, reason))
+        case .missing: break
+        }
+    }
+
+    /// Days the ECB published that neither the bundled history nor the 90-day file cover,
+    /// before `day`.
+    func ecbGap(before day: Day) -> Bool {
+        let known = [historyEnd, ecbHistory?.snapshot.newestDay].compactMap { $0 }.max()
+        guard let known else { return false }
+        return RefreshPolicy.nextTargetDay(after: known) < day
+    }
+
+    /// Fetches the ECB's 90-day history when the daily rates are ahead of the known history.
+    /// A failure here leaves everything as it was; the daily rates are already stored.
+    func fillECBGap(before day: Day) async {
+        guard ecbGap(before: day) else { return }
+        do {
+            let response = try await client.get(endpoints.ecbHistory90Days)
+            let fetchedAt = now()
+            let snapshot = try ProviderParser.parse(.ecb, response.body, today: Day(fetchedAt), expecting: .history)
+            let answer = CachedAnswer(provider: .ecb, fetchedAt: fetchedAt, etag: response.etag, lastModified: response.lastModified,
+                                      nextPublication: fetchedAt.addingTimeInterval(86_400), body: response.body)
+            try cache.store(answer, history: true)
+            ecbHistory = (answer, snapshot)
+        } catch {
+            // Past-date conversions fall back to the bundled history; nothing is lost.
         }
     }
 
@@ -114,6 +152,7 @@ public struct Endpoints: Sendable, Equatable {
                                       nextPublication: max(next, fetchedAt.addingTimeInterval(3600)), body: response.body)
             try cache.store(answer) // only now does the old copy get replaced, atomically
             answers[provider] = (answer, snapshot)
+            if provider == .ecb, let newest = snapshot.newestDay { await fillECBGap(before: newest) }
             return .updated
         } catch NetworkError.rateLimited(let after) {
             // Without a Retry-After, wait 20 minutes (open.er-api.com's usual block).

@@ -18,6 +18,7 @@ import Foundation
     public let bundled: RateTable?
     /// Each provider's last good answer read from the cache at start-up.
     public let cachedAtStart: [Provider: CachedRates]
+    public let ecbHistoryAtStart: CachedRates?
     public var state: AppState
     /// Problems found at start-up, shown in the window's banner.
     public let problems: [String]
@@ -41,6 +42,7 @@ import Foundation
         catalog = data.catalog
         bundled = data.rates
         cachedAtStart = data.cached
+        ecbHistoryAtStart = data.ecbHistory
         state = data.state
         rates = RateTable.compose(primary: data.state.settings.provider,
                                   answers: data.cached.mapValues(\.snapshot), bundled: data.rates)

@@ -18,7 +18,8 @@ import Foundation
     public init(context: AppContext, environment: [String: String] = ProcessInfo.processInfo.environment) {
         ctx = context
         service = RatesService(cache: RateCache(paths: context.paths), endpoints: Endpoints(environment: environment))
-        service.seed(context.cachedAtStart)
+        service.seed(context.cachedAtStart, ecbHistory: context.ecbHistoryAtStart)
+        service.historyEnd = context.bundled?.date
     }
 
     public func attach(_ page: CurrenciesPage) {

@@ -17,6 +17,7 @@ Prints its port on the first line, serves until stdin closes. Paths:
 As a provider's base URL (the app appends its own path):
   /as/<fixture>/...        serves that fixture whatever follows
   /fault/<kind>/...        the fault <kind> (status code, 429, html, empty, garbage, reset, slow, big, truncated)
+  /ecb/stats/eurofxref/... the ECB's daily and 90-day files, by their own names
 """
 import json
 import os
@@ -57,13 +58,18 @@ class Handler(BaseHTTPRequestHandler):
         q = {k: v[0] for k, v in parse_qs(url.query).items()}
         parts = url.path.strip("/").split("/", 1)
         kind, arg = parts[0], (parts[1] if len(parts) > 1 else "")
+        if kind == "ecb":  # the ECB's own paths
+            kind, arg = "fixture", {"eurofxref-daily.xml": "ecb_eurofxref-daily.xml",
+                                    "eurofxref-hist-90d.xml": "ecb_eurofxref-hist-90d.xml"}.get(os.path.basename(url.path), "missing")
         if kind == "as":
             kind, arg = "fixture", arg.split("/")[0]
         elif kind == "fault":
             fault = arg.split("/")[0]
             kind, arg = (("status", fault) if fault.isdigit() and fault != "429" else
                          ("truncated", "erapi_open_latest_USD_2024-08-19.json") if fault == "truncated" else (fault, ""))
-        if kind == "fixture":
+        if kind == "fixture" and arg == "missing":
+            self.send(404, b'{"message":"not found"}')
+        elif kind == "fixture":
             with open(os.path.join(FIXTURES, os.path.basename(arg)), "rb") as f:
                 body = f.read()
             etag = '"%x"' % (hash(body) & 0xffffffff)

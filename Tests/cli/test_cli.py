@@ -127,6 +127,31 @@ def a_currency_the_primary_lacks_comes_from_another_provider_marked_as_such():
     assert (eur["source"], eur["rate_date"], eur["amount"]) == ("ECB", "2026-10-30", "89.51"), eur
 
 
+@test
+def the_ecb_90_day_history_fills_days_after_the_bundled_history():
+    # The fixtures' ECB daily file is of 9 May 2025, older than the real bundle (30 Oct 2026), so
+    # the bundle is cut at 1 Nov 2024: the daily file then runs ahead of the history, and the
+    # 90-day file (28 Nov 2024 to 25 Feb 2025) must be fetched to fill the gap.
+    h = Home()
+    older = os.path.join(h.dir, "olddata")
+    os.makedirs(older)
+    with open(os.path.join(ROOT, "data", "eurofxref-hist.csv")) as src, open(os.path.join(older, "eurofxref-hist.csv"), "w") as dst:
+        lines = src.readlines()
+        dst.write(lines[0])
+        dst.writelines(l for l in lines[1:] if l[:10] <= "2024-11-01")
+    with fault_server() as server:
+        env = {"CAMBIO_ECB_URL": server.url("/ecb"), "CAMBIO_DATA_DIR": older}
+        rc, out, err = h.run("refresh", "--provider", "ecb", env=env)
+        assert rc == 0, err
+    assert os.path.exists(os.path.join(h.dir, "cache", "cambio", "rates", "ecb-hist-90d.json")), "the gap was filled"
+    # 15 Jan 2025 is in the 90-day file, not in the (shortened) bundle.
+    rc, out, err = h.run("convert", "100", "EUR", "USD", "--date", "2025-01-15", "--offline", "--json",
+                         env={"CAMBIO_DATA_DIR": older})
+    assert rc == 0, err
+    r = json.loads(out)["results"][0]
+    assert (r["rate_date"], r["source"]) == ("2025-01-15", "ECB"), r
+
+
 def main():
     passed = failed = 0
     for fn in TESTS:
