@@ -57,6 +57,7 @@ final class RatesServiceTests: XCTestCase {
             ("404", "HTTP 404"), ("500", "HTTP 500"), ("503", "HTTP 503"),
             ("html", "web page"), ("empty", "empty"), ("garbage", "not JSON"), ("reset", "cut off"),
             ("truncated", "cut off"), ("slow", "within 3 s"), ("big", "larger than 5 MB"),
+            ("wrongshape", "unexpected shape"), ("negative", "rate for EUR is not a positive number"), ("nan", "not JSON"),
             ("as/erapi_v6_error_invalid-key.json", "invalid-key"), ("as/ecb_eurofxref-daily.xml", "not JSON"),
         ]
         for (fault, words) in faults {

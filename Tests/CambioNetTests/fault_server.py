@@ -16,7 +16,8 @@ Prints its port on the first line, serves until stdin closes. Paths:
   /echo-headers            200 with the request's headers as JSON
 As a provider's base URL (the app appends its own path):
   /as/<fixture>/...        serves that fixture whatever follows
-  /fault/<kind>/...        the fault <kind> (status code, 429, html, empty, garbage, reset, slow, big, truncated)
+  /fault/<kind>/...        the fault <kind> (status code, 429, html, empty, garbage, reset, slow, big,
+                           truncated, wrongshape, negative, nan)
   /ecb/stats/eurofxref/... the ECB's daily and 90-day files, by their own names
 """
 import json
@@ -127,6 +128,14 @@ class Handler(BaseHTTPRequestHandler):
                 pass
         elif kind == "html":
             self.send(200, b"<!DOCTYPE html><html><head><title>Hotel Wi-Fi</title></head><body>Log in</body></html>", content_type="text/html")
+        elif kind == "wrongshape":
+            self.send(200, b'{"result":"success","base_code":"USD","time_last_update_unix":1724025751,"rates":[1.1,2.2]}')
+        elif kind == "negative":
+            rates = json.load(open(os.path.join(FIXTURES, "erapi_open_latest_USD_2024-08-19.json")))
+            rates["rates"]["EUR"] = -0.9075
+            self.send(200, json.dumps(rates).encode())
+        elif kind == "nan":
+            self.send(200, b'{"result":"success","base_code":"USD","time_last_update_unix":1724025751,"rates":{"EUR":NaN}}')
         elif kind == "empty":
             self.send(200, b"")
         elif kind == "garbage":
