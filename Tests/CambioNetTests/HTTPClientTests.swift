@@ -126,6 +126,13 @@ final class HTTPClientTests: XCTestCase {
         }
     }
 
+    func testCertificatesAreChecked() {
+        // A self-signed certificate: the connection is refused as insecure, nothing is read.
+        let url = "https://127.0.0.1:\(FaultServer.tlsPort)/fixture/erapi_open_latest_USD_2024-08-19.json"
+        let r = run { try await HTTPClient(userAgent: "t").get(url) }
+        guard case .failure(let e) = r, case .tls = e as? NetworkError else { return XCTFail("\(r)") }
+    }
+
     func testPlainHTTPOnlyToThisMachine() {
         XCTAssertThrowsError(try HTTPClient.check("http://api.frankfurter.app/latest")) {
             XCTAssertEqual($0 as? NetworkError, .insecureURL("http://api.frankfurter.app/latest"))

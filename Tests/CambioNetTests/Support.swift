@@ -30,21 +30,25 @@ extension XCTestCase {
 /// Tests/CambioNetTests/fault_server.py on 127.0.0.1, started once per test process. It exits
 /// when its standard input closes, that is when this process ends.
 enum FaultServer {
-    nonisolated(unsafe) private static var process: Process?
-    nonisolated(unsafe) private static var input: Pipe?
+    nonisolated(unsafe) private static var processes: [Process] = []
+    nonisolated(unsafe) private static var inputs: [Pipe] = []
 
-    static let port: Int = {
+    static let port: Int = start([])
+    /// The same server over HTTPS with a self-signed certificate.
+    static let tlsPort: Int = start(["--tls"])
+
+    private static func start(_ arguments: [String]) -> Int {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fault_server.py").path]
+        p.arguments = ["python3", URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fault_server.py").path] + arguments
         let out = Pipe(), inp = Pipe()
         p.standardOutput = out
         p.standardInput = inp
         try! p.run()
         var line = Data()
         while !line.contains(0x0A) { line.append(out.fileHandleForReading.availableData) }
-        process = p
-        input = inp
+        processes.append(p)
+        inputs.append(inp)
         return Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))!
-    }()
+    }
 }

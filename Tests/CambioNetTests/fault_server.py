@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A local HTTP server for network tests: real payloads and every fault, on 127.0.0.1 only.
 
-Prints its port on the first line, serves until stdin closes. Paths:
+Prints its port on the first line, serves until stdin closes. With --tls, serves HTTPS with a
+self-signed certificate. Paths:
   /fixture/<name>          a file from Tests/Fixtures, with ETag and Last-Modified (304 on match)
   /status/<code>           that status with a short body
   /429?after=N             429 with Retry-After: N
@@ -149,6 +150,18 @@ class Handler(BaseHTTPRequestHandler):
 def main():
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    if "--tls" in sys.argv:
+        # HTTPS with a self-signed certificate: a client that checks certificates must refuse it.
+        import ssl
+        import subprocess
+        import tempfile
+        d = tempfile.mkdtemp()
+        cert, key = os.path.join(d, "cert.pem"), os.path.join(d, "key.pem")
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                        "-keyout", key, "-out", cert], check=True, capture_output=True)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(cert, key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print(server.server_address[1], flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     sys.stdin.read()  # until the test closes our stdin (or dies)
