@@ -6,6 +6,7 @@ Start-up to the first painted frame (warm) and resident memory after start-up of
 then the per-keystroke recalculation of a list of every currency, in the domain and in the window.
 Runs under xvfb-run and dbus-run-session (see the Makefile).
 """
+import json
 import os
 import statistics
 import subprocess
@@ -16,6 +17,15 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REL = os.path.join(ROOT, ".build", "release")
 RUNS = int(os.environ.get("BENCH_RUNS", "12"))
+
+
+def write_state(home, interval):
+    """The app's saved state with the refresh interval set (never = no network at all)."""
+    os.makedirs(os.path.join(home, "data", "cambio"), exist_ok=True)
+    with open(os.path.join(home, "data", "cambio", "state.json"), "w") as f:
+        json.dump({"version": 1, "settings": {"provider": "erapi", "refreshInterval": interval},
+                   "currencies": {"codes": ["USD", "EUR", "GBP", "JPY", "CHF", "CNY"], "anchorCode": "USD",
+                                  "anchorText": "100", "referenceCode": "USD"}}, f)
 
 
 def start(binary, home, renderer):
@@ -58,9 +68,14 @@ def compare(renderer, home):
 
 def main():
     home = tempfile.mkdtemp(prefix="cambio-bench-")
+    write_state(home, "onStart")  # the default: the first refresh starts after the first frame
     # cairo draws on the CPU as a GPU would; gl runs on llvmpipe (software) under Xvfb.
     for renderer in ("cairo", "gl"):
         compare(renderer, home)
+    # The same with the network off: what the first refresh's libsoup/TLS stack adds.
+    write_state(home, "never")
+    rss = statistics.median(start(os.path.join(REL, "cambio"), home, "cairo")[1] for _ in range(3))
+    print(f"resident_memory_MB     renderer=cairo  cambio_network_off={rss:.1f}")
     sys.stdout.flush()
     bench = os.path.join(REL, "cambio-bench")
     subprocess.run([bench, "recalc"], check=True)

@@ -71,22 +71,33 @@ public enum MainContext {
     }
 }
 
+/// The first frame a window paints.
+public enum FirstFrame {
+    /// Runs `body` once, right after `window` has painted its first frame.
+    @MainActor public static func after(_ window: WidgetRef, _ body: @escaping @MainActor () -> Void) {
+        final class Once { var done = false }
+        let once = Once()
+        Signal.connect(gpointerOf(window), "map") {
+            guard !once.done, let clock = gtk_widget_get_frame_clock(window) else { return }
+            Signal.connect(gpointerOf(clock), "after-paint") {
+                if once.done { return }
+                once.done = true
+                body()
+            }
+        }
+    }
+}
+
 /// Reports the first frame a window paints, for `make bench`.
 public enum StartupProbe {
     /// When `CAMBIO_BENCH_FIRST_FRAME` is set, prints "first-frame" to stdout at the window's
     /// first paint.
     @MainActor public static func attach(_ window: WidgetRef) {
         guard ProcessInfo.processInfo.environment["CAMBIO_BENCH_FIRST_FRAME"] != nil else { return }
-        Signal.connect(gpointerOf(window), "map") {
-            guard let clock = gtk_widget_get_frame_clock(window) else { return }
-            var done = false
-            Signal.connect(gpointerOf(clock), "after-paint") {
-                if done { return }
-                done = true
-                FileHandle.standardOutput.write(Data("first-frame\n".utf8))
-                if ProcessInfo.processInfo.environment["CAMBIO_TRACE_STARTUP"] != nil {
-                    FileHandle.standardError.write(Data("startup first frame painted\n".utf8))
-                }
+        FirstFrame.after(window) {
+            FileHandle.standardOutput.write(Data("first-frame\n".utf8))
+            if ProcessInfo.processInfo.environment["CAMBIO_TRACE_STARTUP"] != nil {
+                FileHandle.standardError.write(Data("startup first frame painted\n".utf8))
             }
         }
     }

@@ -84,7 +84,8 @@ import Foundation
         w.currencies.focusPrimary()
         if let rates {
             rates.attach(w.currencies)
-            rates.refresh(.start)
+            // The network waits for the window: the first refresh starts once it has painted.
+            FirstFrame.after(w.window) { [weak rates] in rates?.refresh(.start) }
         }
         AppContext.StartupTrace.shared.mark("window presented")
     }
