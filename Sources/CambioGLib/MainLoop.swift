@@ -73,18 +73,21 @@ public enum MainContext {
 
 /// The first frame a window paints.
 public enum FirstFrame {
-    /// Runs `body` once, right after `window` has painted its first frame.
+    /// Runs `body` once, right after `window` has painted its first frame (or its next one,
+    /// when it is already on screen).
     @MainActor public static func after(_ window: WidgetRef, _ body: @escaping @MainActor () -> Void) {
         final class Once { var done = false }
         let once = Once()
-        Signal.connect(gpointerOf(window), "map") {
+        let hook: @MainActor () -> Void = {
             guard !once.done, let clock = gtk_widget_get_frame_clock(window) else { return }
             Signal.connect(gpointerOf(clock), "after-paint") {
                 if once.done { return }
                 once.done = true
                 body()
             }
+            gtk_widget_queue_draw(window)
         }
+        if gtk_widget_get_mapped(window) != 0 { hook() } else { Signal.connect(gpointerOf(window), "map", hook) }
     }
 }
 

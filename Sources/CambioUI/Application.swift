@@ -80,13 +80,13 @@ import Foundation
             self?.context?.saveNow()
             self?.window = nil
         }
-        w.present()
-        w.currencies.focusPrimary()
         if let rates {
             rates.attach(w.currencies)
             // The network waits for the window: the first refresh starts once it has painted.
             FirstFrame.after(w.window) { [weak rates] in rates?.refresh(.start) }
         }
+        w.present()
+        w.currencies.focusPrimary()
         AppContext.StartupTrace.shared.mark("window presented")
     }
 }

@@ -5,7 +5,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import traceback
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "e2e"))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -35,12 +34,7 @@ def fault_server():
     return FaultServer()
 
 
-TESTS = []
-
-
-def test(fn):
-    TESTS.append(fn)
-    return fn
+from runner import main as run_tests, test  # noqa: E402
 
 
 @test
@@ -152,20 +146,5 @@ def the_ecb_90_day_history_fills_days_after_the_bundled_history():
     assert (r["rate_date"], r["source"]) == ("2025-01-15", "ECB"), r
 
 
-def main():
-    passed = failed = 0
-    for fn in TESTS:
-        try:
-            fn()
-            passed += 1
-            print(f"PASS {fn.__name__}", flush=True)
-        except Exception:
-            failed += 1
-            print(f"FAIL {fn.__name__}", flush=True)
-            traceback.print_exc()
-    print(f"cli: {passed} passed, {failed} failed", flush=True)
-    return 1 if failed or not passed else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_tests("cli"))

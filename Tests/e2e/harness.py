@@ -10,11 +10,12 @@ import subprocess
 import sys
 import tempfile
 import time
-import traceback
 
 import pyatspi
 
 from faultserver import FaultServer  # noqa: F401  (tests import it from here)
+import runner
+from runner import test  # noqa: F401
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("CAMBIO_BINARY", os.path.join(ROOT, ".build", "debug", "cambio"))
@@ -226,35 +227,17 @@ class App:
         xdotool("key", "--clearmodifiers", *keys)
 
 
-TESTS = []
+def show_output():
+    for app in RUNNING:
+        state = "running" if app.proc.poll() is None else f"exited {app.proc.returncode}"
+        print(f"--- cambio (pid {app.proc.pid}, {state}) output:\n{app.output()}", flush=True)
 
 
-def test(fn):
-    TESTS.append(fn)
-    return fn
+def stop_apps():
+    for app in RUNNING:
+        app.cleanup()
+    RUNNING.clear()
 
 
 def main():
-    only = sys.argv[1:]
-    passed = failed = 0
-    for fn in TESTS:
-        if only and fn.__name__ not in only:
-            continue
-        started = time.monotonic()
-        try:
-            fn()
-            passed += 1
-            print(f"PASS {fn.__name__} ({time.monotonic() - started:.1f} s)", flush=True)
-        except Exception:
-            failed += 1
-            print(f"FAIL {fn.__name__}", flush=True)
-            traceback.print_exc()
-            for app in RUNNING:
-                state = "running" if app.proc.poll() is None else f"exited {app.proc.returncode}"
-                print(f"--- cambio (pid {app.proc.pid}, {state}) output:\n{app.output()}", flush=True)
-        finally:
-            for app in RUNNING:
-                app.cleanup()
-            RUNNING.clear()
-    print(f"e2e: {passed} passed, {failed} failed", flush=True)
-    return 1 if failed or not passed else 0
+    return runner.main("e2e", on_failure=show_output, after_each=stop_apps)
