@@ -1,6 +1,7 @@
 # Cambio: the two commands of the README are `make run` and `make test`.
 SWIFT ?= swift
-XVFB = xvfb-run -a -s "-screen 0 1280x1024x24"
+# A private X server per command (scripts/with-xvfb).
+XVFB = scripts/with-xvfb
 # XCTest only: no empty Swift Testing summary after each run.
 SWIFT_TEST = $(SWIFT) test --disable-swift-testing
 

@@ -92,6 +92,11 @@ class App:
         xdotool("windowfocus", "--sync", self.window_id)
         self.window_pos = self._window_position()
         wait_for("the first row", lambda: self.entry("EUR"))
+        if not self.extra_env and not os.path.exists(os.path.join(self.home, "cache", "cambio", "rates")):
+            # First start against the closed port: the refresh fails just after the first frame and
+            # its banner moves the rows down. Wait for it, so that clicks land where they aim.
+            wait_for("the refresh to fail", lambda: any(self.text(n).startswith("Could not refresh")
+                                                         for n in self.find_all("label")), timeout=10)
         return self
 
     def _window_position(self):
