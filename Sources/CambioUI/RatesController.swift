@@ -68,7 +68,25 @@ import Foundation
                 break
             }
             showStaleness()
+            await fillMissing(trigger: trigger, interval: interval)
         }
+    }
+
+    /// The user's currencies the primary provider's current publication lacks.
+    func missingFromPrimary() -> [String] {
+        guard let primary = service.answers[settings.provider]?.snapshot, let newest = primary.newestDay,
+              let row = primary.days[newest] else { return [] }
+        let have = Set(row.keys).union([primary.base])
+        return ctx.state.currencies.codes.filter { !have.contains($0) }
+    }
+
+    /// When the user's list has currencies the primary source lacks, asks the broadest other
+    /// source too (by the same policy), so they are filled from a current publication.
+    func fillMissing(trigger: RefreshPolicy.Trigger, interval: RefreshInterval) async {
+        let missing = missingFromPrimary()
+        guard !missing.isEmpty,
+              let filler = [Provider.erapi, .cbr, .ecb, .frankfurter].first(where: { $0 != settings.provider }) else { return }
+        if case .updated = await service.refresh(filler, trigger: trigger, interval: interval) { useCurrentProvider() }
     }
 
     /// Puts the primary provider's last good answer in use (else the bundled ECB rates), with

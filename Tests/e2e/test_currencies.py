@@ -1,4 +1,6 @@
 """The Currencies page, end to end: type into any currency and every other one follows."""
+import json
+import os
 import sys
 import time
 
@@ -139,6 +141,27 @@ def live_rates_then_a_failing_server_keeps_them():
                 expect(app2, "EUR", "90.75")
             finally:
                 app2.kill()
+        finally:
+            app.cleanup()
+
+
+@test
+def with_the_ecb_primary_the_rouble_is_fetched_from_another_source():
+    with FaultServer() as server:
+        app = App(lang="ru_RU.UTF-8", env={"CAMBIO_ECB_URL": server.url("/ecb"),
+                                           "CAMBIO_ERAPI_URL": server.url("/as/erapi_open_latest_USD_2024-08-19.json")})
+        # Choose the ECB as the primary source before the first start.
+        os.makedirs(os.path.join(app.home, "data", "cambio"))
+        with open(os.path.join(app.home, "data", "cambio", "state.json"), "w") as f:
+            json.dump({"version": 1, "settings": {"provider": "ecb", "refreshInterval": "onStart"},
+                       "currencies": {"codes": ["RUB", "USD", "EUR"], "anchorCode": "EUR", "anchorText": "100",
+                                      "referenceCode": "RUB"}}, f)
+        app.start()
+        try:
+            # The ECB has no rouble; open.er-api.com is asked too, and the rouble's row says whose rate it is.
+            wait_for("the rouble filled in", lambda: any("open.er-api.com" in app.text(n) and "RUB" in app.text(n)
+                                                         for n in app.find_all("label")), timeout=15)
+            wait_for("the ECB's own rates", lambda: app.find("label", "ECB rates of"), timeout=5)
         finally:
             app.cleanup()
 
