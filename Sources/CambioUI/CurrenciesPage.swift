@@ -53,6 +53,7 @@ import Foundation
         addButton.accessibleLabel(tr("Add currency"))
         spinner = gtk_spinner_new()!
         spinner.accessibleLabel(tr("Refreshing rates"))
+        spinner.addClass("refreshing")
         spinner.visible = false
         var refreshTarget: (@MainActor () -> Void)? = nil
         refreshButton = UI.iconButton("view-refresh-symbolic", name: tr("Refresh rates (F5)")) { refreshTarget?() }

@@ -36,5 +36,9 @@ entry.amount {
 list.currency-list > row {
   padding: 0;
 }
+/* GTK's own raster spinner icon: the theme's SVG would load librsvg (about 10 MB) for one icon. */
+spinner.refreshing {
+  -gtk-icon-source: -gtk-recolor(url("resource:///org/gtk/libgtk/icons/16x16/status/process-working-symbolic.symbolic.png"));
+}
 """#
 }
