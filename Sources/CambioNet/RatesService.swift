@@ -46,7 +46,9 @@ public struct Endpoints: Sendable, Equatable {
 @MainActor public final class RatesService {
     public let cache: RateCache
     public let endpoints: Endpoints
-    let client: HTTPClient
+    private let givenClient: HTTPClient?
+    /// The session is made on the first request, not at start-up.
+    var client: HTTPClient { givenClient ?? HTTPClient.shared }
     let now: () -> Date
     public private(set) var answers: [Provider: (answer: CachedAnswer, snapshot: ProviderSnapshot)] = [:]
     /// Cache files that could not be read and were renamed aside.
@@ -68,8 +70,8 @@ public struct Endpoints: Sendable, Equatable {
         case waitUntil(Date)
     }
 
-    public init(cache: RateCache, endpoints: Endpoints, client: HTTPClient = .shared, now: @escaping () -> Date = Date.init) {
-        self.cache = cache; self.endpoints = endpoints; self.client = client; self.now = now
+    public init(cache: RateCache, endpoints: Endpoints, client: HTTPClient? = nil, now: @escaping () -> Date = Date.init) {
+        self.cache = cache; self.endpoints = endpoints; self.givenClient = client; self.now = now
     }
 
     /// Starts from answers already read from the cache (at start-up, on another thread).
