@@ -138,11 +138,14 @@ import Foundation
         g_menu_append_section(menu, nil, cast(actions))
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(button), "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(cast(button), cast(menu))
         button.tooltip(tr("Main menu"))
         button.accessibleLabel(tr("Main menu"))
-        g_object_unref(gpointerOf(menu)); g_object_unref(gpointerOf(sources))
-        g_object_unref(gpointerOf(intervals)); g_object_unref(gpointerOf(actions))
+        g_object_unref(gpointerOf(sources)); g_object_unref(gpointerOf(intervals)); g_object_unref(gpointerOf(actions))
+        // The menu's widgets are built when it first opens; the button keeps the model until then.
+        let model = GObjectRef(gpointerOf(menu))
+        MenuButtonPopup.onFirstOpen(button) {
+            gtk_menu_button_set_popover(cast(button), gtk_popover_menu_new_from_model(model.pointer.assumingMemoryBound(to: GMenuModel.self)))
+        }
         return button
     }
 
@@ -159,4 +162,11 @@ import Foundation
         g_action_map_add_action(cast(app), action)
         g_object_unref(gpointerOf(action))
     }
+}
+
+/// Holds a GObject reference (taken over from the caller) for as long as this box lives.
+final class GObjectRef: @unchecked Sendable {
+    let pointer: gpointer
+    init(_ owned: gpointer) { pointer = owned }
+    deinit { g_object_unref(pointer) }
 }
