@@ -47,6 +47,31 @@ public enum AmountParser {
     /// that repeats is grouping; a single mark is the decimal mark unless it is the locale's
     /// grouping mark followed by exactly three digits ("1,234" in en_US is 1234, "1,5" is 1.5).
     public static func parse(_ text: String, style: NumberStyle) -> Result<Decimal, AmountError> {
+        // Spaces and apostrophes group digits only when three digits follow ("1 234,56",
+        // "1'234.5"); "2 3" is not a number.
+        func isSpaceGroup(_ ch: Character) -> Bool {
+            ch.isWhitespace || ch == "'" || ch == "\u{2019}" || ch == "_"
+                || (ch == style.groupingSeparator && ch != "." && ch != ",")
+        }
+        let trimmed = Array(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var k = 0
+        while k < trimmed.count {
+            if isSpaceGroup(trimmed[k]) {
+                var end = k
+                while end < trimmed.count && isSpaceGroup(trimmed[end]) { end += 1 }
+                let before = k > 0 ? trimmed[k - 1] : " "
+                let digitsAfter = trimmed[end...].prefix { $0.isASCII && $0.isNumber }.count
+                let afterDigits = end + digitsAfter < trimmed.count ? trimmed[end + digitsAfter] : "."
+                let signBefore = before == "-" || before == "+" || before == "\u{2212}"
+                if !signBefore && (!(before.isASCII && before.isNumber) || digitsAfter != 3
+                                   || (afterDigits.isASCII && afterDigits.isNumber)) {
+                    return .failure(.misplacedSeparator)
+                }
+                k = end
+            } else {
+                k += 1
+            }
+        }
         var chars: [Character] = []
         var sign: Character? = nil
         var sawDigitOrMark = false

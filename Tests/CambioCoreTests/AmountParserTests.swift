@@ -58,6 +58,8 @@ final class AmountParserTests: XCTestCase {
         ok("1234.56", ruRU, "1234.56")
         ok("1.234", ruRU, "1.234")       // in Russian the dot is never grouping
         ok("0,5", ruRU, "0.5")
+        ok("12 345 678,9", ruRU, "12345678.9")
+        ok("- 5", ruRU, "-5")
     }
 
     func testKorean() {
@@ -82,6 +84,9 @@ final class AmountParserTests: XCTestCase {
         bad("NaN", enUS, .invalidCharacter("N"))
         bad("inf", enUS, .invalidCharacter("i"))
         bad("1,2.3", enUS, .misplacedSeparator)
+        bad("2 3", enUS, .misplacedSeparator)          // a space groups only three digits
+        bad("12 34,5", ruRU, .misplacedSeparator)
+        bad("1 2345", ruRU, .misplacedSeparator)
     }
 
     func testManyDigitsWithinLimitAreExact() {

@@ -1,0 +1,194 @@
+import Foundation
+
+/// Why an expression has no value. The UI words it; nothing ever shows NaN or inf.
+public enum ExpressionError: Error, Equatable, Sendable {
+    case empty
+    case divisionByZero
+    case overflow
+    /// Something is out of place: an operator with no operand, an unbalanced parenthesis,
+    /// an unknown character, a malformed number.
+    case malformed(String)
+}
+
+/// Exact decimal arithmetic on what a user types: `12.5*4`, `(100+20)/3`, `1 234,5` in a comma
+/// locale, `200+10%`. One evaluator for every amount field and the Calculator.
+///
+/// Precedence: unary signs, then `%` (postfix), then `× ÷`, then `+ −`. Percent follows desktop
+/// calculators: `50%` is 0.5; `a + b%` and `a − b%` add or take b percent of a; `a × b%` is
+/// a × b / 100. Results are exact Decimal arithmetic rounded to 32 significant digits, so
+/// `1/3*3` is 1 and `0.1+0.2` is 0.3.
+public enum ExpressionEvaluator {
+    public static let significantDigits = 32
+
+    public static func evaluate(_ text: String, style: NumberStyle) -> Result<Decimal, ExpressionError> {
+        do {
+            var parser = Parser(tokens: try tokenize(text, style: style))
+            guard !parser.tokens.isEmpty else { return .failure(.empty) }
+            let value = try parser.expression()
+            guard parser.atEnd else { throw ExpressionError.malformed("unexpected \(parser.peekDescription)") }
+            return .success(try finish(value.value))
+        } catch let e as ExpressionError {
+            return .failure(e)
+        } catch {
+            return .failure(.malformed("\(error)"))
+        }
+    }
+
+    /// True when `text` is more than a plain number (so the UI shows the evaluated value).
+    public static func isArithmetic(_ text: String) -> Bool {
+        text.contains { "+*/×÷%()".contains($0) } || text.dropFirst().contains { $0 == "-" || $0 == "\u{2212}" }
+    }
+
+    static func finish(_ v: Decimal) throws -> Decimal {
+        if v.isNaN || !v.isFinite { throw ExpressionError.overflow }
+        let magnitude = v.isZero ? 0 : v.magnitude10
+        let places = significantDigits - 1 - magnitude
+        let rounded = v.rounded(places: places)
+        if rounded.isNaN { throw ExpressionError.overflow }
+        // -0 reads as 0.
+        return rounded.isZero ? 0 : rounded
+    }
+
+    enum Token: Equatable {
+        case number(Decimal)
+        case op(Character) // + - * / %
+        case open, close
+    }
+
+    static func tokenize(_ text: String, style: NumberStyle) throws -> [Token] {
+        var tokens: [Token] = []
+        let chars = Array(text)
+        var i = 0
+        func isNumberChar(_ c: Character) -> Bool {
+            (c.isASCII && c.isNumber) || c == "." || c == "," || c == "'" || c == "\u{2019}" || c == style.decimalSeparator
+                || (c == style.groupingSeparator && !"+-*/%()".contains(c))
+        }
+        while i < chars.count {
+            let c = chars[i]
+            if c.isWhitespace { i += 1; continue }
+            switch c {
+            case "+": tokens.append(.op("+")); i += 1
+            case "-", "\u{2212}": tokens.append(.op("-")); i += 1
+            case "*", "×", "x", "X", "·": tokens.append(.op("*")); i += 1
+            case "/", "÷", ":": tokens.append(.op("/")); i += 1
+            case "%": tokens.append(.op("%")); i += 1
+            case "(": tokens.append(.open); i += 1
+            case ")": tokens.append(.close); i += 1
+            default:
+                guard isNumberChar(c) else { throw ExpressionError.malformed("\u{201C}\(c)\u{201D}") }
+                // A number: its characters, and spaces between digits (grouping in "1 234,5").
+                var j = i
+                var run = ""
+                while j < chars.count {
+                    if isNumberChar(chars[j]) { run.append(chars[j]); j += 1; continue }
+                    if chars[j].isWhitespace, j + 1 < chars.count, chars[j + 1].isASCII, chars[j + 1].isNumber,
+                       let last = run.last, last.isNumber {
+                        run.append(chars[j]); j += 1; continue
+                    }
+                    break
+                }
+                switch AmountParser.parse(run, style: style) {
+                case .success(let v): tokens.append(.number(v))
+                case .failure(.tooManyDigits): throw ExpressionError.overflow
+                case .failure: throw ExpressionError.malformed(run)
+                }
+                i = j
+            }
+        }
+        return tokens
+    }
+
+    /// A value, and whether it was written as a percentage ("10%"), for the percent rules.
+    struct Value { var value: Decimal; var percent: Bool }
+
+    struct Parser {
+        let tokens: [Token]
+        var position = 0
+        var depth = 0
+
+        init(tokens: [Token]) { self.tokens = tokens }
+
+        var atEnd: Bool { position >= tokens.count }
+        var peek: Token? { atEnd ? nil : tokens[position] }
+        var peekDescription: String {
+            switch peek {
+            case .number(let d)?: return "\(d)"
+            case .op(let c)?: return "\u{201C}\(c)\u{201D}"
+            case .open?: return "\u{201C}(\u{201D}"
+            case .close?: return "\u{201C})\u{201D}"
+            case nil: return "end"
+            }
+        }
+
+        mutating func expression() throws -> Value {
+            var left = try term()
+            while case .op(let c)? = peek, c == "+" || c == "-" {
+                position += 1
+                let right = try term()
+                // a ± b% adds or takes b percent of a.
+                let r = right.percent ? left.value * right.value : right.value
+                left = Value(value: c == "+" ? left.value + r : left.value - r, percent: false)
+                try check(left.value)
+            }
+            return left
+        }
+
+        mutating func term() throws -> Value {
+            var left = try unary()
+            while case .op(let c)? = peek, c == "*" || c == "/" {
+                position += 1
+                let right = try unary()
+                if c == "*" {
+                    left = Value(value: left.value * right.value, percent: false)
+                } else {
+                    guard !right.value.isZero else { throw ExpressionError.divisionByZero }
+                    left = Value(value: left.value / right.value, percent: false)
+                }
+                try check(left.value)
+            }
+            return left
+        }
+
+        mutating func unary() throws -> Value {
+            if case .op(let c)? = peek, c == "+" || c == "-" {
+                position += 1
+                var v = try unary()
+                if c == "-" { v.value = -v.value }
+                return v
+            }
+            return try postfix()
+        }
+
+        mutating func postfix() throws -> Value {
+            var v = try primary()
+            while case .op("%")? = peek {
+                position += 1
+                v = Value(value: v.value / 100, percent: true)
+            }
+            return v
+        }
+
+        mutating func primary() throws -> Value {
+            switch peek {
+            case .number(let d)?:
+                position += 1
+                return Value(value: d, percent: false)
+            case .open?:
+                position += 1
+                depth += 1
+                guard depth <= 100 else { throw ExpressionError.malformed("too deeply nested") }
+                let v = try expression()
+                guard case .close? = peek else { throw ExpressionError.malformed("a missing \u{201C})\u{201D}") }
+                position += 1
+                depth -= 1
+                return Value(value: v.value, percent: false)
+            default:
+                throw ExpressionError.malformed(atEnd ? "an operator with nothing after it" : "unexpected \(peekDescription)")
+            }
+        }
+
+        func check(_ v: Decimal) throws {
+            if v.isNaN || !v.isFinite { throw ExpressionError.overflow }
+        }
+    }
+}
