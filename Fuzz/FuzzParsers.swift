@@ -20,9 +20,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let body = Data(bytes: data + 1, count: size - 1)
     switch selector % 7 {
     case 0:
-        // Typed amounts, then a whole list recalculated from them.
+        // Typed amounts and expressions, then a whole list recalculated from them.
         let text = String(decoding: body, as: UTF8.self)
         for style in styles {
+            _ = ExpressionEvaluator.evaluate(text, style: style)
             let state = CurrencyListState(codes: ["EUR", "USD", "JPY", "KWD"], anchorCode: "USD", anchorText: text, referenceCode: "EUR")
             _ = CurrencyListComputation(catalog: catalog, formatter: DecimalFormatter(style: style)).rows(state, table: table)
         }
