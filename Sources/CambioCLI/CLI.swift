@@ -51,6 +51,14 @@ struct Setup {
         return c
     }
 
+    /// The rates service over this run's cache, seeded with what start-up read.
+    @MainActor func service() -> RatesService {
+        let service = RatesService(cache: RateCache(paths: data.paths), endpoints: Endpoints(environment: environment))
+        service.seed(data.cached, ecbHistory: data.ecbHistory)
+        service.historyEnd = data.rates?.date
+        return service
+    }
+
     /// The rates to use: fresh if the policy asks and the server answers, else the last good
     /// cached ones, else the bundled ECB history. `--offline` sends no request.
     func table(offline: Bool) -> RateTable? {
@@ -58,9 +66,7 @@ struct Setup {
         var answers = data.cached.mapValues(\.snapshot)
         if !offline {
             let refreshed: (CachedAnswer, ProviderSnapshot)?? = MainActor.assumeIsolated {
-                let service = RatesService(cache: RateCache(paths: data.paths), endpoints: Endpoints(environment: environment))
-                service.seed(data.cached, ecbHistory: data.ecbHistory)
-                service.historyEnd = data.rates?.date
+                let service = service()
                 let outcome = MainContext.run(deadline: 30) {
                     await service.refresh(provider, trigger: .start, interval: data.state.settings.refreshInterval)
                 }
@@ -247,9 +253,7 @@ extension CambioCommand {
                 }
                 let interval = setup.data.state.settings.refreshInterval
                 let outcome: RatesService.Outcome? = MainActor.assumeIsolated {
-                    let service = RatesService(cache: RateCache(paths: setup.data.paths), endpoints: Endpoints(environment: setup.environment))
-                    service.seed(setup.data.cached, ecbHistory: setup.data.ecbHistory)
-                    service.historyEnd = setup.data.rates?.date
+                    let service = setup.service()
                     return try? MainContext.run(deadline: 60) {
                         await service.refresh(chosen, trigger: .explicit, interval: interval)
                     }?.get()

@@ -76,10 +76,7 @@ public enum AmountParser {
         var sign: Character? = nil
         var sawDigitOrMark = false
         for ch in text {
-            if ch.isWhitespace || ch == "'" || ch == "\u{2019}" || ch == "_"
-                || (ch == style.groupingSeparator && ch != "." && ch != ",") {
-                continue
-            }
+            if isSpaceGroup(ch) { continue } // validated above
             if ch == "-" || ch == "+" || ch == "\u{2212}" {
                 if sign != nil || sawDigitOrMark { return .failure(.misplacedSign) }
                 sign = ch == "+" ? "+" : "-"

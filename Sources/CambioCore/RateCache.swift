@@ -82,6 +82,27 @@ public struct RateCache: Sendable {
         try Data("\(Int(date.timeIntervalSince1970.rounded(.up)))\n".utf8).write(to: file, options: .atomic)
     }
 
+    /// Every provider's last good answer and the ECB's 90-day history, with what was set aside.
+    public struct All: Sendable {
+        public var answers: [Provider: CachedRates] = [:]
+        public var ecbHistory: CachedRates?
+        public var setAside: [(provider: Provider, path: String, reason: String)] = []
+    }
+
+    public func loadAll(today: Day, now: Date = Date()) -> All {
+        var all = All()
+        for (provider, history) in Provider.allCases.map({ ($0, false) }) + [(.ecb, true)] {
+            switch load(provider, today: today, now: now, history: history) {
+            case .missing: break
+            case .loaded(let answer, let snapshot):
+                let c = CachedRates(answer: answer, snapshot: snapshot)
+                if history { all.ecbHistory = c } else { all.answers[provider] = c }
+            case .setAside(let path, let reason): all.setAside.append((provider, path, reason))
+            }
+        }
+        return all
+    }
+
     public func store(_ answer: CachedAnswer, history: Bool = false) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let encoder = JSONEncoder()

@@ -79,21 +79,9 @@ public struct StartupData: Sendable {
             problems.append(.stateUnreadable(reason: reason))
         }
 
-        var cached: [Provider: CachedRates] = [:]
-        let cache = RateCache(paths: paths)
-        for provider in Provider.allCases {
-            switch cache.load(provider, today: Day(Date())) {
-            case .missing: break
-            case .loaded(let answer, let snapshot): cached[provider] = CachedRates(answer: answer, snapshot: snapshot)
-            case .setAside(let path, let reason): problems.append(.cacheSetAside(provider: provider, path: path, reason: reason))
-            }
-        }
-        var ecbHistory: CachedRates? = nil
-        switch cache.load(.ecb, today: Day(Date()), history: true) {
-        case .loaded(let answer, let snapshot): ecbHistory = CachedRates(answer: answer, snapshot: snapshot)
-        case .setAside(let path, let reason): problems.append(.cacheSetAside(provider: .ecb, path: path, reason: reason))
-        case .missing: break
-        }
+        let all = RateCache(paths: paths).loadAll(today: Day(Date()))
+        problems += all.setAside.map { .cacheSetAside(provider: $0.provider, path: $0.path, reason: $0.reason) }
+        let cached = all.answers, ecbHistory = all.ecbHistory
 
         return StartupData(locale: locale, paths: paths, formatter: DecimalFormatter(locale: locale.numbers),
                            days: DayFormatter(locale: locale.dates), catalog: catalog, rates: rates, state: state,

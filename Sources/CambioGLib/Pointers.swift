@@ -27,6 +27,13 @@ public func withCStringArray<R>(_ strings: [String], _ body: (UnsafeMutablePoint
     return array.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
 }
 
+/// Owns one GObject reference (taken over from the caller) and drops it when released.
+public final class GObjectRef: @unchecked Sendable {
+    public let pointer: gpointer
+    public init(_ owned: gpointer) { pointer = owned }
+    deinit { g_object_unref(pointer) }
+}
+
 public extension WidgetRef {
     func addClass(_ name: String) { gtk_widget_add_css_class(self, name) }
     func removeClass(_ name: String) { gtk_widget_remove_css_class(self, name) }

@@ -9,14 +9,14 @@ final class SignalBox<F>: @unchecked Sendable {
 }
 
 private func connect<F>(_ instance: gpointer, _ signal: String, _ handler: F,
-                        _ trampoline: GCallback, after: Bool = false) -> gulong {
+                        _ trampoline: GCallback) -> gulong {
     let box = Unmanaged.passRetained(SignalBox(handler)).toOpaque()
     let release: GClosureNotify = { data, _ in
         guard let data else { return }
         Unmanaged<AnyObject>.fromOpaque(data).release()
     }
     return g_signal_connect_data(instance, signal, trampoline, box, release,
-                                 after ? G_CONNECT_AFTER : GConnectFlags(0))
+                                 GConnectFlags(0))
 }
 
 private func box<F>(_ data: gpointer?, _: F.Type) -> F {
@@ -28,13 +28,12 @@ public enum Signal {
 
     /// Signals of the form `void (*)(GObject *self, gpointer data)`: clicked, changed, activate...
     @discardableResult
-    public static func connect(_ instance: gpointer, _ signal: String, after: Bool = false,
-                               _ handler: @escaping Plain) -> gulong {
+    public static func connect(_ instance: gpointer, _ signal: String, _ handler: @escaping Plain) -> gulong {
         let t: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
             let h = box(data, Plain.self)
             MainActor.assumeIsolated { h() }
         }
-        return CambioGLib.connect(instance, signal, handler, unsafeBitCast(t, to: GCallback.self), after: after)
+        return CambioGLib.connect(instance, signal, handler, unsafeBitCast(t, to: GCallback.self))
     }
 
     public typealias WithPointer = @MainActor (gpointer?) -> Void

@@ -107,7 +107,7 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
             return error
         }
 
-        let stream: GObjectBox
+        let stream: GObjectRef
         do {
             stream = try await Async.call { done in
                 soup_session_send_async(self.session, message, G_PRIORITY_DEFAULT, cancellable, done.callback, done.userData)
@@ -115,10 +115,10 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
                 var error: UnsafeMutablePointer<GError>?
                 let stream = soup_session_send_finish(self.session, result, &error)
                 if let error { throw Self.networkError(error, host: URL(string: url)?.host ?? url) }
-                return GObjectBox(stream.map { gpointerOf($0) })
+                guard let stream else { throw NetworkError.other("no response stream") }
+                return GObjectRef(gpointerOf(stream))
             }
         } catch { throw mapped(error) }
-        defer { stream.release() }
 
         let status = Int(soup_message_get_status(message).rawValue)
         let responseHeaders = Self.headers(soup_message_get_response_headers(message))
@@ -134,11 +134,11 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
         do {
             while true {
                 let chunk: Data = try await Async.call { done in
-                    g_input_stream_read_bytes_async(stream.inputStream, 64 * 1024, G_PRIORITY_DEFAULT, cancellable,
+                    g_input_stream_read_bytes_async(stream.pointer.assumingMemoryBound(to: GInputStream.self), 64 * 1024, G_PRIORITY_DEFAULT, cancellable,
                                                     done.callback, done.userData)
                 } finish: { result in
                     var error: UnsafeMutablePointer<GError>?
-                    guard let bytes = g_input_stream_read_bytes_finish(stream.inputStream, result, &error) else {
+                    guard let bytes = g_input_stream_read_bytes_finish(stream.pointer.assumingMemoryBound(to: GInputStream.self), result, &error) else {
                         throw Self.networkError(error, host: URL(string: url)?.host ?? url)
                     }
                     defer { g_bytes_unref(bytes) }
@@ -207,14 +207,6 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
         if message.localizedCaseInsensitiveContains("certificate") { return .tls(message) }
         return .other(message)
     }
-}
-
-/// A GObject reference handed across an await (used on the main actor only).
-struct GObjectBox: @unchecked Sendable {
-    let pointer: gpointer?
-    init(_ pointer: gpointer?) { self.pointer = pointer }
-    func release() { if let pointer { g_object_unref(pointer) } }
-    var inputStream: UnsafeMutablePointer<GInputStream> { pointer!.assumingMemoryBound(to: GInputStream.self) }
 }
 
 /// GIO's async pattern (start with a callback, finish with the result) as Swift async.

@@ -81,19 +81,9 @@ public struct Endpoints: Sendable, Equatable {
     }
 
     public func loadCache() {
-        let today = Day(now())
-        for provider in Provider.allCases {
-            switch cache.load(provider, today: today, now: now()) {
-            case .missing: break
-            case .loaded(let answer, let snapshot): answers[provider] = (answer, snapshot)
-            case .setAside(let path, let reason): setAside.append((provider, path, reason))
-            }
-        }
-        switch cache.load(.ecb, today: today, now: now(), history: true) {
-        case .loaded(let answer, let snapshot): ecbHistory = (answer, snapshot)
-        case .setAside(let path, let reason): setAside.append((.ecb, path, reason))
-        case .missing: break
-        }
+        let all = cache.loadAll(today: Day(now()), now: now())
+        seed(all.answers, ecbHistory: all.ecbHistory)
+        setAside = all.setAside
     }
 
     /// Days the ECB published that neither the bundled history nor the 90-day file cover,

@@ -164,9 +164,3 @@ import Foundation
     }
 }
 
-/// Holds a GObject reference (taken over from the caller) for as long as this box lives.
-final class GObjectRef: @unchecked Sendable {
-    let pointer: gpointer
-    init(_ owned: gpointer) { pointer = owned }
-    deinit { g_object_unref(pointer) }
-}
