@@ -7,21 +7,33 @@ public struct AppState: Codable, Equatable, Sendable {
     public var currencies: CurrencyListState
     /// Absent in files written before settings existed.
     private var settingsIfSaved: AppSettings?
+    /// Absent in files written before the Converter page existed.
+    private var converterIfSaved: ConverterState?
 
     public var settings: AppSettings {
         get { settingsIfSaved ?? AppSettings() }
         set { settingsIfSaved = newValue }
     }
 
+    /// The Converter page; start-up fills it from the locale when the file has none.
+    public var converter: ConverterState {
+        get { converterIfSaved ?? ConverterState(source: "USD", targets: ["EUR"], amountText: "100") }
+        set { converterIfSaved = newValue }
+    }
+
+    public var hasSavedConverter: Bool { converterIfSaved != nil }
+
     enum CodingKeys: String, CodingKey {
         case version, currencies
         case settingsIfSaved = "settings"
+        case converterIfSaved = "converter"
     }
 
-    public init(currencies: CurrencyListState, settings: AppSettings? = nil) {
+    public init(currencies: CurrencyListState, settings: AppSettings? = nil, converter: ConverterState? = nil) {
         version = Self.currentVersion
         self.currencies = currencies
         settingsIfSaved = settings
+        converterIfSaved = converter
     }
 }
 

@@ -56,19 +56,13 @@ public struct CurrencyListState: Codable, Equatable, Sendable {
 
     /// Moves `code` to `index` (clamped); used by drag and drop.
     public mutating func move(_ code: String, to index: Int) {
-        guard let from = codes.firstIndex(of: code) else { return }
-        codes.remove(at: from)
-        codes.insert(code, at: min(max(0, index), codes.count))
+        codes.move(code, to: index)
     }
 
     /// Moves a row one place up (-1) or down (+1); false at either end.
     @discardableResult
     public mutating func move(_ code: String, by offset: Int) -> Bool {
-        guard let from = codes.firstIndex(of: code) else { return false }
-        let to = from + offset
-        guard codes.indices.contains(to) else { return false }
-        codes.swapAt(from, to)
-        return true
+        codes.move(code, by: offset)
     }
 
     public mutating func type(_ text: String, into code: String) {

@@ -66,13 +66,15 @@ public struct StartupData: Sendable {
 
         let store = StateStore(url: paths.stateFile)
         let firstRun = CurrencyListState.firstRun(localeCurrency: locale.localeCurrencyCode, catalog: catalog)
-        var state = AppState(currencies: firstRun)
+        let firstConverter = ConverterState.firstRun(localeCurrency: locale.localeCurrencyCode, catalog: catalog)
+        var state = AppState(currencies: firstRun, converter: firstConverter)
         switch store.load() {
         case .missing:
             break
         case .loaded(let saved):
             state = saved
             state.currencies = saved.currencies.sanitized(catalog: catalog, fallback: firstRun)
+            state.converter = saved.hasSavedConverter ? saved.converter.sanitized(catalog: catalog, fallback: firstConverter) : firstConverter
         case .corrupt(let aside, let reason):
             problems.append(.stateSetAside(path: aside.path, reason: reason))
         case .unreadable(let reason):

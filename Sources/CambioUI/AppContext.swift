@@ -125,9 +125,8 @@ import Foundation
     /// Days between the rates' publication and today; nil when they are current enough
     /// (the ECB publishes no rates at weekends and on TARGET holidays).
     public func staleDays(now: Date = Date()) -> Int? {
-        guard let table = rates else { return nil }
-        let days = Int(now.timeIntervalSince(table.date.date) / 86_400)
-        return days > 4 ? days : nil
+        guard let table = rates, RateAge.isStale(table.date, today: Day(now)) else { return nil }
+        return RateAge.days(table.date, today: Day(now))
     }
 
     /// Saves soon, once typing pauses.

@@ -1,0 +1,293 @@
+import Foundation
+
+/// A saved source → target pair: the seed apps' "presets" and "favourites" in one.
+public struct FavouritePair: Codable, Hashable, Sendable, CustomStringConvertible {
+    public var from: String
+    public var to: String
+    public init(from: String, to: String) { self.from = from; self.to = to }
+    public var description: String { "\(from) \u{2192} \(to)" }
+}
+
+/// The Converter page: one amount in a source currency, converted into several targets, and the
+/// user's favourite pairs.
+public struct ConverterState: Codable, Equatable, Sendable {
+    public var source: String
+    /// Never empty, never contains `source`, no repeats.
+    public var targets: [String]
+    /// The amount exactly as typed (it may be arithmetic: `12*3`).
+    public var amountText: String
+    public var favourites: [FavouritePair]
+
+    public init(source: String, targets: [String], amountText: String, favourites: [FavouritePair] = []) {
+        self.source = source; self.targets = targets; self.amountText = amountText; self.favourites = favourites
+    }
+
+    /// A first start: the locale's currency into the two most common others.
+    public static func firstRun(localeCurrency: String?, catalog: CurrencyCatalog) -> ConverterState {
+        let source = localeCurrency.flatMap { catalog[$0]?.isActive == true ? $0 : nil } ?? "USD"
+        let targets = ["USD", "EUR", "GBP"].filter { $0 != source && catalog[$0] != nil }.prefix(2)
+        return ConverterState(source: source, targets: Array(targets), amountText: "100")
+    }
+
+    /// Drops unknown codes and repeats from a restored state; keeps everything else as saved.
+    public func sanitized(catalog: CurrencyCatalog, fallback: ConverterState) -> ConverterState {
+        var s = self
+        if catalog[s.source] == nil { s.source = fallback.source }
+        var seen: Set<String> = [s.source]
+        s.targets = targets.filter { catalog[$0] != nil && seen.insert($0).inserted }
+        if s.targets.isEmpty {
+            s.targets = fallback.targets.filter { $0 != s.source }
+            if s.targets.isEmpty { s.targets = [s.source == "EUR" ? "USD" : "EUR"] }
+        }
+        var pairs = Set<FavouritePair>()
+        s.favourites = favourites.filter {
+            catalog[$0.from] != nil && catalog[$0.to] != nil && $0.from != $0.to && pairs.insert($0).inserted
+        }
+        return s
+    }
+
+    public var firstTarget: String { targets[0] }
+    public var currentPair: FavouritePair { FavouritePair(from: source, to: firstTarget) }
+
+    // MARK: Currencies
+
+    /// Exchanges the source and the first target; the amount stays as typed.
+    public mutating func swap() {
+        (source, targets[0]) = (targets[0], source)
+    }
+
+    /// Makes `code` the source. If it was a target, the old source takes its place.
+    public mutating func setSource(_ code: String) {
+        guard code != source else { return }
+        if let i = targets.firstIndex(of: code) { targets[i] = source }
+        source = code
+    }
+
+    /// Puts `code` in target place `index`. If it was the source, the two exchange; if it was
+    /// another target, those two targets exchange places.
+    public mutating func setTarget(at index: Int, to code: String) {
+        guard targets.indices.contains(index), targets[index] != code else { return }
+        if code == source {
+            source = targets[index]
+        } else if let other = targets.firstIndex(of: code) {
+            targets[other] = targets[index]
+        }
+        targets[index] = code
+    }
+
+    /// Adds a target at the end; false when it is the source or a target already.
+    @discardableResult
+    public mutating func addTarget(_ code: String) -> Bool {
+        guard code != source, !targets.contains(code) else { return false }
+        targets.append(code)
+        return true
+    }
+
+    /// Removes a target; the last one stays (there is always something to convert into).
+    @discardableResult
+    public mutating func removeTarget(_ code: String) -> Bool {
+        guard targets.count > 1, let i = targets.firstIndex(of: code) else { return false }
+        targets.remove(at: i)
+        return true
+    }
+
+    @discardableResult
+    public mutating func moveTarget(_ code: String, by offset: Int) -> Bool {
+        targets.move(code, by: offset)
+    }
+
+    public mutating func moveTarget(_ code: String, to index: Int) {
+        targets.move(code, to: index)
+    }
+
+    // MARK: Favourites
+
+    public enum FavouriteOutcome: Equatable, Sendable {
+        case added(FavouritePair)
+        /// The pair is a favourite already, at this place in the list.
+        case exists(FavouritePair, index: Int)
+    }
+
+    public func isFavourite(_ pair: FavouritePair) -> Bool { favourites.contains(pair) }
+
+    /// Adds the current source → first target pair, unless it is one already.
+    @discardableResult
+    public mutating func addFavourite() -> FavouriteOutcome {
+        let pair = currentPair
+        if let i = favourites.firstIndex(of: pair) { return .exists(pair, index: i) }
+        favourites.append(pair)
+        return .added(pair)
+    }
+
+    public mutating func removeFavourite(_ pair: FavouritePair) {
+        favourites.removeAll { $0 == pair }
+    }
+
+    @discardableResult
+    public mutating func moveFavourite(_ pair: FavouritePair, by offset: Int) -> Bool {
+        favourites.move(pair, by: offset)
+    }
+
+    public mutating func moveFavourite(_ pair: FavouritePair, to index: Int) {
+        favourites.move(pair, to: index)
+    }
+
+    /// Loads a pair: its source, and its target first (the other targets stay after it).
+    public mutating func load(_ pair: FavouritePair) {
+        setSource(pair.from)
+        targets.removeAll { $0 == pair.to }
+        targets.insert(pair.to, at: 0)
+    }
+}
+
+extension Array where Element: Equatable {
+    /// Moves an element one place up (-1) or down (+1); false at either end or when absent.
+    @discardableResult
+    mutating func move(_ element: Element, by offset: Int) -> Bool {
+        guard let from = firstIndex(of: element), indices.contains(from + offset) else { return false }
+        swapAt(from, from + offset)
+        return true
+    }
+
+    /// Moves an element to `index` (clamped).
+    mutating func move(_ element: Element, to index: Int) {
+        guard let from = firstIndex(of: element) else { return }
+        remove(at: from)
+        insert(element, at: Swift.min(Swift.max(0, index), count))
+    }
+}
+
+/// Filters favourite pairs as the user types: by either code, or either currency's name in the
+/// user's language (or English), ignoring case and accents. Every word must match one side:
+/// "usd eur", "dollar euro" and "доллар" all find USD → EUR.
+public struct FavouriteSearch: Sendable {
+    public let catalog: CurrencyCatalog
+    public let locale: Locale
+
+    public init(catalog: CurrencyCatalog, locale: Locale) { self.catalog = catalog; self.locale = locale }
+
+    public func filter(_ pairs: [FavouritePair], query: String) -> [FavouritePair] {
+        let words = fold(query).split { $0.isWhitespace || "/\u{2192}>-,".contains($0) }.map(String.init)
+        guard !words.isEmpty else { return pairs }
+        return pairs.filter { pair in
+            let sides = [keys(pair.from), keys(pair.to)]
+            return words.allSatisfy { word in sides.contains { $0.contains { $0.contains(word) } } }
+        }
+    }
+
+    private func keys(_ code: String) -> [String] {
+        guard let c = catalog[code] else { return [fold(code)] }
+        return [fold(c.code), fold(c.localizedName), fold(c.englishName)]
+    }
+
+    private func fold(_ s: String) -> String {
+        s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: locale)
+    }
+}
+
+/// Runs work once input has paused for `delay`: each input moves the deadline; the owner asks
+/// `fire(at:)` when its timer ends and re-arms for `remaining(at:)` when the answer is no. Times
+/// are seconds on any monotonic clock the owner chooses, so tests inject them.
+public struct Debouncer: Sendable {
+    public let delay: TimeInterval
+    public private(set) var deadline: TimeInterval?
+
+    public init(delay: TimeInterval) { self.delay = delay }
+
+    public var isPending: Bool { deadline != nil }
+
+    /// Input arrived at `now`: the work waits until `now + delay`.
+    public mutating func input(at now: TimeInterval) { deadline = now + delay }
+
+    /// Seconds until the work is due (0 when due), or nil when nothing waits.
+    public func remaining(at now: TimeInterval) -> TimeInterval? {
+        deadline.map { Swift.max(0, $0 - now) }
+    }
+
+    /// True once, when the work is due; it is then no longer pending.
+    public mutating func fire(at now: TimeInterval) -> Bool {
+        guard let d = deadline, now >= d else { return false }
+        deadline = nil
+        return true
+    }
+
+    /// True when work was waiting (it is to run now, e.g. on Enter); nothing waits afterwards.
+    public mutating func flush() -> Bool {
+        defer { deadline = nil }
+        return deadline != nil
+    }
+
+    public mutating func cancel() { deadline = nil }
+}
+
+/// One target's line on the Converter page.
+public struct ConversionResult: Equatable, Sendable {
+    public let code: String
+    /// The exact converted value; nil when no publication has both currencies.
+    public let value: Decimal?
+    /// The value rounded to the currency's minor units for display.
+    public let text: String?
+    /// One source unit in the target, for display: "0.8951".
+    public let rateText: String?
+    public let publication: Publication?
+}
+
+/// What the Converter page shows for a state: the evaluated amount and each target's result.
+public struct ConverterComputation: Sendable {
+    public let catalog: CurrencyCatalog
+    public let formatter: DecimalFormatter
+
+    public init(catalog: CurrencyCatalog, formatter: DecimalFormatter) {
+        self.catalog = catalog; self.formatter = formatter
+    }
+
+    /// The typed amount's value: a number or arithmetic, in the user's locale.
+    public func evaluate(_ text: String) -> Result<Decimal, ExpressionError> {
+        ExpressionEvaluator.evaluate(text, style: formatter.style)
+    }
+
+    /// "= 36" or "≈ 33.3333333333" beside the entry: the exact value, with at most ten decimals
+    /// (marked ≈ when it has more).
+    public func evaluatedText(_ value: Decimal) -> String {
+        let shown = value.rounded(places: 10)
+        let places = Swift.max(0, -shown.normalizedExponent)
+        return (shown == value ? "= " : "\u{2248} ") + formatter.format(shown, fractionDigits: places)
+    }
+
+    public func results(amount: Decimal, state: ConverterState, table: RateTable) -> [ConversionResult] {
+        state.targets.map { code in
+            guard let value = table.convert(amount, from: state.source, to: code),
+                  let rate = table.rate(from: state.source, to: code) else {
+                return ConversionResult(code: code, value: nil, text: nil, rateText: nil, publication: nil)
+            }
+            return ConversionResult(code: code, value: value,
+                                    text: formatter.amount(value, minorUnits: catalog.minorUnits(code)),
+                                    rateText: formatter.rate(rate),
+                                    publication: table.publication(from: state.source, to: code))
+        }
+    }
+}
+
+/// How old a publication is, in whole days from its day to today (UTC days, as rates are dated).
+public enum RateAge {
+    public static func days(_ day: Day, today: Day) -> Int {
+        Swift.max(0, Int((today.date.timeIntervalSince(day.date) / 86_400).rounded()))
+    }
+
+    /// Rates this many days old or older are stale: the ECB skips weekends and holidays (up to
+    /// four days over Easter), so anything older than that missed a publication.
+    public static let staleAfterDays = 5
+
+    public static func isStale(_ day: Day, today: Day) -> Bool { days(day, today: today) >= staleAfterDays }
+}
+
+extension Decimal {
+    /// The exponent with trailing zeros of the significand removed: 36.00 → 0, 0.50 → -1.
+    var normalizedExponent: Int {
+        if isZero { return 0 }
+        var s = significand.magnitude.description
+        var e = Int(exponent)
+        while s.count > 1, s.hasSuffix("0") { s.removeLast(); e += 1 }
+        return e
+    }
+}
