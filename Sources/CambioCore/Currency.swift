@@ -117,10 +117,17 @@ public struct CurrencyCatalog: Sendable {
 
     public var active: [Currency] { all.filter(\.isActive) }
 
+    /// The most traded currencies (BIS triennial survey order), offered first in pickers.
+    public static let popular = ["USD", "EUR", "JPY", "GBP", "CNY", "AUD", "CAD", "CHF", "HKD", "SGD", "SEK", "KRW",
+                                 "NOK", "NZD", "INR", "MXN", "TWD", "ZAR", "BRL", "DKK", "PLN", "THB", "ILS", "IDR",
+                                 "CZK", "AED", "TRY", "HUF", "CLP", "SAR", "PHP", "MYR", "COP", "RUB", "RON", "PEN"]
+
     /// Active currencies matching `query` by code, English name or localized name, ignoring case
     /// and accents. Exact code matches first, then codes starting with the query, then names.
-    public func search(_ query: String, locale: Locale) -> [Currency] {
+    /// `within` narrows the search to some codes.
+    public func search(_ query: String, locale: Locale, within: Set<String>? = nil) -> [Currency] {
         let q = query.trimmingCharacters(in: .whitespaces)
+        let active = within.map { w in self.active.filter { w.contains($0.code) } } ?? self.active
         if q.isEmpty { return active }
         let fold: (String) -> String = { $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: locale) }
         let needle = fold(q)

@@ -53,10 +53,17 @@ public extension WidgetRef {
 /// A GType for values that only Cambio's own widgets accept: a boxed C string. GTK has no
 /// serializer for it, so a drag carrying it stays in the process and is never taken as text.
 public enum PrivateStringType {
-    public static let currencyCode: GType = g_boxed_type_register_static(
-        "CambioCurrencyCode",
-        { p in UnsafeMutableRawPointer(g_strdup(p?.assumingMemoryBound(to: gchar.self))) },
-        { p in g_free(p) })
+    /// A currency code dragged within a list of currencies.
+    public static let currencyCode = register("CambioCurrencyCode")
+    /// A favourite pair dragged within the list of favourites.
+    public static let favouritePair = register("CambioFavouritePair")
+
+    private static func register(_ name: String) -> GType {
+        g_boxed_type_register_static(
+            name,
+            { p in UnsafeMutableRawPointer(g_strdup(p?.assumingMemoryBound(to: gchar.self))) },
+            { p in g_free(p) })
+    }
 
     /// A content provider holding `text` as a value of `type`.
     public static func provider(_ type: GType, _ text: String) -> UnsafeMutablePointer<GdkContentProvider>? {

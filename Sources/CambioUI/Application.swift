@@ -10,6 +10,8 @@ import Foundation
     private(set) var context: AppContext?
     private(set) var window: MainWindow?
     private var rates: RatesController?
+    /// Enables the actions that apply to the page shown.
+    private var enableActions: (@MainActor (String) -> Void)?
     /// Catalogue, rates and saved state load on another core while GTK starts.
     private let preload = StartupPreload(environment: ProcessInfo.processInfo.environment,
                                          executable: URL(fileURLWithPath: CommandLine.arguments[0]),
@@ -49,7 +51,7 @@ import Foundation
         MainMenu.addChoice(on: app, name: "refresh-interval", current: context.state.settings.refreshInterval.rawValue) { [weak rates] value in
             if let i = RefreshInterval(rawValue: value) { rates?.setInterval(i) }
         }
-        Actions.install(on: app, [
+        enableActions = Actions.install(on: app, [
             ActionSpec(name: "quit", accels: ["<Control>q"]) { [weak self] in
                 self?.context?.saveNow()
                 if let app = self?.app { g_application_quit(cast(app)) }
@@ -64,6 +66,16 @@ import Foundation
                 guard let w = self?.window else { return }
                 w.showPage(0)
                 w.currencies.openPicker()
+            },
+            ActionSpec(name: "swap", accels: ["<Control>s"], pages: ["converter"]) { [weak self] in
+                self?.window?.converter.swap()
+            },
+            ActionSpec(name: "add-favourite", accels: ["<Control>d"], pages: ["converter"]) { [weak self] in
+                self?.window?.converter.addFavourite()
+            },
+            ActionSpec(name: "search", accels: ["<Control>f"], pages: ["currencies", "converter"]) { [weak self] in
+                guard let w = self?.window else { return }
+                w.visiblePage == "converter" ? w.converter.focusSearch() : w.currencies.openPicker()
             },
         ] + MainWindow.pageNames.indices.map { i in
             ActionSpec(name: "page-\(i + 1)", accels: ["<Alt>\(i + 1)"]) { [weak self] in self?.window?.showPage(i) }
@@ -80,8 +92,10 @@ import Foundation
             self?.context?.saveNow()
             self?.window = nil
         }
+        w.onPageChanged = { [weak self] page in self?.enableActions?(page) }
+        enableActions?(w.visiblePage)
         if let rates {
-            rates.attach(w.currencies)
+            rates.attach(w)
             // The network waits for the window: the first refresh starts once it has painted.
             FirstFrame.after(w.window) { [weak rates] in rates?.refresh(.start) }
         }

@@ -8,7 +8,8 @@ import Foundation
     public let root: WidgetRef
     let ctx: AppContext
     let computation: CurrencyListComputation
-    let banner = Banner()
+    /// The window's message strip.
+    let banner: Banner
     private let list: WidgetRef
     private let sourceLabel: WidgetRef
     private let addButton: WidgetRef
@@ -41,8 +42,9 @@ import Foundation
         set { ctx.state.currencies = newValue }
     }
 
-    public init(context: AppContext) {
+    init(context: AppContext, banner: Banner) {
         ctx = context
+        self.banner = banner
         computation = CurrencyListComputation(catalog: context.catalog, formatter: context.formatter)
 
         sourceLabel = UI.label("", classes: ["dim-label", "rates-source"])
@@ -69,7 +71,7 @@ import Foundation
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_vexpand(scroller, 1)
 
-        root = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [banner.root, toolbar, scroller])
+        root = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [toolbar, scroller])
         root.margins(12, 12, 12, 12)
 
         // The picker is built when first opened.
@@ -82,23 +84,14 @@ import Foundation
             gtk_menu_button_set_popover(cast(self.addButton), picker.popover)
         }
 
-        let keys = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signal.keyPressed(keys) { [weak self] keyval, state in
-            guard let self, state.rawValue & GDK_ALT_MASK.rawValue != 0 else { return false }
-            let offset = keyval == UInt32(GDK_KEY_Up) || keyval == UInt32(GDK_KEY_KP_Up) ? -1
-                : keyval == UInt32(GDK_KEY_Down) || keyval == UInt32(GDK_KEY_KP_Down) ? 1 : 0
-            guard offset != 0, let code = self.focusedCode() else { return false }
-            self.move(code, by: offset)
-            return true
+        Reorder.altArrows(on: list, focused: { [weak self] in self?.focusedCode() }) { [weak self] code, offset in
+            self?.move(code, by: offset)
         }
-        gtk_widget_add_controller(list, keys)
 
         refreshTarget = { [weak self] in self?.onRefresh?() }
         let adjustment = gtk_scrolled_window_get_vadjustment(cast(scroller))!
         Signal.connect(gpointerOf(adjustment), "value-changed") { [weak self] in self?.flushPending() }
 
-        ctx.problems.forEach { banner.show($0) }
         ctx.observeRates { [weak self] in
             self?.refreshRates()
             self?.recalculate()
@@ -222,8 +215,7 @@ import Foundation
     }
 
     private func focusedCode() -> String? {
-        guard let root = gtk_widget_get_root(list), let focus = gtk_root_get_focus(root),
-              let rowWidget = gtk_widget_get_ancestor(focus, gtk_list_box_row_get_type()) else { return nil }
+        guard let rowWidget = Reorder.focusedRow(in: list) else { return nil }
         return rows.values.first { $0.root == rowWidget }?.code
     }
 
@@ -235,7 +227,6 @@ import Foundation
         let handle = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [codeLabel, nameLabel])
         gtk_widget_set_size_request(handle, 150, -1)
         gtk_widget_set_valign(handle, GTK_ALIGN_CENTER)
-        gtk_widget_set_cursor_from_name(handle, "grab")
         handle.tooltip(tr("Drag to reorder (Alt+Up, Alt+Down)"))
 
         let entry = gtk_entry_new()!
@@ -275,57 +266,25 @@ import Foundation
         rows[code] = row
 
         Signal.connect(gpointerOf(entry), "changed") { [weak self] in self?.typed(into: code) }
-        // Focusing an entry selects its text, so typing replaces it. Tab does that by itself
-        // (GTK's select-on-focus); a click that focuses the entry is taken here, before the
-        // text field would place the cursor, and later clicks place the cursor as usual.
-        let focus = gtk_event_controller_focus_new()!
-        gtk_widget_add_controller(entry, focus)
-        let click = gtk_gesture_click_new()!
-        gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
-        gtk_gesture_single_set_button(click, guint(GDK_BUTTON_PRIMARY))
-        Signal.pressed(click) { _, _, _ in
-            guard gtk_event_controller_focus_contains_focus(focus) == 0, gtk_widget_is_sensitive(entry) != 0 else { return }
-            gtk_widget_grab_focus(entry)
-            gtk_editable_select_region(cast(entry), 0, -1)
-            _ = gtk_gesture_set_state(click, GTK_EVENT_SEQUENCE_CLAIMED)
-        }
-        gtk_widget_add_controller(entry, click)
+        UI.selectAllOnClickFocus(entry)
 
-        // Drag and drop to reorder: the code and name are the handle.
-        let drag = gtk_drag_source_new()!
-        gtk_drag_source_set_actions(drag, GDK_ACTION_MOVE)
-        Signal.dragPrepare(drag) { _, _ in PrivateStringType.provider(PrivateStringType.currencyCode, code) }
-        gtk_widget_add_controller(handle, drag)
-        // Only a dragged currency is accepted: the entries' own text drops never see it.
-        let drop = gtk_drop_target_new(PrivateStringType.currencyCode, GDK_ACTION_MOVE)!
-        Signal.drop(drop) { [weak self] value, _, _ in
-            guard let self, let value, let dragged = PrivateStringType.text(value) else { return false }
-            guard dragged != code, let target = self.state.codes.firstIndex(of: code) else { return false }
+        // Drag and drop to reorder: the code and name are the handle. Only a dragged currency
+        // is accepted: the entries' own text drops never see it.
+        Reorder.dragAndDrop(handle: handle, row: rowWidget, item: code, type: PrivateStringType.currencyCode) { [weak self] dragged in
+            guard let self, let target = self.state.codes.firstIndex(of: code) else { return false }
             self.move(dragged, to: target)
             return true
         }
-        gtk_widget_add_controller(rowWidget, drop)
         return row
     }
 
     private func makeRowMenu(_ code: String) -> WidgetRef {
-        let popover = gtk_popover_new()!
-        let items = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
-        func item(_ title: String, _ action: @escaping @MainActor () -> Void) {
-            let b = UI.button(label: title) {
-                gtk_popover_popdown(cast(popover))
-                action()
-            }
-            b.addClass("flat")
-            gtk_widget_set_halign(gtk_button_get_child(cast(b)), GTK_ALIGN_START)
-            UI.append(items, b)
-        }
-        item(tr("Use as _Reference")) { [weak self] in self?.setReference(code) }
-        item(tr("Move _Up")) { [weak self] in self?.move(code, by: -1) }
-        item(tr("Move _Down")) { [weak self] in self?.move(code, by: 1) }
-        item(tr("_Remove")) { [weak self] in self?.remove(code) }
-        gtk_popover_set_child(cast(popover), items)
-        return popover
+        UI.menuPopover([
+            .init(tr("Use as _Reference"), { [weak self] in self?.setReference(code) }),
+            .init(tr("Move _Up"), { [weak self] in self?.move(code, by: -1) }),
+            .init(tr("Move _Down"), { [weak self] in self?.move(code, by: 1) }),
+            .init(tr("_Remove"), { [weak self] in self?.remove(code) }),
+        ])
     }
 
     // MARK: Values
@@ -463,6 +422,8 @@ import Foundation
         UI.setText(row.rateLabel, text)
     }
 }
+
+extension CurrenciesPage: RatesView {}
 
 private extension WidgetRef {
     func hasClass(_ name: String) -> Bool { gtk_widget_has_css_class(self, name) != 0 }

@@ -20,3 +20,13 @@ import CambioCore
     case .tooManyDigits(let limit): return String(format: tr("More than %d digits"), limit)
     }
 }
+
+/// Words an expression error for the user: short, and never NaN or inf.
+@MainActor func describe(_ error: ExpressionError) -> String {
+    switch error {
+    case .empty: return tr("Enter an amount")
+    case .divisionByZero: return tr("Division by zero")
+    case .overflow: return tr("The result is too large")
+    case .malformed(let detail): return String(format: tr("Not a calculation: %@"), detail)
+    }
+}

@@ -2,11 +2,16 @@ import CambioCore
 import CambioGLib
 import CGtk
 
-/// The window: a header bar with the page switcher, and the five pages.
+/// The window: a header bar with the page switcher, a message strip, and the five pages.
 @MainActor public final class MainWindow {
     public let window: WidgetRef
     public let currencies: CurrenciesPage
+    public let converter: ConverterPage
+    /// Messages for every page: failures, stale rates, problems found at start-up.
+    let banner = Banner()
     private let stack: WidgetRef
+    /// Told when another page is shown, with its name.
+    var onPageChanged: (@MainActor (String) -> Void)?
 
     /// The pages in order; Alt+1..Alt+5 follow it.
     public static let pageNames = ["currencies", "converter", "history", "investments", "calculator"]
@@ -23,20 +28,23 @@ import CGtk
         // Only the visible page is measured (homogeneous stacks measure every page).
         gtk_stack_set_hhomogeneous(cast(stack), 0)
         gtk_stack_set_vhomogeneous(cast(stack), 0)
-        currencies = CurrenciesPage(context: context)
+        gtk_widget_set_vexpand(stack, 1)
+        currencies = CurrenciesPage(context: context, banner: banner)
+        converter = ConverterPage(context: context)
         let titles = [tr("Currencies"), tr("Converter"), tr("History"), tr("Investments"), tr("Calculator")]
         let summaries = [
-            "",
-            tr("One amount into several currencies, a one-key swap and favourite pairs."),
+            "", "",
             tr("The last seven days of a pair, a chart back to 1999 and conversion on a past date."),
             tr("What monthly purchases of a stock since a chosen month would be worth today."),
             tr("An exact calculator that also understands \u{201C}100 USD to EUR\u{201D}."),
         ]
         for (i, name) in Self.pageNames.enumerated() {
-            let child = i == 0 ? currencies.root : PlaceholderPage.make(title: titles[i], summary: summaries[i])
+            let child = i == 0 ? currencies.root : i == 1 ? converter.root
+                : PlaceholderPage.make(title: titles[i], summary: summaries[i])
             gtk_stack_add_titled(cast(stack), child, name, titles[i])
         }
-        gtk_window_set_child(win, stack)
+        banner.root.margins(12, 12, 0, 12)
+        gtk_window_set_child(win, UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [banner.root, stack]))
 
         let header = gtk_header_bar_new()!
         let switcher = gtk_stack_switcher_new()!
@@ -46,7 +54,12 @@ import CGtk
         gtk_header_bar_pack_end(cast(header), MainMenu.make())
         gtk_window_set_titlebar(win, header)
 
-        context.onSaveError = { [weak self] message in self?.currencies.banner.show(message) }
+        context.problems.forEach { banner.show($0) }
+        context.onSaveError = { [weak self] message in self?.banner.show(message) }
+        Signal.connect(gpointerOf(stack), "notify::visible-child-name", withArgument: { [weak self] _ in
+            guard let self else { return }
+            self.onPageChanged?(self.visiblePage)
+        })
         StartupProbe.attach(window)
     }
 
@@ -58,8 +71,15 @@ import CGtk
     public func showPage(_ index: Int) {
         guard Self.pageNames.indices.contains(index) else { return }
         gtk_stack_set_visible_child_name(cast(stack), Self.pageNames[index])
-        if index == 0 { currencies.focusPrimary() }
+        switch index {
+        case 0: currencies.focusPrimary()
+        case 1: converter.focusPrimary()
+        default: break
+        }
     }
+
+    /// The pages that show rates, for the rates controller.
+    var ratesViews: [RatesView] { [currencies, converter] }
 
     public func present() { gtk_window_present(cast(window) as UnsafeMutablePointer<GtkWindow>) }
 }

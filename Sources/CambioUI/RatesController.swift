@@ -10,7 +10,10 @@ import Foundation
 @MainActor public final class RatesController {
     let ctx: AppContext
     let service: RatesService
-    weak var page: CurrenciesPage?
+    /// The window's message strip, and the pages that show the rates' state.
+    weak var banner: Banner?
+    private var views: [WeakRatesView] = []
+    private struct WeakRatesView { weak var view: RatesView? }
     private var ticker: guint = 0
     private static let failureKey = "rates-failure"
     private static let staleKey = "rates-stale"
@@ -22,15 +25,16 @@ import Foundation
         service.historyEnd = context.bundled?.date
     }
 
-    public func attach(_ page: CurrenciesPage) {
-        self.page = page
-        page.onRefresh = { [weak self] in self?.refresh(.explicit) }
+    public func attach(_ window: MainWindow) {
+        banner = window.banner
+        views = window.ratesViews.map { WeakRatesView(view: $0) }
+        window.currencies.onRefresh = { [weak self] in self?.refresh(.explicit) }
         showStaleness()
         // Ages and timed refreshes: once a minute is plenty, and costs nothing between.
         ticker = g_timeout_add_seconds_full(G_PRIORITY_DEFAULT_IDLE, 60, { data in
             let c = Unmanaged<RatesController>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated {
-                c.page?.refreshSourceLine()
+                c.views.forEach { $0.view?.refreshSourceLine() }
                 c.refresh(.timer)
             }
             return 1
@@ -43,26 +47,26 @@ import Foundation
         let provider = settings.provider
         let interval = settings.refreshInterval
         if trigger == .explicit && interval == .never {
-            page?.banner.show(tr("Network access is off (Refresh: Never in the main menu)."))
+            banner?.show(tr("Network access is off (Refresh: Never in the main menu)."))
             return
         }
-        page?.setRefreshing(true)
+        setRefreshing(true)
         Task { @MainActor in
             let outcome = await service.refresh(provider, trigger: trigger, interval: interval)
-            page?.setRefreshing(!service.refreshing.isEmpty)
+            setRefreshing(!service.refreshing.isEmpty)
             switch outcome {
             case .updated, .unchanged:
-                page?.banner.remove(key: Self.failureKey)
+                banner?.remove(key: Self.failureKey)
                 useCurrentProvider()
             case .failed(let reason):
-                page?.banner.show(String(format: tr("Could not refresh rates from %@: %@. Showing %@."),
+                banner?.show(String(format: tr("Could not refresh rates from %@: %@. Showing %@."),
                                          provider.sourceName, reason, ctx.ratesDescription()), key: Self.failureKey,
                                   action: (tr("_Retry"), { [weak self] in self?.refresh(.explicit) }))
             case .waitUntil(let date):
                 let f = DateFormatter()
                 f.locale = ctx.locale.dates
                 f.setLocalizedDateFormatFromTemplate("jm")
-                page?.banner.show(String(format: tr("%@ asked not to be asked again before %@. Showing %@."),
+                banner?.show(String(format: tr("%@ asked not to be asked again before %@. Showing %@."),
                                          provider.sourceName, f.string(from: date), ctx.ratesDescription()), key: Self.failureKey)
             case .skipped, .networkOff:
                 break
@@ -72,12 +76,18 @@ import Foundation
         }
     }
 
-    /// The user's currencies the primary provider's current publication lacks.
+    private func setRefreshing(_ running: Bool) { views.forEach { $0.view?.setRefreshing(running) } }
+
+    /// The user's currencies (on the Currencies and Converter pages) the primary provider's current
+    /// publication lacks.
     func missingFromPrimary() -> [String] {
         guard let primary = service.answers[settings.provider]?.snapshot, let newest = primary.newestDay,
               let row = primary.days[newest] else { return [] }
         let have = Set(row.keys).union([primary.base])
-        return ctx.state.currencies.codes.filter { !have.contains($0) }
+        let converter = ctx.state.converter
+        var wanted = ctx.state.currencies.codes
+        for code in [converter.source] + converter.targets where !wanted.contains(code) { wanted.append(code) }
+        return wanted.filter { !have.contains($0) }
     }
 
     /// When the user's list has currencies the primary source lacks, asks the broadest other
@@ -98,9 +108,9 @@ import Foundation
     }
 
     func showStaleness() {
-        page?.banner.remove(key: Self.staleKey)
+        banner?.remove(key: Self.staleKey)
         if let days = ctx.staleDays() {
-            page?.banner.show(String(format: tr("These rates are %d days old (%@)."), days, ctx.ratesDescription()),
+            banner?.show(String(format: tr("These rates are %d days old (%@)."), days, ctx.ratesDescription()),
                               key: Self.staleKey, action: (tr("_Refresh"), { [weak self] in self?.refresh(.explicit) }))
         }
     }

@@ -104,3 +104,103 @@ import CGtk
 
     var text: String { messages.map(\.text).joined(separator: "\n") }
 }
+
+/// Reordering a list by keyboard (Alt+Up, Alt+Down) and by dragging, the same on every page.
+@MainActor enum Reorder {
+    /// Alt+Up/Alt+Down anywhere in `list` moves the item that holds the focus.
+    static func altArrows(on list: WidgetRef, focused: @escaping @MainActor () -> String?,
+                          move: @escaping @MainActor (String, Int) -> Void) {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signal.keyPressed(keys) { keyval, state in
+            guard state.rawValue & GDK_ALT_MASK.rawValue != 0 else { return false }
+            let offset = keyval == UInt32(GDK_KEY_Up) || keyval == UInt32(GDK_KEY_KP_Up) ? -1
+                : keyval == UInt32(GDK_KEY_Down) || keyval == UInt32(GDK_KEY_KP_Down) ? 1 : 0
+            guard offset != 0, let item = focused() else { return false }
+            move(item, offset)
+            return true
+        }
+        gtk_widget_add_controller(list, keys)
+    }
+
+    /// Dragging `handle` carries `item` (as a value of the private `type`, so no other widget
+    /// takes it as text); dropping one on `row` calls `drop` with the dragged item.
+    static func dragAndDrop(handle: WidgetRef, row: WidgetRef, item: String, type: GType,
+                            drop: @escaping @MainActor (String) -> Bool) {
+        gtk_widget_set_cursor_from_name(handle, "grab")
+        let source = gtk_drag_source_new()!
+        gtk_drag_source_set_actions(source, GDK_ACTION_MOVE)
+        Signal.dragPrepare(source) { _, _ in PrivateStringType.provider(type, item) }
+        gtk_widget_add_controller(handle, source)
+        let target = gtk_drop_target_new(type, GDK_ACTION_MOVE)!
+        Signal.drop(target) { value, _, _ in
+            guard let value, let dragged = PrivateStringType.text(value), dragged != item else { return false }
+            return drop(dragged)
+        }
+        gtk_widget_add_controller(row, target)
+    }
+
+    /// The row of `list` (a GtkListBox) that holds the keyboard focus.
+    static func focusedRow(in list: WidgetRef) -> WidgetRef? {
+        guard let root = gtk_widget_get_root(list), let focus = gtk_root_get_focus(root),
+              let row = gtk_widget_get_ancestor(focus, gtk_list_box_row_get_type()),
+              gtk_widget_get_parent(row) == list else { return nil }
+        return row
+    }
+}
+
+extension UI {
+    /// A click that focuses `entry` selects its text, so typing replaces it (Tab does that by
+    /// itself); later clicks place the cursor as usual.
+    static func selectAllOnClickFocus(_ entry: WidgetRef) {
+        let focus = gtk_event_controller_focus_new()!
+        gtk_widget_add_controller(entry, focus)
+        let click = gtk_gesture_click_new()!
+        gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
+        gtk_gesture_single_set_button(click, guint(GDK_BUTTON_PRIMARY))
+        Signal.pressed(click) { _, _, _ in
+            guard gtk_event_controller_focus_contains_focus(focus) == 0, gtk_widget_is_sensitive(entry) != 0 else { return }
+            gtk_widget_grab_focus(entry)
+            gtk_editable_select_region(cast(entry), 0, -1)
+            _ = gtk_gesture_set_state(click, GTK_EVENT_SEQUENCE_CLAIMED)
+        }
+        gtk_widget_add_controller(entry, click)
+    }
+
+    /// Puts `text` on the clipboard of `widget`'s display.
+    static func copy(_ text: String, from widget: WidgetRef) {
+        gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text)
+    }
+}
+
+extension UI {
+    /// A popover of flat buttons, one per item; choosing one closes it first.
+    struct MenuItem {
+        let title: String
+        let action: @MainActor () -> Void
+        init(_ title: String, _ action: @escaping @MainActor () -> Void) { self.title = title; self.action = action }
+    }
+
+    static func menuPopover(_ items: [MenuItem]) -> WidgetRef {
+        let popover = gtk_popover_new()!
+        let box = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        for item in items {
+            let action = item.action
+            let b = UI.button(label: item.title) {
+                gtk_popover_popdown(cast(popover))
+                action()
+            }
+            b.addClass("flat")
+            gtk_widget_set_halign(gtk_button_get_child(cast(b)), GTK_ALIGN_START)
+            UI.append(box, b)
+        }
+        gtk_popover_set_child(cast(popover), box)
+        return popover
+    }
+}
+
+/// What shows the state of the rates: told when a refresh starts and ends, and once a minute.
+@MainActor protocol RatesView: AnyObject {
+    func setRefreshing(_ running: Bool)
+    func refreshSourceLine()
+}

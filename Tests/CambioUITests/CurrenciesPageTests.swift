@@ -5,35 +5,7 @@ import CambioGLib
 @testable import CambioUI
 
 /// The Currencies page in a real GTK window (run under Xvfb by `make test`).
-@MainActor
-final class CurrenciesPageTests: XCTestCase {
-    var window: MainWindow!
-    var context: AppContext!
-    var home: URL!
-
-    override func setUp() async throws {
-        if gtk_is_initialized() == 0 {
-            XCTAssertNotEqual(gtk_init_check(), 0, "no display: run under xvfb-run")
-        }
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-ui-\(UUID().uuidString)")
-        makeWindow(lang: "en_US.UTF-8")
-    }
-
-    override func tearDown() async throws {
-        if let window { gtk_window_destroy(cast(window.window)) }
-        MainContext.drain()
-        try? FileManager.default.removeItem(at: home)
-    }
-
-    func makeWindow(lang: String) {
-        if let window { gtk_window_destroy(cast(window.window)); MainContext.drain() }
-        context = AppContext(environment: ["HOME": home.path, "LANG": lang,
-                                           "XDG_DATA_HOME": home.appendingPathComponent("data").path])
-        window = MainWindow(application: nil, context: context)
-        window.present()
-        MainContext.drain()
-    }
-
+final class CurrenciesPageTests: WindowTestCase {
     var page: CurrenciesPage { window.currencies }
 
     func testFirstRunShowsTheBundledRates() async throws {

@@ -40,5 +40,25 @@ list.currency-list > row {
 spinner.refreshing {
   -gtk-icon-source: -gtk-recolor(url("resource:///org/gtk/libgtk/icons/16x16/status/process-working-symbolic.symbolic.png"));
 }
+.result-amount {
+  font-size: 1.5em;
+  font-weight: bold;
+  font-feature-settings: "tnum";
+}
+.evaluated {
+  font-feature-settings: "tnum";
+  opacity: 0.8;
+}
+.evaluated.error {
+  color: @error_color;
+  opacity: 1;
+}
+.currency-button .currency-name {
+  font-size: 0.8em;
+}
+.favourite-chip {
+  border-radius: 999px;
+  padding: 2px 12px;
+}
 """#
 }

@@ -1,0 +1,180 @@
+import XCTest
+import CGtk
+import CambioGLib
+@testable import CambioCore
+@testable import CambioUI
+
+/// The Converter page in a real GTK window: bundled ECB rates of 30 Oct 2026 (1 EUR = 1.1172 USD,
+/// 0.8338 GBP, 175.68 JPY).
+final class ConverterPageTests: WindowTestCase {
+    var page: ConverterPage { window.converter }
+
+    override func setUp() async throws {
+        try await super.setUp()
+        window.showPage(1)
+        MainContext.drain()
+    }
+
+    func testFirstRunConvertsTheLocalesCurrency() async throws {
+        XCTAssertEqual(window.visiblePage, "converter")
+        XCTAssertEqual(page.fromButtonName, "From USD (US Dollar)")
+        XCTAssertEqual(page.shownTargets, ["EUR", "GBP"])
+        XCTAssertEqual(page.amountText, "100")
+        XCTAssertEqual(page.resultText("EUR"), "89.51")
+        XCTAssertEqual(page.resultText("GBP"), "74.63")    // 100 × 0.8338 / 1.1172 = 74.633...
+        let line = page.rateText("EUR")!
+        XCTAssertTrue(line.hasPrefix("1 USD = 0.8951 EUR \u{00B7} ECB \u{00B7} Oct 30, 2026 \u{00B7} "), line)
+        XCTAssertTrue(line.hasSuffix("days old") || line.hasSuffix("today") || line.hasSuffix("yesterday"), line)
+    }
+
+    func testResultsFollowTheTypedArithmeticOnceTypingPauses() async throws {
+        page.type("12*3")
+        MainContext.drain()
+        XCTAssertTrue(page.debouncePending)
+        XCTAssertEqual(page.resultText("EUR"), "89.51", "nothing moves while the user is still typing")
+        spin(0.15)
+        page.type("12*3")   // same text, no change: the pause is counted from the last key
+        XCTAssertEqual(page.resultText("EUR"), "89.51")
+        spin(0.45)
+        XCTAssertFalse(page.debouncePending)
+        XCTAssertEqual(page.evaluatedText, "= 36")
+        XCTAssertEqual(page.resultText("EUR"), "32.22")    // 36 / 1.1172 = 32.2234...
+        XCTAssertEqual(page.resultText("GBP"), "26.87")    // 36 × 0.8338 / 1.1172 = 26.8679...
+
+        // Enter shows the result at once.
+        page.type("(100+20)/3")
+        pressEnter()
+        XCTAssertFalse(page.debouncePending)
+        XCTAssertEqual(page.evaluatedText, "= 40")
+        XCTAssertEqual(page.resultText("EUR"), "35.80")    // 40 / 1.1172 = 35.8038...
+    }
+
+    /// Enter in the amount entry: its "activate" signal.
+    func pressEnter() {
+        var instance = GValue()
+        g_value_init(&instance, gtk_entry_get_type())
+        g_value_set_object(&instance, gpointerOf(page.amountEntry))
+        defer { g_value_unset(&instance) }
+        g_signal_emitv(&instance, g_signal_lookup("activate", gtk_entry_get_type()), 0, nil)
+    }
+
+    func testBadAmountsSayWhyAndKeepTheLastResults() async throws {
+        page.type("12*3")
+        pressEnter()
+        for (bad, reason) in [("1/0", "Division by zero"), ("12*", "Not a calculation"), ("abc", "Not a calculation"),
+                              ("", "Enter an amount"), (String(repeating: "9", count: 40), "The result is too large"),
+                              (Array(repeating: String(repeating: "9", count: 20), count: 9).joined(separator: "*"), "The result is too large")] {
+            page.type(bad)
+            pressEnter()
+            XCTAssertTrue(page.amountHasError, bad)
+            XCTAssertTrue(page.evaluatedText.hasPrefix(reason), "\(bad): \(page.evaluatedText)")
+            XCTAssertEqual(page.resultText("EUR"), "32.22", "the last good result stays for \(bad)")
+            for code in page.shownTargets {
+                let text = (page.resultText(code) ?? "").lowercased()
+                XCTAssertFalse(text.contains("nan") || text.contains("inf"), text)
+            }
+        }
+        page.type("7")
+        pressEnter()
+        XCTAssertFalse(page.amountHasError)
+        XCTAssertEqual(page.evaluatedText, "", "a plain number needs no evaluated value")
+        XCTAssertEqual(page.resultText("EUR"), "6.27")     // 7 / 1.1172 = 6.2656...
+    }
+
+    func testSwapKeepsTheAmount() async throws {
+        page.type("36")
+        pressEnter()
+        page.swap()
+        XCTAssertEqual(page.fromButtonName, "From EUR (Euro)")
+        XCTAssertEqual(page.shownTargets, ["USD", "GBP"])
+        XCTAssertEqual(page.amountText, "36")
+        XCTAssertEqual(page.resultText("USD"), "40.22")    // 36 × 1.1172 = 40.2192
+        XCTAssertEqual(page.resultText("GBP"), "30.02")    // 36 × 0.8338 = 30.0168
+    }
+
+    func testChoosingCurrenciesAndEditingTargets() async throws {
+        page.setSource("GBP")       // GBP was a target: USD takes its place
+        XCTAssertEqual(page.shownTargets, ["EUR", "USD"])
+        page.addTarget("JPY")
+        page.addTarget("KWD")       // no ECB rate: says so, invents nothing
+        XCTAssertEqual(page.resultText("KWD"), "\u{2014}")
+        XCTAssertTrue(page.rateText("KWD")!.hasPrefix("No ECB rate"), page.rateText("KWD")!)
+        XCTAssertEqual(page.resultText("JPY"), "21,070")   // 100 × 175.68 / 0.8338 = 21069.8...
+        page.moveTarget("JPY", by: -1)
+        page.moveTarget("KWD", to: 0)
+        XCTAssertEqual(page.shownTargets, ["KWD", "EUR", "JPY", "USD"])
+        page.removeTarget("KWD")
+        page.setTarget(at: 0, to: "GBP")   // the source: they exchange
+        XCTAssertEqual(page.fromButtonName, "From EUR (Euro)")
+        XCTAssertEqual(page.shownTargets, ["GBP", "JPY", "USD"])
+        for code in ["JPY", "USD"] { page.removeTarget(code) }
+        page.removeTarget("GBP")
+        XCTAssertEqual(page.shownTargets, ["GBP"], "the last target stays")
+        XCTAssertTrue(page.noticeText.contains("last target"), page.noticeText)
+    }
+
+    func testFavouritesAreDeduplicatedSearchedAndLoaded() async throws {
+        page.addFavourite()
+        XCTAssertEqual(page.noticeText, "USD \u{2192} EUR added to favourites.")
+        XCTAssertTrue(page.isStarred)
+        page.addFavourite()
+        XCTAssertEqual(page.noticeText, "USD \u{2192} EUR is already a favourite.")
+        XCTAssertEqual(context.state.converter.favourites.count, 1)
+        page.setSource("GBP")
+        page.setTarget(at: 0, to: "JPY")
+        XCTAssertFalse(page.isStarred)
+        page.addFavourite()
+
+        page.focusSearch()
+        MainContext.drain()
+        XCTAssertTrue(page.favourites.isOpen)
+        XCTAssertEqual(page.favourites.listedPairs.count, 2)
+        page.favourites.setQuery("dollar")
+        XCTAssertEqual(page.favourites.listedPairs, [FavouritePair(from: "USD", to: "EUR")])
+        page.favourites.setQuery("yen gbp")
+        XCTAssertEqual(page.favourites.listedPairs, [FavouritePair(from: "GBP", to: "JPY")])
+        page.favourites.setQuery("chf")
+        XCTAssertEqual(page.favourites.listedPairs, [])
+
+        page.load(FavouritePair(from: "USD", to: "EUR"))
+        XCTAssertEqual(page.fromButtonName, "From USD (US Dollar)")
+        XCTAssertEqual(page.shownTargets.first, "EUR")
+        XCTAssertTrue(page.isStarred)
+    }
+
+    func testCopyPutsTheShownAmountOnTheClipboard() async throws {
+        page.copyResult("GBP")
+        let clipboard = gtk_widget_get_clipboard(page.root)
+        let provider = gdk_clipboard_get_content(clipboard)
+        XCTAssertNotNil(provider, "the app owns the clipboard")
+        var value = GValue()
+        g_value_init(&value, g_type_from_name("gchararray"))
+        defer { g_value_unset(&value) }
+        XCTAssertNotEqual(gdk_content_provider_get_value(provider, &value, nil), 0)
+        XCTAssertEqual(String(cString: g_value_get_string(&value)), "74.63")
+        XCTAssertEqual(page.noticeText, "Copied 74.63 GBP.")
+    }
+
+    func testEverythingOnThePageSurvivesARestart() async throws {
+        page.type("(100+20)/3")
+        pressEnter()
+        page.setSource("JPY")
+        page.addTarget("CHF")
+        page.moveTarget("CHF", to: 0)
+        page.addFavourite()
+        page.swap()
+        page.addFavourite()
+        page.favourites.onMove?(FavouritePair(from: "CHF", to: "JPY"), -1)
+        let saved = context.state.converter
+        XCTAssertEqual(saved.favourites, [FavouritePair(from: "CHF", to: "JPY"), FavouritePair(from: "JPY", to: "CHF")])
+        context.saveNow()
+
+        makeWindow(lang: "en_US.UTF-8")
+        XCTAssertEqual(context.state.converter, saved)
+        XCTAssertEqual(page.amountText, "(100+20)/3")
+        XCTAssertEqual(page.fromButtonName, "From CHF (Swiss Franc)")
+        XCTAssertEqual(page.shownTargets, ["JPY", "EUR", "GBP"])
+        XCTAssertEqual(page.evaluatedText, "= 40")
+        XCTAssertTrue(page.isStarred)
+    }
+}

@@ -1,0 +1,45 @@
+import XCTest
+import CGtk
+import CambioGLib
+@testable import CambioCore
+@testable import CambioUI
+
+/// A real window in a private home, rebuilt by `makeWindow` (a restart) (run under Xvfb by `make test`).
+@MainActor
+class WindowTestCase: XCTestCase {
+    var window: MainWindow!
+    var context: AppContext!
+    var home: URL!
+
+    override func setUp() async throws {
+        if gtk_is_initialized() == 0 {
+            XCTAssertNotEqual(gtk_init_check(), 0, "no display: run under xvfb-run")
+        }
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-ui-\(UUID().uuidString)")
+        makeWindow(lang: "en_US.UTF-8")
+    }
+
+    override func tearDown() async throws {
+        if let window { gtk_window_destroy(cast(window.window)) }
+        MainContext.drain()
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    /// Builds the window as a start of the app would, from what is saved in `home`.
+    func makeWindow(lang: String) {
+        if let window { gtk_window_destroy(cast(window.window)); MainContext.drain() }
+        context = AppContext(environment: ["HOME": home.path, "LANG": lang,
+                                           "XDG_DATA_HOME": home.appendingPathComponent("data").path])
+        window = MainWindow(application: nil, context: context)
+        window.present()
+        MainContext.drain()
+    }
+
+    /// Runs the main loop for `seconds` (timers fire, frames are drawn).
+    func spin(_ seconds: Double) {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if g_main_context_iteration(nil, 0) == 0 { usleep(2_000) }
+        }
+    }
+}
