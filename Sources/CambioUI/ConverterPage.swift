@@ -363,6 +363,8 @@ import Foundation
             for (row, result) in zip(rows, computation.results(amount: amount, state: state, table: table)) {
                 row.shown = result.text
                 UI.setText(row.amountLabel, result.text ?? "\u{2014}")
+                // Focusing a result (to copy it) reads its amount.
+                row.root.accessibleLabel("\(row.code), \(ctx.name(row.code)): \(result.text ?? tr("no rate"))")
                 row.rateLabel.setClass("stale", result.publication.map { RateAge.isStale($0.day, today: today) } ?? false)
                 UI.setText(row.rateLabel, rateLine(result, table: table, today: today))
             }
@@ -427,7 +429,6 @@ import Foundation
         }
 
         let amountLabel = UI.label("", classes: ["result-amount"], xalign: 1)
-        amountLabel.accessibleLabel(String(format: tr("Result in %@"), code))
         gtk_label_set_selectable(cast(amountLabel), 0)
         let rateLabel = UI.label("", classes: ["rate-line"], xalign: 1)
         gtk_label_set_ellipsize(cast(rateLabel), PANGO_ELLIPSIZE_MIDDLE)
@@ -461,7 +462,7 @@ import Foundation
         let rowWidget = gtk_list_box_row_new()!
         gtk_list_box_row_set_child(cast(rowWidget), content)
         gtk_list_box_row_set_activatable(cast(rowWidget), 0)
-        rowWidget.accessibleLabel(String(format: tr("%@, %@ (Ctrl+C copies the amount)"), code, ctx.name(code)))
+        rowWidget.accessibleLabel("\(code), \(ctx.name(code))")
         g_object_ref_sink(gpointerOf(rowWidget))
         Reorder.dragAndDrop(handle: values, row: rowWidget, item: code, type: PrivateStringType.currencyCode) { [weak self] dragged in
             guard let self, self.state.targets.contains(dragged), let target = self.state.targets.firstIndex(of: code) else { return false }

@@ -71,7 +71,10 @@ import CGtk
         chipWidgets.removeAll()
         let all = pairs()
         for pair in all.prefix(Self.maxChips) {
-            let chip = UI.button(label: pair.description) { [weak self] in self?.onLoad?(pair) }
+            // A label child, not a button label: GTK 4.8 would append the label to the accessible name.
+            let chip = gtk_button_new()!
+            gtk_button_set_child(cast(chip), UI.label(pair.description))
+            Signal.connect(gpointerOf(chip), "clicked") { [weak self] in self?.onLoad?(pair) }
             chip.addClass("favourite-chip")
             chip.accessibleLabel(String(format: tr("Load %@"), pair.description))
             chip.tooltip(String(format: tr("%@ to %@"), ctx.name(pair.from), ctx.name(pair.to)))

@@ -177,4 +177,23 @@ final class ConverterPageTests: WindowTestCase {
         XCTAssertEqual(page.evaluatedText, "= 40")
         XCTAssertTrue(page.isStarred)
     }
+
+    func testACommaLocaleReadsAndWritesItsOwnNumbers() async throws {
+        try? FileManager.default.removeItem(at: home)
+        makeWindow(lang: "ru_RU.UTF-8")
+        XCTAssertEqual(page.fromButtonName, "From RUB (\u{0420}\u{043E}\u{0441}\u{0441}\u{0438}\u{0439}\u{0441}\u{043A}\u{0438}\u{0439} \u{0440}\u{0443}\u{0431}\u{043B}\u{044C})")
+        XCTAssertEqual(page.shownTargets, ["USD", "EUR"])
+        page.type("12,5*4")
+        pressEnter()
+        XCTAssertEqual(page.evaluatedText, "= 50")
+        page.type("1 234,5")
+        pressEnter()
+        XCTAssertFalse(page.amountHasError)
+        // The rouble's last ECB rate is of 1 March 2022: 1234.5 × 1.1162 / 117.201 = 11.757...
+        XCTAssertEqual(page.resultText("USD"), "11,76")
+        XCTAssertTrue(page.rateText("USD")!.contains("2022"), page.rateText("USD")!)
+        page.type("(100+20)/3,5")
+        pressEnter()
+        XCTAssertEqual(page.evaluatedText, "\u{2248} 34,2857142857")
+    }
 }
