@@ -61,21 +61,24 @@ import Foundation
         gtk_label_set_ellipsize(cast(evaluatedLabel), PANGO_ELLIPSIZE_START)
         gtk_label_set_width_chars(cast(evaluatedLabel), 8)
         gtk_label_set_max_width_chars(cast(evaluatedLabel), 22)
-        let amountColumn = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4, [amountEntry, evaluatedLabel])
-        gtk_widget_set_hexpand(amountColumn, 1)
 
         fromButton = gtk_menu_button_new()!
         fromButton.addClass("currency-button")
-        gtk_widget_set_valign(fromButton, GTK_ALIGN_START)
         var swapTarget: (@MainActor () -> Void)?
         let swapButton = UI.iconButton("object-flip-horizontal-symbolic", name: tr("Swap currencies (Ctrl+S)")) { swapTarget?() }
         swapButton.accessibleLabel(tr("Swap currencies"))
-        gtk_widget_set_valign(swapButton, GTK_ALIGN_START)
         var starTarget: (@MainActor () -> Void)?
         starButton = UI.iconButton("non-starred-symbolic", name: tr("Add to favourites (Ctrl+D)")) { starTarget?() }
         starButton.accessibleLabel(tr("Add favourite"))
-        gtk_widget_set_valign(starButton, GTK_ALIGN_START)
-        let top = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [amountColumn, fromButton, swapButton, starButton])
+        // One row of equal heights: Tab goes through it left to right (GTK orders the focus by
+        // each widget's vertical centre, then by x; a half-pixel difference would reorder it).
+        let top = gtk_grid_new()!
+        gtk_grid_set_column_spacing(cast(top), 8)
+        gtk_grid_set_row_spacing(cast(top), 4)
+        for (i, w) in [amountEntry, fromButton, swapButton, starButton].enumerated() {
+            gtk_grid_attach(cast(top), w, Int32(i), 0, 1, 1)
+        }
+        gtk_grid_attach(cast(top), evaluatedLabel, 0, 1, 1, 1)
 
         favourites = FavouritesPanel(context: context)
         noticeLabel = UI.label("", classes: ["dim-label", "notice"])
@@ -416,7 +419,6 @@ import Foundation
         let toButton = gtk_menu_button_new()!
         toButton.addClass("currency-button")
         setCurrencyButton(toButton, code: code, from: false)
-        gtk_widget_set_valign(toButton, GTK_ALIGN_CENTER)
         gtk_widget_set_size_request(toButton, 150, -1)
         MenuButtonPopup.onFirstOpen(toButton) { [weak self] in
             guard let self else { return }
@@ -441,11 +443,9 @@ import Foundation
             self?.copyResult(code)
         }
         copyButton.addClass("flat")
-        gtk_widget_set_valign(copyButton, GTK_ALIGN_CENTER)
         let menu = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(menu), "view-more-symbolic")
         menu.addClass("flat")
-        gtk_widget_set_valign(menu, GTK_ALIGN_CENTER)
         menu.tooltip(String(format: tr("Actions for %@"), code))
         menu.accessibleLabel(String(format: tr("Actions for %@"), code))
         MenuButtonPopup.onFirstOpen(menu) { [weak self] in
@@ -457,6 +457,7 @@ import Foundation
             ]))
         }
 
+        // The buttons fill the row's height, so Tab takes them left to right (see the top row).
         let content = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [toButton, values, copyButton, menu])
         content.margins(8, 8, 8, 12)
         let rowWidget = gtk_list_box_row_new()!

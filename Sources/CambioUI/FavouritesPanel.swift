@@ -9,6 +9,7 @@ import CGtk
     private let ctx: AppContext
     private let search: FavouriteSearch
     private let chips: WidgetRef
+    private let chipScroller: WidgetRef
     private let emptyChips: WidgetRef
     private let listButton: WidgetRef
     private var popover: WidgetRef?
@@ -29,15 +30,15 @@ import CGtk
     init(context: AppContext) {
         ctx = context
         search = FavouriteSearch(catalog: context.catalog, locale: context.locale.numbers)
-        chips = gtk_flow_box_new()!
-        gtk_flow_box_set_selection_mode(cast(chips), GTK_SELECTION_NONE)
-        gtk_flow_box_set_max_children_per_line(cast(chips), 8)
-        gtk_flow_box_set_column_spacing(cast(chips), 6)
-        gtk_flow_box_set_row_spacing(cast(chips), 6)
-        gtk_widget_set_hexpand(chips, 1)
-        gtk_widget_set_halign(chips, GTK_ALIGN_START)
-        gtk_widget_set_valign(chips, GTK_ALIGN_CENTER)
+        chips = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
         chips.accessibleLabel(tr("Favourite pairs"))
+        // One line of chips, scrolled sideways when they do not fit.
+        chipScroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(cast(chipScroller), chips)
+        gtk_scrolled_window_set_policy(cast(chipScroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+        gtk_scrolled_window_set_propagate_natural_height(cast(chipScroller), 1)
+        gtk_widget_set_hexpand(chipScroller, 1)
+        gtk_widget_set_valign(chipScroller, GTK_ALIGN_CENTER)
         emptyChips = UI.label(tr("No favourites yet: Ctrl+D saves the current pair."), classes: ["dim-label"])
         gtk_widget_set_hexpand(emptyChips, 1)
         listButton = gtk_menu_button_new()!
@@ -45,7 +46,7 @@ import CGtk
         listButton.accessibleLabel(tr("All favourites"))
         listButton.tooltip(tr("All favourites, with search (Ctrl+F)"))
         gtk_widget_set_valign(listButton, GTK_ALIGN_CENTER)
-        root = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [chips, emptyChips, listButton])
+        root = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [chipScroller, emptyChips, listButton])
         MenuButtonPopup.onFirstOpen(listButton) { [weak self] in self?.buildPopover() }
     }
 
@@ -67,7 +68,7 @@ import CGtk
 
     /// Shows the favourites as they are now.
     func reload() {
-        chipWidgets.forEach { gtk_flow_box_remove(cast(chips), $0) }
+        chipWidgets.forEach { gtk_box_remove(cast(chips), $0) }
         chipWidgets.removeAll()
         let all = pairs()
         for pair in all.prefix(Self.maxChips) {
@@ -78,12 +79,10 @@ import CGtk
             chip.addClass("favourite-chip")
             chip.accessibleLabel(String(format: tr("Load %@"), pair.description))
             chip.tooltip(String(format: tr("%@ to %@"), ctx.name(pair.from), ctx.name(pair.to)))
-            gtk_flow_box_append(cast(chips), chip)
-            // The chip's button takes the focus, not the flow box's cell around it.
-            if let cell = gtk_widget_get_parent(chip) { gtk_widget_set_focusable(cell, 0) }
-            chipWidgets.append(gtk_widget_get_parent(chip) ?? chip)
+            gtk_box_append(cast(chips), chip)
+            chipWidgets.append(chip)
         }
-        chips.visible = !all.isEmpty
+        chipScroller.visible = !all.isEmpty
         emptyChips.visible = all.isEmpty
         let more = all.count - Self.maxChips
         gtk_menu_button_set_label(cast(listButton), more > 0 ? String(format: tr("Favourites (%d more)"), more) : tr("Favourites"))

@@ -187,8 +187,9 @@ class App:
         return self.text(node)
 
     def row_codes(self):
-        items = self.find_all("list item")
-        items = [i for i in items if ", " in (i.name or "")]
+        """The Currencies page's rows, top to bottom."""
+        lists = [n for n in self.find_all("list") if n.name == "Your currencies"]
+        items = self.find_all("list item", ", ", node=lists[0]) if lists else []
         items.sort(key=lambda n: n.queryComponent().getExtents(pyatspi.WINDOW_COORDS).y)
         return [i.name.split(",")[0] for i in items]
 

@@ -68,7 +68,10 @@ def cli_convert(app, amount, source, target):
 def open_converter(app):
     app.key("alt+2")
     wait_for("the amount entry focused", lambda: focused(named(app, "Amount", "text")), timeout=10)
+    # Focusing selects the old amount; on a cold first start that can land after the first key,
+    # so select it the way a user would make sure of it.
     time.sleep(0.2)
+    app.key("ctrl+a")
 
 
 @test
