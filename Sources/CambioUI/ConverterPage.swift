@@ -90,9 +90,7 @@ import Foundation
         list.addClass("boxed-list")
         list.addClass("result-list")
         list.accessibleLabel(tr("Converted amounts"))
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(cast(scroller), list)
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        let scroller = UI.scrolledList(list)
         // As tall as its rows up to a point, with the Add button right under it.
         gtk_scrolled_window_set_propagate_natural_height(cast(scroller), 1)
         gtk_scrolled_window_set_max_content_height(cast(scroller), 420)

@@ -66,9 +66,7 @@ import Foundation
         list.addClass("boxed-list")
         list.addClass("currency-list")
         list.accessibleLabel(tr("Your currencies"))
-        scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(cast(scroller), list)
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        scroller = UI.scrolledList(list)
         gtk_widget_set_vexpand(scroller, 1)
 
         root = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [toolbar, scroller])

@@ -43,9 +43,7 @@ import CGtk
         list = gtk_list_box_new()!
         gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_BROWSE)
         list.accessibleLabel(tr("Currencies"))
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(cast(scroller), list)
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        let scroller = UI.scrolledList(list)
         gtk_scrolled_window_set_min_content_height(cast(scroller), 320)
         gtk_scrolled_window_set_min_content_width(cast(scroller), 340)
         let top = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [search, toggles])
@@ -66,14 +64,7 @@ import CGtk
             guard let self, let row else { return }
             if let hit = self.shown.first(where: { gpointerOf($0.row) == row }) { self.pick(hit.code) }
         })
-        // Down from the search field goes to the results.
-        let keys = gtk_event_controller_key_new()!
-        Signal.keyPressed(keys) { [weak self] keyval, _ in
-            guard let self, keyval == UInt32(GDK_KEY_Down), let first = self.shown.first else { return false }
-            gtk_widget_grab_focus(first.row)
-            return true
-        }
-        gtk_widget_add_controller(search, keys)
+        UI.downMovesFocus(from: search) { [weak self] in self?.shown.first?.row }
         Signal.connect(gpointerOf(popover), "show") { [weak self] in
             guard let self else { return }
             gtk_editable_set_text(cast(self.search), "")

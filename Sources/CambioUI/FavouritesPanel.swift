@@ -98,9 +98,7 @@ import CGtk
         list.accessibleLabel(tr("Favourites"))
         let empty = UI.label("", classes: ["dim-label"])
         gtk_label_set_wrap(cast(empty), 1)
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(cast(scroller), list)
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        let scroller = UI.scrolledList(list)
         gtk_scrolled_window_set_min_content_height(cast(scroller), 260)
         gtk_scrolled_window_set_min_content_width(cast(scroller), 360)
         let hint = UI.label(tr("Enter loads a pair, Delete removes it, Alt+Up and Alt+Down move it."), classes: ["dim-label", "hint"])
@@ -118,13 +116,7 @@ import CGtk
         Signal.connect(gpointerOf(entry), "activate") { [weak self] in
             if let first = self?.shown.first { self?.load(first.pair) }
         }
-        let down = gtk_event_controller_key_new()!
-        Signal.keyPressed(down) { [weak self] keyval, _ in
-            guard let self, keyval == UInt32(GDK_KEY_Down), let first = self.shown.first else { return false }
-            gtk_widget_grab_focus(first.row)
-            return true
-        }
-        gtk_widget_add_controller(entry, down)
+        UI.downMovesFocus(from: entry) { [weak self] in self?.shown.first?.row }
         Signal.connect(gpointerOf(list), "row-activated", withArgument: { [weak self] row in
             guard let self, let row, let hit = self.shown.first(where: { gpointerOf($0.row) == row }) else { return }
             self.load(hit.pair)

@@ -204,3 +204,24 @@ extension UI {
     func setRefreshing(_ running: Bool)
     func refreshSourceLine()
 }
+
+extension UI {
+    /// A vertically scrolling window around `list`.
+    static func scrolledList(_ list: WidgetRef) -> WidgetRef {
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(cast(scroller), list)
+        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        return scroller
+    }
+
+    /// Down in a search field moves to its first result.
+    static func downMovesFocus(from entry: WidgetRef, to first: @escaping @MainActor () -> WidgetRef?) {
+        let keys = gtk_event_controller_key_new()!
+        Signal.keyPressed(keys) { keyval, _ in
+            guard keyval == UInt32(GDK_KEY_Down), let target = first() else { return false }
+            gtk_widget_grab_focus(target)
+            return true
+        }
+        gtk_widget_add_controller(entry, keys)
+    }
+}
