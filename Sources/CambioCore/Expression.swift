@@ -21,12 +21,18 @@ public enum ExpressionEvaluator {
     public static let significantDigits = 32
 
     public static func evaluate(_ text: String, style: NumberStyle) -> Result<Decimal, ExpressionError> {
+        evaluateWithRepeat(text, style: style).map(\.value)
+    }
+
+    /// The value, and the last operation done at the top level (`2+3` → "+ 3"), which a
+    /// repeated = applies again to the result.
+    public static func evaluateWithRepeat(_ text: String, style: NumberStyle) -> Result<(value: Decimal, repeat: RepeatOperation?), ExpressionError> {
         do {
             var parser = Parser(tokens: try tokenize(text, style: style))
             guard !parser.tokens.isEmpty else { return .failure(.empty) }
             let value = try parser.expression()
             guard parser.atEnd else { throw ExpressionError.malformed("unexpected \(parser.peekDescription)") }
-            return .success(try finish(value.value))
+            return .success((try finish(value.value), parser.lastTop))
         } catch let e as ExpressionError {
             return .failure(e)
         } catch {
@@ -87,7 +93,7 @@ public enum ExpressionEvaluator {
                     }
                     break
                 }
-                switch AmountParser.parse(run, style: style) {
+                switch AmountParser.parse(run, style: style, digitLimit: significantDigits + 2) {
                 case .success(let v): tokens.append(.number(v))
                 case .failure(.tooManyDigits): throw ExpressionError.overflow
                 case .failure: throw ExpressionError.malformed(run)
@@ -120,8 +126,15 @@ public enum ExpressionEvaluator {
             }
         }
 
+        /// The last operation of the whole expression, for a repeated =.
+        var lastTop: RepeatOperation?
+        /// The last × or ÷ of a term at the top level.
+        private var lastTopProduct: RepeatOperation?
+
         mutating func expression() throws -> Value {
+            let top = depth == 0
             var left = try term()
+            var lastSum: RepeatOperation?
             while case .op(let c)? = peek, c == "+" || c == "-" {
                 position += 1
                 let right = try term()
@@ -129,7 +142,9 @@ public enum ExpressionEvaluator {
                 let r = right.percent ? left.value * right.value : right.value
                 left = Value(value: c == "+" ? left.value + r : left.value - r, percent: false)
                 try check(left.value)
+                lastSum = RepeatOperation(op: c == "+" ? .add : .subtract, operand: r)
             }
+            if top { lastTop = lastSum ?? lastTopProduct }
             return left
         }
 
@@ -145,6 +160,7 @@ public enum ExpressionEvaluator {
                     left = Value(value: left.value / right.value, percent: false)
                 }
                 try check(left.value)
+                if depth == 0 { lastTopProduct = RepeatOperation(op: c == "*" ? .multiply : .divide, operand: right.value) }
             }
             return left
         }
@@ -190,5 +206,27 @@ public enum ExpressionEvaluator {
         func check(_ v: Decimal) throws {
             if v.isNaN || !v.isFinite { throw ExpressionError.overflow }
         }
+    }
+}
+
+/// An operation a repeated = applies again: `2+3=` gives 5, `=` again 8.
+public struct RepeatOperation: Equatable, Sendable {
+    public enum Op: Sendable { case add, subtract, multiply, divide }
+    public let op: Op
+    public let operand: Decimal
+
+    public init(op: Op, operand: Decimal) { self.op = op; self.operand = operand }
+
+    public func apply(to value: Decimal) -> Result<Decimal, ExpressionError> {
+        let out: Decimal
+        switch op {
+        case .add: out = value + operand
+        case .subtract: out = value - operand
+        case .multiply: out = value * operand
+        case .divide:
+            guard !operand.isZero else { return .failure(.divisionByZero) }
+            out = value / operand
+        }
+        return Result { try ExpressionEvaluator.finish(out) }.mapError { $0 as? ExpressionError ?? .overflow }
     }
 }

@@ -46,7 +46,9 @@ public enum AmountParser {
     /// where that is unambiguous: with both present, the last one is the decimal mark; a mark
     /// that repeats is grouping; a single mark is the decimal mark unless it is the locale's
     /// grouping mark followed by exactly three digits ("1,234" in en_US is 1234, "1,5" is 1.5).
-    public static func parse(_ text: String, style: NumberStyle) -> Result<Decimal, AmountError> {
+    /// `digitLimit`: more significant digits are refused (calculations allow a few more than
+    /// typed amounts, so that a 32-digit result can be read back).
+    public static func parse(_ text: String, style: NumberStyle, digitLimit: Int = maxDigits) -> Result<Decimal, AmountError> {
         // Spaces and apostrophes group digits only when three digits follow ("1 234,56",
         // "1'234.5"); "2 3" is not a number.
         func isSpaceGroup(_ ch: Character) -> Bool {
@@ -139,8 +141,9 @@ public enum AmountParser {
             }
         }
         if integer.isEmpty && fraction.isEmpty { return .failure(.misplacedSeparator) }
-        let significant = integer.drop { $0 == "0" }.count + fraction.count
-        if significant > maxDigits { return .failure(.tooManyDigits(limit: maxDigits)) }
+        // Significant digits: from the first non-zero one ("0.0001" has one).
+        let significant = (integer + fraction).drop { $0 == "0" }.count
+        if significant > digitLimit { return .failure(.tooManyDigits(limit: digitLimit)) }
         let posix = (sign == "-" ? "-" : "") + (integer.isEmpty ? "0" : integer) + (fraction.isEmpty ? "" : "." + fraction)
         guard let value = Decimal(string: posix, locale: Locale(identifier: "en_US_POSIX")) else {
             return .failure(.misplacedSeparator)

@@ -1,0 +1,118 @@
+import XCTest
+@testable import CambioCore
+
+final class CalculatorTests: XCTestCase {
+    let en = Calculator(formatter: DecimalFormatter(style: NumberStyle(locale: Locale(identifier: "en_US"))), catalog: testCatalog)
+    let de = Calculator(formatter: DecimalFormatter(style: NumberStyle(locale: Locale(identifier: "de_DE"))), catalog: testCatalog)
+
+    func number(_ calc: Calculator, _ text: String) -> String? {
+        guard case .success(let r) = calc.evaluate(text, rates: nil) else { return nil }
+        return calc.display(r)
+    }
+
+    func testExactArithmeticAsTheDisplayShowsIt() {
+        XCTAssertEqual(number(en, "0.1+0.2"), "0.3")
+        XCTAssertEqual(number(en, "1/3*3"), "1")
+        XCTAssertEqual(number(en, "1/3"), "0." + String(repeating: "3", count: 32), "32 significant digits, all kept")
+        XCTAssertEqual(number(en, "2/3"), "0." + String(repeating: "6", count: 31) + "7")
+        XCTAssertEqual(number(en, "1234567.5*2"), "2,469,135")
+        XCTAssertEqual(number(de, "1.234,5+0,5"), "1.235")
+        XCTAssertEqual(number(de, "0,1+0,2"), "0,3")
+        XCTAssertEqual(number(en, "10-12.5"), "-2.5")
+        XCTAssertEqual(number(en, "0.000001/1000000"), "0.000000000001")
+        // 34 digits, rounded to 32 significant: (10^20 − 1)(10^14 − 1) = 9999999999999899999900000000000001.
+        XCTAssertEqual(number(en, "99999999999999999999*99999999999999"), "9,999,999,999,999,899,999,900,000,000,000,000")
+        // What the display shows parses back to the same value.
+        for text in ["1/3", "2/3*1000000", "-7/8", "123456789.125*1000"] {
+            guard case .success(let r) = en.evaluate(text, rates: nil) else { return XCTFail(text) }
+            guard case .success(let back) = en.evaluate(en.display(r), rates: nil) else { return XCTFail(en.display(r)) }
+            XCTAssertEqual(back.value, r.value, text)
+        }
+    }
+
+    func testErrorsAreValues() {
+        XCTAssertEqual(en.evaluate("1/0", rates: nil), .failure(.expression(.divisionByZero)))
+        XCTAssertEqual(en.evaluate("", rates: nil), .failure(.expression(.empty)))
+        XCTAssertEqual(en.evaluate(String(repeating: "9", count: 40), rates: nil), .failure(.expression(.overflow)))
+        if case .failure(.expression(.malformed)) = en.evaluate("2+*3", rates: nil) {} else { XCTFail("2+*3") }
+    }
+
+    func testRepeatedEqualsRepeatsTheLastOperation() throws {
+        func chain(_ text: String, _ times: Int) -> [String] {
+            guard case .success(var r) = en.evaluate(text, rates: nil) else { return [] }
+            var out = [en.display(r)]
+            for _ in 0..<times {
+                guard case .success(let next)? = en.repeatLast(r) else { break }
+                r = next
+                out.append(en.display(r))
+            }
+            return out
+        }
+        XCTAssertEqual(chain("2+3", 3), ["5", "8", "11", "14"])
+        XCTAssertEqual(chain("10-4", 2), ["6", "2", "-2"])
+        XCTAssertEqual(chain("2*3", 2), ["6", "18", "54"])
+        XCTAssertEqual(chain("81/3", 2), ["27", "9", "3"])
+        XCTAssertEqual(chain("1+2*3", 1), ["7", "13"], "the last top-level operation: + (2×3)")
+        XCTAssertEqual(chain("2*3+4", 1), ["10", "14"])
+        XCTAssertEqual(chain("200+10%", 2), ["220", "240", "260"], "the same 20 again")
+        XCTAssertEqual(chain("(2+3)", 2), ["5"], "nothing to repeat")
+        XCTAssertEqual(chain("7", 2), ["7"])
+        XCTAssertEqual(chain("1/3", 1), ["0." + String(repeating: "3", count: 32), "0." + String(repeating: "1", count: 32)])
+        // A repeat that overflows is an error, not a crash.
+        guard case .success(let big) = en.evaluate("99999999999999999999*99999999999999999999", rates: nil) else { return XCTFail() }
+        var r = big, failed = false
+        for _ in 0..<20 {
+            switch en.repeatLast(r) {
+            case .success(let next)?: r = next
+            case .failure(let e)?: XCTAssertEqual(e, .expression(.overflow)); failed = true
+            case nil: XCTFail("no repeat")
+            }
+            if failed { break }
+        }
+        XCTAssertTrue(failed)
+    }
+
+    func testConversionsAsText() throws {
+        for text in ["100 USD to EUR", "100 usd in eur", "100USD to EUR", "100 USD \u{2192} EUR", "  100   USD  to  EUR "] {
+            XCTAssertEqual(ConversionRequest.parse(text), ConversionRequest(amountText: "100", from: "USD", to: "EUR"), text)
+        }
+        XCTAssertEqual(ConversionRequest.parse("12*3 GBP to JPY"), ConversionRequest(amountText: "12*3", from: "GBP", to: "JPY"))
+        XCTAssertEqual(ConversionRequest.parse("1 234,5 rub \u{0432} usd"), ConversionRequest(amountText: "1 234,5", from: "RUB", to: "USD"))
+        XCTAssertNil(ConversionRequest.parse("100 to EUR"))
+        XCTAssertNil(ConversionRequest.parse("USD to EUR"))
+        XCTAssertNil(ConversionRequest.parse("1+2"))
+        XCTAssertNil(ConversionRequest.parse("100 USD plus EUR"))
+
+        let result = try en.evaluate("12*3 GBP to JPY", rates: ecb20261030).get()
+        guard case .conversion(let amount, "GBP", "JPY", let value, let rate, let publication) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(amount, 36)
+        XCTAssertEqual(value, 36 * dec("175.68") / dec("0.8338"))
+        XCTAssertEqual(rate, dec("175.68") / dec("0.8338"))
+        XCTAssertEqual(publication, Publication(day: day("2026-10-30"), source: "ECB"))
+        XCTAssertEqual(en.display(result), "7,585 JPY", "rounded to the yen only for display")
+        XCTAssertEqual(try en.evaluate("100 usd in eur", rates: ecb20261030).get().value, 100 / dec("1.1172"))
+
+        XCTAssertEqual(en.evaluate("100 XYZ to EUR", rates: ecb20261030), .failure(.unknownCurrency("XYZ")))
+        XCTAssertEqual(en.evaluate("100 USD to KWD", rates: ecb20261030), .failure(.noRate(from: "USD", to: "KWD")))
+        XCTAssertEqual(en.evaluate("1/0 USD to EUR", rates: ecb20261030), .failure(.expression(.divisionByZero)))
+        XCTAssertEqual(en.evaluate("100 USD to EUR", rates: nil), .failure(.noRates))
+        XCTAssertNil(en.repeatLast(result), "a conversion has no operation to repeat")
+    }
+
+    func testToggleSign() {
+        let cases = [("7", "-7"), ("-7", "7"), ("5+3", "5-3"), ("5-3", "5+3"), ("5*3", "5*-3"), ("5*-3", "5*3"),
+                     ("", "-"), ("5+", "5+-"), ("5+-", "5+"), ("(2+3)", "-(2+3)"), ("-(2+3)", "(2+3)"),
+                     ("1 234,5", "-1 234,5"), ("2*(3-1.5)", "2*-(3-1.5)"), ("2*3-1.5", "2*3+1.5"), ("0.3", "-0.3")]
+        for (input, expected) in cases {
+            XCTAssertEqual(Calculator.toggleSign(input), expected, input)
+        }
+    }
+
+    func testHistoryKeepsTheNewestFirstWithinItsLimit() {
+        var h = CalculatorHistory(limit: 3)
+        for i in 1...5 { h.add("\(i)+0", .number(Decimal(i), repeat: nil)) }
+        XCTAssertEqual(h.entries.map(\.expression), ["5+0", "4+0", "3+0"])
+        h.clear()
+        XCTAssertTrue(h.entries.isEmpty)
+    }
+}
