@@ -279,6 +279,16 @@ import Foundation
         gtk_widget_grab_focus(amountEntry)
     }
 
+    /// An amount from elsewhere (the Calculator), with a pair when it brings one; shown at once.
+    public func useAmount(_ text: String, pair: FavouritePair?) {
+        if let pair { state.load(pair) }
+        state.amountText = text
+        updating = true
+        gtk_editable_set_text(cast(amountEntry), text)
+        updating = false
+        currenciesChanged()
+    }
+
     /// Ctrl+F: the favourites' search.
     public func focusSearch() { favourites.openAndSearch() }
 

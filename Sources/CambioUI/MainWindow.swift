@@ -7,6 +7,7 @@ import CGtk
     public let window: WidgetRef
     public let currencies: CurrenciesPage
     public let converter: ConverterPage
+    public let calculator: CalculatorPage
     /// Messages for every page: failures, stale rates, problems found at start-up.
     let banner = Banner()
     private let stack: WidgetRef
@@ -31,16 +32,15 @@ import CGtk
         gtk_widget_set_vexpand(stack, 1)
         currencies = CurrenciesPage(context: context, banner: banner)
         converter = ConverterPage(context: context)
+        calculator = CalculatorPage(context: context)
         let titles = [tr("Currencies"), tr("Converter"), tr("History"), tr("Investments"), tr("Calculator")]
         let summaries = [
-            "", "",
             tr("The last seven days of a pair, a chart back to 1999 and conversion on a past date."),
             tr("What monthly purchases of a stock since a chosen month would be worth today."),
-            tr("An exact calculator that also understands \u{201C}100 USD to EUR\u{201D}."),
         ]
+        let built = [0: currencies.root, 1: converter.root, 4: calculator.root]
         for (i, name) in Self.pageNames.enumerated() {
-            let child = i == 0 ? currencies.root : i == 1 ? converter.root
-                : PlaceholderPage.make(title: titles[i], summary: summaries[i])
+            let child = built[i] ?? PlaceholderPage.make(title: titles[i], summary: summaries[i - 2])
             gtk_stack_add_titled(cast(stack), child, name, titles[i])
         }
         banner.root.margins(12, 12, 0, 12)
@@ -54,6 +54,10 @@ import CGtk
         gtk_header_bar_pack_end(cast(header), MainMenu.make())
         gtk_window_set_titlebar(win, header)
 
+        calculator.onConvert = { [weak self] amount, pair in
+            self?.converter.useAmount(amount, pair: pair)
+            self?.showPage(1)
+        }
         context.problems.forEach { banner.show($0) }
         context.onSaveError = { [weak self] message in self?.banner.show(message) }
         Signal.connect(gpointerOf(stack), "notify::visible-child-name", withArgument: { [weak self] _ in
@@ -74,6 +78,7 @@ import CGtk
         switch index {
         case 0: currencies.focusPrimary()
         case 1: converter.focusPrimary()
+        case 4: calculator.focusPrimary()
         default: break
         }
     }

@@ -60,5 +60,26 @@ spinner.refreshing {
   border-radius: 999px;
   padding: 2px 12px;
 }
+entry.calculator-entry {
+  font-size: 1.6em;
+  font-feature-settings: "tnum";
+}
+.calculator-result {
+  font-size: 2em;
+  font-weight: bold;
+  font-feature-settings: "tnum";
+}
+.calculator-result.error {
+  color: @error_color;
+  font-size: 1.4em;
+}
+.keypad-key {
+  font-size: 1.25em;
+  min-width: 56px;
+  min-height: 44px;
+}
+.keypad-key.digit {
+  font-weight: bold;
+}
 """#
 }
