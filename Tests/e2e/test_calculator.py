@@ -1,0 +1,69 @@
+"""The Calculator page, end to end: exact sums, errors, and conversions typed as text."""
+import json
+import subprocess
+import time
+
+import pyatspi
+
+from harness import App, BINARY, main, test, wait_for
+
+
+def display(app):
+    """The labels of the display: the expression line, the result, the rate line."""
+    panel = next(n for n in app.find_all() if n.name == "Display" and n.getRoleName() != "label")
+    return [app.text(n) for n in app.find_all("label", None, node=panel)]
+
+
+def result(app):
+    return display(app)[1]
+
+
+def open_calculator(app):
+    app.key("alt+5")
+    wait_for("the calculation entry focused", lambda: any(
+        n.name == "Calculation" and n.getState().contains(pyatspi.STATE_FOCUSED) for n in app.find_all("text")), timeout=10)
+    time.sleep(0.2)
+
+
+@test
+def sums_are_exact_errors_are_words_and_conversions_are_text():
+    app = App().start()
+    try:
+        open_calculator(app)
+        app.type("0.1+0.2=")
+        wait_for("0.3", lambda: result(app) == "0.3", timeout=5)
+        assert display(app)[0] == "0.1+0.2 =", display(app)
+        app.type("==")                              # = again repeats "+ 0.2"
+        wait_for("0.7", lambda: result(app) == "0.7", timeout=5)
+
+        app.type("1/0=")                            # a digit after a result starts afresh
+        wait_for("an error", lambda: result(app) == "Division by zero", timeout=5)
+        assert app.proc.poll() is None
+        app.type("2+2")                             # the next key starts afresh after an error
+        app.key("Return")
+        wait_for("4", lambda: result(app) == "4", timeout=5)
+
+        app.key("Escape")
+        app.type("100 USD to EUR")
+        app.key("Return")
+        out = subprocess.run([BINARY, "convert", "100", "USD", "EUR", "--offline", "--json"], env=app.env(),
+                             check=True, capture_output=True, text=True).stdout
+        expected = json.loads(out)["results"][0]
+        wait_for("the conversion", lambda: result(app) == f"{expected['amount']} EUR", timeout=5)
+        assert expected["rate_date"] == "2026-10-30"
+        assert display(app)[2].startswith("1 USD = 0.8951 EUR \u00b7 ECB"), display(app)
+
+        # The numeric keypad (Num Lock on) types digits and operators; its decimal key the locale's mark.
+        app.key("Escape")
+        subprocess.run(["xdotool", "key", "Num_Lock"], check=False)
+        app.key("KP_1", "KP_2", "KP_Multiply", "KP_3", "KP_Decimal", "KP_5", "KP_Enter")
+        try:
+            wait_for("42", lambda: result(app) == "42", timeout=5)
+        finally:
+            subprocess.run(["xdotool", "key", "Num_Lock"], check=False)
+    finally:
+        app.cleanup()
+
+
+if __name__ == "__main__":
+    main()
