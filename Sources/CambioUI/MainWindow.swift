@@ -6,8 +6,45 @@ import CGtk
 @MainActor public final class MainWindow {
     public let window: WidgetRef
     public let currencies: CurrenciesPage
-    public let converter: ConverterPage
-    public let calculator: CalculatorPage
+    private let context: AppContext
+    /// Pages other than the first are built when first shown: start-up pays for one page.
+    private var holders: [String: WidgetRef] = [:]
+    private var builtConverter: ConverterPage?
+    private var builtCalculator: CalculatorPage?
+
+    public var converter: ConverterPage {
+        if let builtConverter { return builtConverter }
+        let page = ConverterPage(context: context)
+        builtConverter = page
+        place(page.root, in: "converter")
+        return page
+    }
+
+    public var calculator: CalculatorPage {
+        if let builtCalculator { return builtCalculator }
+        let page = CalculatorPage(context: context)
+        builtCalculator = page
+        page.onConvert = { [weak self] amount, pair in
+            self?.converter.useAmount(amount, pair: pair)
+            self?.showPage(1)
+        }
+        place(page.root, in: "calculator")
+        return page
+    }
+
+    private func place(_ root: WidgetRef, in page: String) {
+        gtk_widget_set_vexpand(root, 1)
+        if let holder = holders[page] { gtk_box_append(cast(holder), root) }
+    }
+
+    /// Builds the page named `name` if it is one built on demand.
+    private func build(_ name: String) {
+        switch name {
+        case "converter": _ = converter
+        case "calculator": _ = calculator
+        default: break
+        }
+    }
     /// Messages for every page: failures, stale rates, problems found at start-up.
     let banner = Banner()
     private let stack: WidgetRef
@@ -18,6 +55,7 @@ import CGtk
     public static let pageNames = ["currencies", "converter", "history", "investments", "calculator"]
 
     public init(application: UnsafeMutablePointer<GtkApplication>?, context: AppContext) {
+        self.context = context
         // Tests build the window without an application.
         window = application.map { gtk_application_window_new($0)! } ?? gtk_window_new()!
         let win: UnsafeMutablePointer<GtkWindow> = cast(window)
@@ -31,16 +69,20 @@ import CGtk
         gtk_stack_set_vhomogeneous(cast(stack), 0)
         gtk_widget_set_vexpand(stack, 1)
         currencies = CurrenciesPage(context: context, banner: banner)
-        converter = ConverterPage(context: context)
-        calculator = CalculatorPage(context: context)
         let titles = [tr("Currencies"), tr("Converter"), tr("History"), tr("Investments"), tr("Calculator")]
         let summaries = [
             tr("The last seven days of a pair, a chart back to 1999 and conversion on a past date."),
             tr("What monthly purchases of a stock since a chosen month would be worth today."),
         ]
-        let built = [0: currencies.root, 1: converter.root, 4: calculator.root]
         for (i, name) in Self.pageNames.enumerated() {
-            let child = built[i] ?? PlaceholderPage.make(title: titles[i], summary: summaries[i - 2])
+            let child: WidgetRef
+            switch i {
+            case 0: child = currencies.root
+            case 1, 4:
+                child = UI.box(GTK_ORIENTATION_VERTICAL)
+                holders[name] = child
+            default: child = PlaceholderPage.make(title: titles[i], summary: summaries[i - 2])
+            }
             gtk_stack_add_titled(cast(stack), child, name, titles[i])
         }
         banner.root.margins(12, 12, 0, 12)
@@ -54,14 +96,11 @@ import CGtk
         gtk_header_bar_pack_end(cast(header), MainMenu.make())
         gtk_window_set_titlebar(win, header)
 
-        calculator.onConvert = { [weak self] amount, pair in
-            self?.converter.useAmount(amount, pair: pair)
-            self?.showPage(1)
-        }
         context.problems.forEach { banner.show($0) }
         context.onSaveError = { [weak self] message in self?.banner.show(message) }
         Signal.connect(gpointerOf(stack), "notify::visible-child-name", withArgument: { [weak self] _ in
             guard let self else { return }
+            self.build(self.visiblePage)
             self.onPageChanged?(self.visiblePage)
         })
         StartupProbe.attach(window)
@@ -74,6 +113,7 @@ import CGtk
     /// Shows page `index` (0-based) and puts the focus on its main control.
     public func showPage(_ index: Int) {
         guard Self.pageNames.indices.contains(index) else { return }
+        build(Self.pageNames[index])
         gtk_stack_set_visible_child_name(cast(stack), Self.pageNames[index])
         switch index {
         case 0: currencies.focusPrimary()
@@ -83,8 +123,8 @@ import CGtk
         }
     }
 
-    /// The pages that show rates, for the rates controller.
-    var ratesViews: [RatesView] { [currencies, converter] }
+    /// The pages built so far that show rates, for the rates controller.
+    var ratesViews: [RatesView] { [currencies as RatesView?, builtConverter].compactMap { $0 } }
 
     public func present() { gtk_window_present(cast(window) as UnsafeMutablePointer<GtkWindow>) }
 }

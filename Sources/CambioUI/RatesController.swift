@@ -12,8 +12,8 @@ import Foundation
     let service: RatesService
     /// The window's message strip, and the pages that show the rates' state.
     weak var banner: Banner?
-    private var views: [WeakRatesView] = []
-    private struct WeakRatesView { weak var view: RatesView? }
+    /// The pages that show the rates' state (those built so far).
+    private var views: @MainActor () -> [RatesView] = { [] }
     private var ticker: guint = 0
     private static let failureKey = "rates-failure"
     private static let staleKey = "rates-stale"
@@ -27,14 +27,14 @@ import Foundation
 
     public func attach(_ window: MainWindow) {
         banner = window.banner
-        views = window.ratesViews.map { WeakRatesView(view: $0) }
+        views = { [weak window] in window?.ratesViews ?? [] }
         window.currencies.onRefresh = { [weak self] in self?.refresh(.explicit) }
         showStaleness()
         // Ages and timed refreshes: once a minute is plenty, and costs nothing between.
         ticker = g_timeout_add_seconds_full(G_PRIORITY_DEFAULT_IDLE, 60, { data in
             let c = Unmanaged<RatesController>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated {
-                c.views.forEach { $0.view?.refreshSourceLine() }
+                c.views().forEach { $0.refreshSourceLine() }
                 c.refresh(.timer)
             }
             return 1
@@ -76,7 +76,7 @@ import Foundation
         }
     }
 
-    private func setRefreshing(_ running: Bool) { views.forEach { $0.view?.setRefreshing(running) } }
+    private func setRefreshing(_ running: Bool) { views().forEach { $0.setRefreshing(running) } }
 
     /// The user's currencies (on the Currencies and Converter pages) the primary provider's current
     /// publication lacks.
