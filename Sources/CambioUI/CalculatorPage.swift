@@ -27,11 +27,8 @@ import Foundation
         ctx = context
         calculator = Calculator(formatter: context.formatter, catalog: context.catalog)
 
-        entry = gtk_entry_new()!
-        entry.addClass("calculator-entry")
-        entry.accessibleLabel(tr("Calculation"))
-        entry.tooltip(tr("A calculation, or a conversion such as 100 USD to EUR"))
-        gtk_entry_set_alignment(cast(entry), 1)
+        entry = UI.numberEntry(name: tr("Calculation"), tooltip: tr("A calculation, or a conversion such as 100 USD to EUR"),
+                               cssClass: "calculator-entry")
         cambio_object_set_string(gpointerOf(entry), "placeholder-text", tr("12*3, 100 USD to EUR"))
         expressionLabel = UI.label("", classes: ["dim-label", "calculator-expression"], xalign: 1)
         gtk_label_set_ellipsize(cast(expressionLabel), PANGO_ELLIPSIZE_START)

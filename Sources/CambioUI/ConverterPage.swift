@@ -50,11 +50,7 @@ import Foundation
         ctx = context
         computation = ConverterComputation(catalog: context.catalog, formatter: context.formatter)
 
-        amountEntry = gtk_entry_new()!
-        amountEntry.addClass("amount")
-        amountEntry.accessibleLabel(tr("Amount"))
-        amountEntry.tooltip(tr("An amount, or a calculation such as 12.5*4"))
-        gtk_entry_set_alignment(cast(amountEntry), 1)
+        amountEntry = UI.numberEntry(name: tr("Amount"), tooltip: tr("An amount, or a calculation such as 12.5*4"), cssClass: "amount")
         gtk_editable_set_width_chars(cast(amountEntry), 12)
         gtk_widget_set_hexpand(amountEntry, 1)
         evaluatedLabel = UI.label("", classes: ["evaluated"], xalign: 1)

@@ -227,13 +227,10 @@ import Foundation
         gtk_widget_set_valign(handle, GTK_ALIGN_CENTER)
         handle.tooltip(tr("Drag to reorder (Alt+Up, Alt+Down)"))
 
-        let entry = gtk_entry_new()!
-        entry.addClass("amount")
-        gtk_entry_set_alignment(cast(entry), 1)
+        let entry = UI.numberEntry(name: String(format: tr("Amount in %@ (%@)"), code, name), cssClass: "amount")
         gtk_editable_set_width_chars(cast(entry), 14)
         gtk_entry_set_input_purpose(cast(entry), GTK_INPUT_PURPOSE_NUMBER)
         gtk_widget_set_hexpand(entry, 1)
-        entry.accessibleLabel(String(format: tr("Amount in %@ (%@)"), code, name))
         let rateLabel = UI.label("", classes: ["rate-line"], xalign: 1)
         gtk_label_set_ellipsize(cast(rateLabel), PANGO_ELLIPSIZE_MIDDLE)
         let amountBox = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4, [entry, rateLabel])

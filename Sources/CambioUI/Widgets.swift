@@ -26,6 +26,16 @@ import CGtk
         return b
     }
 
+    /// A right-aligned entry for numbers and calculations; `name` is its accessible name.
+    static func numberEntry(name: String, tooltip: String? = nil, cssClass: String) -> WidgetRef {
+        let entry = gtk_entry_new()!
+        entry.addClass(cssClass)
+        entry.accessibleLabel(name)
+        entry.tooltip(tooltip)
+        gtk_entry_set_alignment(cast(entry), 1)
+        return entry
+    }
+
     /// An icon button; `name` is its accessible name and tooltip.
     static func iconButton(_ icon: String, name: String, _ action: @escaping @MainActor () -> Void) -> WidgetRef {
         let b = gtk_button_new_from_icon_name(icon)!
