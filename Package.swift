@@ -8,6 +8,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // GTK 4 and libsoup 3 through pkg-config; shim.h wraps what Swift cannot import.
@@ -23,10 +24,13 @@ let package = Package(
         .target(name: "CambioGLib", dependencies: ["CGtk"], path: "Sources/CambioGLib"),
         // The one libsoup session: deadlines, status checks, size caps.
         .target(name: "CambioNet", dependencies: ["CambioCore", "CambioGLib", "CGtk"], path: "Sources/CambioNet"),
+        // The rate history on disk: SQLite through GRDB, with a schema version and migrations.
+        .target(name: "CambioStore", dependencies: ["CambioCore", .product(name: "GRDB", package: "GRDB.swift")],
+                path: "Sources/CambioStore"),
         // Screens: bind widgets to the domain.
-        .target(name: "CambioUI", dependencies: ["CambioCore", "CambioGLib", "CambioNet", "CGtk"], path: "Sources/CambioUI"),
+        .target(name: "CambioUI", dependencies: ["CambioCore", "CambioGLib", "CambioNet", "CambioStore", "CGtk"], path: "Sources/CambioUI"),
         // The command line: convert, rates, refresh.
-        .target(name: "CambioCLI", dependencies: ["CambioCore", "CambioNet", "CambioGLib",
+        .target(name: "CambioCLI", dependencies: ["CambioCore", "CambioNet", "CambioGLib", "CambioStore",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 path: "Sources/CambioCLI"),
         .executableTarget(name: "cambio", dependencies: ["CambioUI", "CambioCLI", "CambioCore", "CGtk"], path: "Sources/cambio"),
@@ -34,6 +38,7 @@ let package = Package(
         .executableTarget(name: "cambio-empty-window", dependencies: ["CambioGLib", "CGtk"], path: "Sources/cambio-empty-window"),
         .executableTarget(name: "cambio-bench", dependencies: ["CambioUI", "CambioCore", "CambioGLib", "CGtk"], path: "Sources/cambio-bench"),
         .testTarget(name: "CambioCoreTests", dependencies: ["CambioCore"], path: "Tests/CambioCoreTests"),
+        .testTarget(name: "CambioStoreTests", dependencies: ["CambioStore", "CambioCore"], path: "Tests/CambioStoreTests"),
         .testTarget(name: "CambioNetTests", dependencies: ["CambioNet", "CambioCLI", "CambioCore", "CambioGLib", "CGtk"], path: "Tests/CambioNetTests",
                     exclude: ["fault_server.py"]),
         .testTarget(name: "CambioUITests", dependencies: ["CambioUI", "CambioCore", "CambioGLib", "CGtk"], path: "Tests/CambioUITests"),

@@ -1,0 +1,218 @@
+import Foundation
+
+/// One publication's rates for some currencies: a source's rates of one day against its base.
+public struct DayPublication: Sendable, Equatable {
+    public let day: Day
+    public let source: String
+    public let base: String
+    /// Units of each currency per unit of `base`, as published (only the currencies asked for).
+    public let rates: [String: Decimal]
+
+    public init(day: Day, source: String, base: String, rates: [String: Decimal]) {
+        self.day = day; self.source = source; self.base = base; self.rates = rates
+    }
+
+    /// How many `to` one `from` buys in this publication; nil when it lacks either.
+    public func rate(from: String, to: String) -> Decimal? {
+        let f: Decimal? = from == base ? 1 : rates[from]
+        let t: Decimal? = to == base ? 1 : rates[to]
+        guard let f, let t, !f.isZero else { return nil }
+        if from == base { return t }        // as published, every digit
+        return t / f
+    }
+
+    /// True when the pair's rate is a published figure, not a cross or an inverse.
+    public func isPublished(from: String, to: String) -> Bool { from == base && rates[to] != nil }
+}
+
+/// One day of a pair's history.
+public struct HistoryPoint: Sendable, Equatable {
+    public let day: Day
+    public let rate: Decimal
+    public let source: String
+    /// The figure the source published for this pair (from its base), not a computed cross.
+    public let published: Bool
+
+    public init(day: Day, rate: Decimal, source: String, published: Bool) {
+        self.day = day; self.rate = rate; self.source = source; self.published = published
+    }
+}
+
+/// A pair's history: one point per day with a rate, oldest first, and the days a source
+/// published without one of the two currencies (a gap, never an invented value).
+public struct PairHistory: Sendable, Equatable {
+    public let from: String
+    public let to: String
+    public let points: [HistoryPoint]
+    /// Days with a publication that lacks the pair (RUB in the ECB's data after 1 March 2022).
+    public let gaps: [Day]
+
+    /// The ECB first, then the other sources in this order, for a day more than one published.
+    public static let sourcePreference = ["ECB", "Frankfurter", "open.er-api.com", "Bank of Russia"]
+
+    public init(from: String, to: String, publications: [DayPublication]) {
+        self.from = from; self.to = to
+        var best: [Day: (rank: Int, point: HistoryPoint)] = [:]
+        var published = Set<Day>()
+        for p in publications {
+            published.insert(p.day)
+            guard let rate = p.rate(from: from, to: to) else { continue }
+            let rank = Self.sourcePreference.firstIndex(of: p.source) ?? Self.sourcePreference.count
+            if let current = best[p.day], current.rank <= rank { continue }
+            best[p.day] = (rank, HistoryPoint(day: p.day, rate: rate, source: p.source, published: p.isPublished(from: from, to: to)))
+        }
+        points = best.values.map(\.point).sorted { $0.day < $1.day }
+        gaps = published.subtracting(best.keys).sorted()
+    }
+
+    public init(from: String, to: String, points: [HistoryPoint], gaps: [Day]) {
+        self.from = from; self.to = to; self.points = points; self.gaps = gaps
+    }
+
+    public var newestDay: Day? { points.last?.day }
+
+    /// The points from `start` (nil: all) to `end`, inclusive.
+    public func points(from start: Day?, to end: Day) -> ArraySlice<HistoryPoint> {
+        let lower = start.map { s in points.partitioningIndex { $0.day >= s } } ?? 0
+        let upper = points.partitioningIndex { $0.day > end }
+        return points[lower..<max(lower, upper)]
+    }
+
+    /// The newest point on or before `day`: the rate a conversion on that day uses.
+    public func point(onOrBefore day: Day) -> HistoryPoint? {
+        let i = points.partitioningIndex { $0.day > day }
+        return i > 0 ? points[i - 1] : nil
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongs` (which must be false, then true).
+    func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if belongs(self[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}
+
+/// The chart's ranges.
+public enum HistoryRange: String, CaseIterable, Sendable {
+    case week = "1W", month = "1M", year = "1Y", fiveYears = "5Y", max = "Max"
+
+    /// The first day shown when the newest is `end`; nil: from the beginning.
+    public func start(end: Day) -> Day? {
+        var c = DateComponents()
+        switch self {
+        case .week: c.day = -6
+        case .month: c.month = -1
+        case .year: c.year = -1
+        case .fiveYears: c.year = -5
+        case .max: return nil
+        }
+        return Day(Day.utc.date(byAdding: c, to: end.date)!)
+    }
+}
+
+/// Lowest, highest and average rate of a range.
+public struct HistoryStats: Sendable, Equatable {
+    public let min: HistoryPoint
+    public let max: HistoryPoint
+    public let average: Decimal
+    public let count: Int
+
+    public init?(_ points: ArraySlice<HistoryPoint>) {
+        guard var low = points.first, var high = points.first else { return nil }
+        var sum = Decimal(0)
+        for p in points {
+            if p.rate < low.rate { low = p }
+            if p.rate > high.rate { high = p }
+            sum += p.rate
+        }
+        min = low; max = high; count = points.count
+        average = sum / Decimal(points.count)
+    }
+}
+
+/// One row of the "last 7 days" list.
+public struct HistoryDay: Sendable, Equatable {
+    public enum Status: Sendable, Equatable {
+        /// The day's rate, and its change from the previous published day (nil for the first).
+        case rate(HistoryPoint, change: Decimal?)
+        /// No publication: a Saturday or Sunday.
+        case weekend
+        /// No publication: a TARGET holiday (1 Jan, Good Friday, Easter Monday, 1 May, 25–26 Dec).
+        case holiday
+        /// A source published that day, without one of the two currencies.
+        case notPublished
+        /// Nothing known for that day (not fetched yet).
+        case noData
+    }
+    public let day: Day
+    public let status: Status
+
+    /// `count` calendar days ending on `end`, newest first.
+    public static func lastDays(_ history: PairHistory, end: Day, count: Int = 7) -> [HistoryDay] {
+        let gaps = Set(history.gaps)
+        var out: [HistoryDay] = []
+        var day = end
+        for _ in 0..<count {
+            let status: Status
+            if let i = history.points.firstIndex(where: { $0.day == day }) {
+                status = .rate(history.points[i], change: i > 0 ? history.points[i].rate - history.points[i - 1].rate : nil)
+            } else if gaps.contains(day) {
+                status = .notPublished
+            } else if RefreshPolicy.isWeekend(day) {
+                status = .weekend
+            } else if RefreshPolicy.isTargetHoliday(day) {
+                status = .holiday
+            } else {
+                status = .noData
+            }
+            out.append(HistoryDay(day: day, status: status))
+            day = day.previous
+        }
+        return out
+    }
+}
+
+extension Day {
+    /// The calendar day before.
+    public var previous: Day { Day(date.addingTimeInterval(-86_400)) }
+}
+
+/// How history rates are written for machines: a published figure exactly as published; a
+/// cross or an inverse with six significant digits and at least four decimals.
+public enum HistoryFormat {
+    public static func rate(_ point: HistoryPoint) -> String {
+        if point.published { return "\(point.rate)" }
+        let places = Swift.max(4, 6 - 1 - point.rate.magnitude10)
+        return DecimalFormatter(style: .plain).format(point.rate.rounded(places: places), fractionDigits: places)
+    }
+}
+
+/// The bundled ECB history as publications (every currency it has on each day).
+extension ECBHistoryCSV {
+    public static func publications(_ data: Data) throws -> [DayPublication] {
+        var out: [DayPublication] = []
+        try forEachLine(data) { line, codes, bytes, fields in
+            guard let day = Day(iso: text(bytes, fields[0])) else { throw ParseError.badRow(line: line) }
+            var rates: [String: Decimal] = [:]
+            for (i, range) in fields.dropFirst().enumerated() where i < codes.count && !codes[i].isEmpty {
+                if let v = value(bytes, range) { rates[codes[i]] = v }
+            }
+            out.append(DayPublication(day: day, source: "ECB", base: "EUR", rates: rates))
+            return true
+        }
+        if out.isEmpty { throw ParseError.noRates }
+        return out
+    }
+}
+
+extension ProviderSnapshot {
+    /// Each day of the answer as a publication under the provider's name.
+    public var publications: [DayPublication] {
+        days.map { DayPublication(day: $0.key, source: provider.sourceName, base: base, rates: $0.value) }
+    }
+}

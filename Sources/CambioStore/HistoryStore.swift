@@ -1,0 +1,146 @@
+import CambioCore
+import Foundation
+import GRDB
+
+/// Every publication Cambio knows, in SQLite: the bundled ECB history (imported once per
+/// bundle), Frankfurter ranges newer than it, and every snapshot fetched from any provider, so
+/// the history of non-ECB currencies grows over time. Rates are stored as decimal text, exactly
+/// as published.
+public final class HistoryStore: Sendable {
+    let db: DatabaseQueue
+    public let url: URL
+
+    public enum OpenOutcome: Sendable {
+        case opened
+        /// The file was not a readable store; it was kept under this name and a new one begun.
+        case setAside(URL, reason: String)
+    }
+
+    /// Opens (creating or migrating) the store at `url`. A file that is not a Cambio store is
+    /// renamed aside, never overwritten.
+    public static func open(at url: URL, now: Date = Date()) throws -> (HistoryStore, OpenOutcome) {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        do {
+            return (try HistoryStore(url: url), .opened)
+        } catch {
+            guard FileManager.default.fileExists(atPath: url.path) else { throw error }
+            let aside = URL(fileURLWithPath: url.path + ".unreadable-" + Self.stamp(now))
+            try FileManager.default.moveItem(at: url, to: aside)
+            return (try HistoryStore(url: url), .setAside(aside, reason: "\(error)"))
+        }
+    }
+
+    static func stamp(_ date: Date) -> String {
+        ISO8601DateFormatter.string(from: date, timeZone: TimeZone(identifier: "UTC")!,
+                                    formatOptions: [.withYear, .withMonth, .withDay, .withTime])
+    }
+
+    public init(url: URL) throws {
+        self.url = url
+        var config = Configuration()
+        config.label = "cambio-history"
+        db = try DatabaseQueue(path: url.path, configuration: config)
+        // Reading checks the file really is SQLite before migrating it.
+        _ = try db.read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
+        try Self.migrator.migrate(db)
+    }
+
+    /// The schema's history. v1: publications and their rates; v2: when each publication was
+    /// stored, and an index for the newest day of a source.
+    public static var migrator: DatabaseMigrator {
+        var m = DatabaseMigrator()
+        m.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE publication (source TEXT NOT NULL, day TEXT NOT NULL, base TEXT NOT NULL,
+                                          PRIMARY KEY (source, day)) WITHOUT ROWID;
+                CREATE TABLE rate (code TEXT NOT NULL, day TEXT NOT NULL, source TEXT NOT NULL, value TEXT NOT NULL,
+                                   PRIMARY KEY (code, day, source)) WITHOUT ROWID;
+                CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+                """)
+        }
+        m.registerMigration("v2") { db in
+            try db.execute(sql: """
+                ALTER TABLE publication ADD COLUMN stored_at TEXT;
+                CREATE INDEX publication_by_day ON publication (day);
+                """)
+        }
+        return m
+    }
+
+    public var schemaVersions: [String] {
+        get throws { try db.read { try Self.migrator.appliedMigrations($0) } }
+    }
+
+    // MARK: Writing
+
+    /// Stores publications; a day a source published already is replaced by the new figures.
+    public func record(_ publications: [DayPublication], storedAt: Date = Date()) throws {
+        let stamp = Self.stamp(storedAt)
+        try db.write { db in
+            let putPublication = try db.cachedStatement(sql:
+                "INSERT OR REPLACE INTO publication (source, day, base, stored_at) VALUES (?, ?, ?, ?)")
+            let putRate = try db.cachedStatement(sql: "INSERT OR REPLACE INTO rate (code, day, source, value) VALUES (?, ?, ?, ?)")
+            for p in publications {
+                let day = p.day.iso
+                try putPublication.execute(arguments: [p.source, day, p.base, stamp])
+                for (code, value) in p.rates where code != p.base {
+                    try putRate.execute(arguments: [code, day, p.source, "\(value)"])
+                }
+            }
+        }
+    }
+
+    /// Imports the bundled ECB history unless this very file was imported already (its newest
+    /// day and size name it). Returns true when it imported.
+    @discardableResult
+    public func importBundle(_ csv: Data) throws -> Bool {
+        let publications = try ECBHistoryCSV.publications(csv)
+        let identity = "\(publications.first?.day.iso ?? "")/\(csv.count)"
+        if try db.read({ try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'bundle'") }) == identity {
+            return false
+        }
+        try record(publications)
+        try db.write { try $0.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('bundle', ?)", arguments: [identity]) }
+        return true
+    }
+
+    // MARK: Reading
+
+    /// The publications between `start` and `end` (inclusive; nil: open), with the rates of
+    /// `codes` only. A publication without any of them is still listed (it makes a gap).
+    public func publications(codes: [String], from start: Day? = nil, to end: Day? = nil) throws -> [DayPublication] {
+        let low = start?.iso ?? "0000-00-00", high = end?.iso ?? "9999-99-99"
+        return try db.read { db in
+            var rates: [String: [String: Decimal]] = [:] // "source|day" -> code -> value
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT code, day, source, value FROM rate
+                WHERE code IN (\(codes.map { _ in "?" }.joined(separator: ","))) AND day BETWEEN ? AND ?
+                """, arguments: StatementArguments(codes + [low, high]))
+            while let row = try rows.next() {
+                let value: String = row[3]
+                guard let v = Decimal(string: value, locale: Locale(identifier: "en_US_POSIX")) else { continue }
+                rates["\(row[2] as String)|\(row[1] as String)", default: [:]][row[0]] = v
+            }
+            var out: [DayPublication] = []
+            let pubs = try Row.fetchCursor(db, sql: "SELECT source, day, base FROM publication WHERE day BETWEEN ? AND ?",
+                                           arguments: [low, high])
+            while let row = try pubs.next() {
+                let source: String = row[0], dayText: String = row[1], base: String = row[2]
+                guard let day = Day(iso: dayText) else { continue }
+                out.append(DayPublication(day: day, source: source, base: base, rates: rates["\(source)|\(dayText)"] ?? [:]))
+            }
+            return out
+        }
+    }
+
+    /// A pair's history between two days.
+    public func history(from: String, to: String, start: Day? = nil, end: Day? = nil) throws -> PairHistory {
+        PairHistory(from: from, to: to, publications: try publications(codes: [from, to], from: start, to: end))
+    }
+
+    /// The newest day `source` published, if any.
+    public func newestDay(source: String) throws -> Day? {
+        try db.read { try String.fetchOne($0, sql: "SELECT max(day) FROM publication WHERE source = ?", arguments: [source]) }
+            .flatMap { Day(iso: $0) }
+    }
+}

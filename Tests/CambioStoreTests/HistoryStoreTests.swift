@@ -1,0 +1,159 @@
+import Foundation
+import GRDB
+import XCTest
+@testable import CambioCore
+@testable import CambioStore
+
+final class HistoryStoreTests: XCTestCase {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = repo.appendingPathComponent("Tests/Fixtures")
+
+    func tempDir() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
+
+    func dec(_ s: String) -> Decimal { Decimal(string: s, locale: Locale(identifier: "en_US_POSIX"))! }
+    func day(_ s: String) -> Day { Day(iso: s)! }
+
+    /// A store with the whole bundled ECB history imported (shared: the import takes a moment).
+    nonisolated(unsafe) static var shared: HistoryStore?
+    func bundled() throws -> HistoryStore {
+        if let s = Self.shared { return s }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-store-shared-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        let (store, _) = try HistoryStore.open(at: dir.appendingPathComponent("history.sqlite"))
+        XCTAssertTrue(try store.importBundle(Data(contentsOf: Self.repo.appendingPathComponent("data/eurofxref-hist.csv"))))
+        Self.shared = store
+        return store
+    }
+
+    func testPublishedFiguresComeBackToAllTheirDigits() throws {
+        let store = try bundled()
+        let h = try store.history(from: "EUR", to: "USD", start: day("2024-03-25"), end: day("2024-04-03"))
+        XCTAssertEqual(h.points.map(\.day.iso), ["2024-03-25", "2024-03-26", "2024-03-27", "2024-03-28", "2024-04-02", "2024-04-03"])
+        XCTAssertEqual(h.points.map { "\($0.rate)" }, ["1.0835", "1.0855", "1.0816", "1.0811", "1.0749", "1.0783"])
+        XCTAssertTrue(h.points.allSatisfy { $0.published && $0.source == "ECB" })
+        // A cross of the same day: JPY per USD = 163.45 / 1.0811.
+        let cross = try store.history(from: "USD", to: "JPY", start: day("2024-03-28"), end: day("2024-03-28"))
+        XCTAssertEqual(cross.points.first?.rate, dec("163.45") / dec("1.0811"))
+        XCTAssertFalse(cross.points[0].published)
+        XCTAssertEqual(HistoryFormat.rate(cross.points[0]), "151.1886")
+        XCTAssertEqual(HistoryFormat.rate(h.points[3]), "1.0811")
+    }
+
+    func testASuspendedCurrencyIsAGapNotAnInventedValue() throws {
+        let h = try bundled().history(from: "EUR", to: "RUB", start: day("2022-02-28"), end: day("2022-03-03"))
+        XCTAssertEqual(h.points.map(\.day.iso), ["2022-02-28", "2022-03-01"])
+        XCTAssertEqual(h.gaps.map(\.iso), ["2022-03-02", "2022-03-03"], "the ECB published those days without the rouble")
+        let days = HistoryDay.lastDays(h, end: day("2022-03-03"), count: 4)
+        XCTAssertEqual(days.map(\.status), [.notPublished, .notPublished,
+                                            .rate(h.points[1], change: h.points[1].rate - h.points[0].rate),
+                                            .rate(h.points[0], change: nil)])
+        // Before the euro had a rate for a currency (ISK from 2018? no: from 1999) and after it
+        // ended (HRK after 2022-12-30), likewise.
+        let hrk = try bundled().history(from: "EUR", to: "HRK", start: day("2022-12-29"), end: day("2023-01-03"))
+        XCTAssertEqual(hrk.points.last?.day.iso, "2022-12-30")
+        XCTAssertEqual(hrk.gaps.map(\.iso), ["2023-01-02", "2023-01-03"])
+    }
+
+    func testWeekendsAndTargetHolidaysSaySo() throws {
+        let h = try bundled().history(from: "EUR", to: "USD", start: day("2024-03-20"), end: day("2024-04-02"))
+        let days = HistoryDay.lastDays(h, end: day("2024-04-02"))
+        XCTAssertEqual(days.map(\.day.iso), ["2024-04-02", "2024-04-01", "2024-03-31", "2024-03-30", "2024-03-29", "2024-03-28", "2024-03-27"])
+        let kinds = days.map { d -> String in
+            switch d.status {
+            case .rate(let p, let change): return "\(p.rate) \(change.map { "\($0)" } ?? "-")"
+            case .weekend: return "weekend"
+            case .holiday: return "holiday"
+            case .notPublished: return "not published"
+            case .noData: return "no data"
+            }
+        }
+        // 2 Apr 1.0749 against 28 Mar 1.0811: -0.0062. Easter Monday and Good Friday are TARGET holidays.
+        XCTAssertEqual(kinds, ["1.0749 -0.0062", "holiday", "weekend", "weekend", "holiday", "1.0811 -0.0005", "1.0816 -0.0039"])
+        // Past the newest data: unknown, not a holiday.
+        XCTAssertEqual(HistoryDay.lastDays(h, end: day("2024-04-04"), count: 1).first?.status, .noData)
+    }
+
+    func testRangesStatisticsAndConversionOnADay() throws {
+        let h = try bundled().history(from: "EUR", to: "USD")
+        XCTAssertEqual(h.points.first?.day.iso, "1999-01-04")
+        XCTAssertEqual(h.points.first.map { "\($0.rate)" }, "1.1789")
+        XCTAssertGreaterThan(h.points.count, 7000)
+        let end = h.newestDay!
+        XCTAssertEqual(HistoryRange.week.start(end: day("2026-10-30"))?.iso, "2026-10-24")
+        XCTAssertEqual(HistoryRange.month.start(end: day("2026-03-31"))?.iso, "2026-02-28")
+        XCTAssertEqual(HistoryRange.fiveYears.start(end: day("2024-02-29"))?.iso, "2019-02-28")
+        let year = h.points(from: HistoryRange.year.start(end: end), to: end)
+        let stats = try XCTUnwrap(HistoryStats(year))
+        XCTAssertLessThanOrEqual(stats.min.rate, stats.average)
+        XCTAssertLessThanOrEqual(stats.average, stats.max.rate)
+        XCTAssertEqual(stats.count, year.count)
+        // A Saturday converts at Friday's rate, and says which day.
+        XCTAssertEqual(h.point(onOrBefore: day("2024-10-26"))?.day.iso, "2024-10-25")
+        XCTAssertNil(h.point(onOrBefore: day("1998-12-31")))
+    }
+
+    func testFetchedAnswersGrowTheHistory() throws {
+        let dir = try tempDir()
+        let (store, outcome) = try HistoryStore.open(at: dir.appendingPathComponent("history.sqlite"))
+        guard case .opened = outcome else { return XCTFail("\(outcome)") }
+        let today = day("2026-11-22")
+        let series = try ProviderParser.parse(.frankfurter, Data(contentsOf: Self.fixtures.appendingPathComponent("frankfurter_v1_timeseries_2026-09-30_2026-10-02.json")),
+                                              today: today, expecting: .symbols(["USD", "INR"]))
+        try store.record(series.publications)
+        let h = try store.history(from: "USD", to: "INR")
+        XCTAssertEqual(h.points.map(\.day.iso), ["2026-09-30", "2026-10-01", "2026-10-02"])
+        XCTAssertEqual(h.points[2].rate, dec("108.1245") / dec("1.1225"))
+        XCTAssertEqual(h.points[2].source, "Frankfurter")
+
+        let ninety = try ProviderParser.parse(.ecb, Data(contentsOf: Self.fixtures.appendingPathComponent("ecb_eurofxref-hist-90d.xml")),
+                                              today: today, expecting: .history)
+        try store.record(ninety.publications)
+        let ecb = try store.history(from: "EUR", to: "USD")
+        XCTAssertEqual(ecb.points.count, ninety.days.count + 3 - Set(ninety.days.keys).intersection(h.points.map(\.day)).count)
+        // Where both published a day, the ECB's own figure is used.
+        for p in ecb.points where ninety.days[p.day] != nil { XCTAssertEqual(p.source, "ECB") }
+
+        let erapi = try ProviderParser.parse(.erapi, Data(contentsOf: Self.fixtures.appendingPathComponent("erapi_open_latest_USD_2024-08-19.json")),
+                                             today: today)
+        try store.record(erapi.publications)
+        let kzt = try store.history(from: "USD", to: "KZT")
+        XCTAssertEqual(kzt.points.count, 1, "a currency the ECB never had, from a snapshot")
+        XCTAssertEqual(kzt.points[0].source, "open.er-api.com")
+        XCTAssertTrue(kzt.points[0].published)
+        XCTAssertEqual(try store.newestDay(source: "open.er-api.com")?.iso, "2024-08-19")
+    }
+
+    func testImportingTheSameBundleTwiceDoesNothing() throws {
+        let store = try bundled()
+        XCTAssertFalse(try store.importBundle(Data(contentsOf: Self.repo.appendingPathComponent("data/eurofxref-hist.csv"))))
+    }
+
+    func testAVersionOneStoreIsMigratedAndKeepsItsData() throws {
+        let url = try tempDir().appendingPathComponent("history.sqlite")
+        let old = try DatabaseQueue(path: url.path)
+        try HistoryStore.migrator.migrate(old, upTo: "v1")
+        try old.write { db in
+            try db.execute(sql: "INSERT INTO publication (source, day, base) VALUES ('ECB', '2026-10-30', 'EUR')")
+            try db.execute(sql: "INSERT INTO rate (code, day, source, value) VALUES ('USD', '2026-10-30', 'ECB', '1.1172')")
+        }
+        try old.close()
+        let store = try HistoryStore(url: url)
+        XCTAssertEqual(try store.schemaVersions, ["v1", "v2"])
+        let h = try store.history(from: "EUR", to: "USD")
+        XCTAssertEqual(h.points.map { "\($0.day.iso) \($0.rate)" }, ["2026-10-30 1.1172"])
+    }
+
+    func testAFileThatIsNotAStoreIsSetAside() throws {
+        let url = try tempDir().appendingPathComponent("history.sqlite")
+        try Data("not a database, just text that is long enough to fill a header page".utf8).write(to: url)
+        let (store, outcome) = try HistoryStore.open(at: url)
+        guard case .setAside(let aside, _) = outcome else { return XCTFail("\(outcome)") }
+        XCTAssertEqual(try String(contentsOf: aside, encoding: .utf8).prefix(10), "not a data")
+        XCTAssertEqual(try store.history(from: "EUR", to: "USD").points, [])
+    }
+}
