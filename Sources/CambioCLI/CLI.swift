@@ -2,6 +2,7 @@ import ArgumentParser
 import CambioCore
 import CambioGLib
 import CambioNet
+import CambioStore
 import Foundation
 
 /// `cambio convert|rates|refresh`: the same data as the window, no display needed.
@@ -9,12 +10,12 @@ public struct CambioCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "cambio",
         abstract: "Currency conversion with live and offline rates. Without arguments, opens the window.",
-        subcommands: [Convert.self, Rates.self, Refresh.self])
+        subcommands: [Convert.self, Rates.self, Refresh.self, History.self])
 
     public init() {}
 
     /// The subcommand names: anything else on the command line goes to the window.
-    public static var names: Set<String> { ["convert", "rates", "refresh", "help", "--help", "-h"] }
+    public static var names: Set<String> { ["convert", "rates", "refresh", "history", "help", "--help", "-h"] }
 }
 
 /// What every command loads: the same start-up data as the window.
@@ -51,12 +52,26 @@ struct Setup {
         return c
     }
 
-    /// The rates service over this run's cache, seeded with what start-up read.
+    /// The rates service over this run's cache, seeded with what start-up read. Every new
+    /// answer is recorded in the history too.
     @MainActor func service() -> RatesService {
         let service = RatesService(cache: RateCache(paths: data.paths), endpoints: Endpoints(environment: environment))
         service.seed(data.cached, ecbHistory: data.ecbHistory)
         service.historyEnd = data.rates?.date
+        service.onNewAnswer = { snapshot in
+            do { try history().record(snapshot.publications) } catch { warn("the rate history was not updated: \(error)") }
+        }
         return service
+    }
+
+    /// The history store, with the bundle imported and the cached answers recorded.
+    func history() throws -> HistoryStore {
+        let bundle = BundledData.directory(environment: environment, executable: URL(fileURLWithPath: CommandLine.arguments[0]),
+                                           paths: data.paths, sourceTree: Self.sourceTree)?.appendingPathComponent(BundledData.marker)
+        let cached = data.cached.values.map(\.snapshot) + [data.ecbHistory?.snapshot].compactMap { $0 }
+        let (store, problems) = try HistoryStore.prepared(paths: data.paths, bundle: bundle, cached: cached)
+        problems.forEach(warn)
+        return store
     }
 
     /// The rates to use: fresh if the policy asks and the server answers, else the last good
@@ -273,6 +288,61 @@ extension CambioCommand {
                 case .skipped?, nil:
                     warn("\(chosen.sourceName): no answer")
                     throw ExitCode(1)
+                }
+            }
+        }
+    }
+}
+
+extension CambioCommand {
+    struct History: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "A pair's rate on each published day, newest first.")
+
+        @Argument(help: "The currency priced (ISO code).") var from: String
+        @Argument(help: "The currency it is priced in.") var to: String
+        @Option(help: "How many calendar days, ending at --to (default 7).") var days: Int?
+        @Option(name: .customLong("from"), help: "The first day (YYYY-MM-DD).") var start: String?
+        @Option(name: .customLong("to"), help: "The last day (YYYY-MM-DD; default today).") var end: String?
+        @Flag(help: "Send no request: the bundled history and what was fetched before.") var offline = false
+        @Flag(help: "Print one JSON object.") var json = false
+
+        mutating func run() throws {
+            try guarded {
+                let setup = Setup()
+                let from = try setup.code(self.from), to = try setup.code(self.to)
+                func day(_ text: String?, _ name: String) throws -> Day? {
+                    guard let text else { return nil }
+                    guard let d = Day(iso: text) else { throw Failure("not a date (YYYY-MM-DD): --\(name) \(text)") }
+                    return d
+                }
+                let today = Day(Date())
+                let last = try day(end, "to") ?? today
+                if let days, days < 1 { throw Failure("--days must be at least 1") }
+                let first = try day(start, "from") ?? last.adding(days: -((days ?? 7) - 1))
+                guard first <= last else { throw Failure("--from \(first.iso) is after --to \(last.iso)") }
+
+                let store = try setup.history()
+                // Days newer than the history at hand come from Frankfurter (the ECB's figures).
+                if !offline, let newest = try store.newestECBDay(), last > newest {
+                    let outcome: HistorySync.Outcome? = MainActor.assumeIsolated {
+                        let sync = HistorySync(store: store, endpoints: Endpoints(environment: setup.environment))
+                        return try? MainContext.run(deadline: 30) { await sync.fetchNewerDays(today: today) }?.get()
+                    }
+                    if case .failed(let reason)? = outcome {
+                        warn("could not fetch the newest days from Frankfurter: \(reason); showing what is known")
+                    }
+                }
+                let history = try store.history(from: from, to: to, start: first, end: last)
+                let points = history.points.reversed()
+                if json {
+                    print(jsonString([
+                        "from": from, "to": to,
+                        "points": points.map { ["date": $0.day.iso, "rate": HistoryFormat.rate($0), "source": $0.source] },
+                    ]))
+                } else {
+                    if points.isEmpty { warn("no published rate for \(from) and \(to) from \(first.iso) to \(last.iso)") }
+                    for p in points { print("\(p.day.iso)  \(HistoryFormat.rate(p))  \(p.source)") }
                 }
             }
         }

@@ -180,6 +180,9 @@ public struct HistoryDay: Sendable, Equatable {
 extension Day {
     /// The calendar day before.
     public var previous: Day { Day(date.addingTimeInterval(-86_400)) }
+
+    /// The day `n` calendar days later (earlier when negative).
+    public func adding(days n: Int) -> Day { Day(Day.utc.date(byAdding: .day, value: n, to: date)!) }
 }
 
 /// How history rates are written for machines: a published figure exactly as published; a
@@ -194,6 +197,40 @@ public enum HistoryFormat {
 
 /// The bundled ECB history as publications (every currency it has on each day).
 extension ECBHistoryCSV {
+    /// The day of the first (newest) row, read without parsing the rest.
+    public static func newestDay(_ data: Data) throws -> Day {
+        var newest: Day?
+        try forEachLine(data) { line, _, bytes, fields in
+            guard let day = Day(iso: text(bytes, fields[0])) else { throw ParseError.badRow(line: line) }
+            newest = day
+            return false
+        }
+        guard let newest else { throw ParseError.noRates }
+        return newest
+    }
+
+    /// Each row as its day and its rates' text exactly as written (valid positive decimals only),
+    /// for a fast import.
+    public static func forEachRow(_ data: Data, _ body: (Day, [(code: String, value: String)]) throws -> Void) throws {
+        var any = false
+        try forEachLine(data) { line, codes, bytes, fields in
+            guard let day = Day(iso: text(bytes, fields[0])) else { throw ParseError.badRow(line: line) }
+            var rates: [(code: String, value: String)] = []
+            for (i, range) in fields.dropFirst().enumerated() where i < codes.count && !codes[i].isEmpty && !range.isEmpty {
+                var valid = true, nonZero = false
+                for j in range {
+                    let b = bytes[j]
+                    if b >= 0x31 && b <= 0x39 { nonZero = true } else if b != 0x30 && b != 0x2E { valid = false; break }
+                }
+                if valid && nonZero { rates.append((codes[i], text(bytes, range))) }
+            }
+            any = true
+            try body(day, rates)
+            return true
+        }
+        if !any { throw ParseError.noRates }
+    }
+
     public static func publications(_ data: Data) throws -> [DayPublication] {
         var out: [DayPublication] = []
         try forEachLine(data) { line, codes, bytes, fields in

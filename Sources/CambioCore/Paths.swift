@@ -26,6 +26,8 @@ public struct AppPaths: Sendable {
 
     /// `$XDG_DATA_HOME/cambio/state.json`.
     public var stateFile: URL { dataHome.appendingPathComponent("cambio/state.json") }
+    /// Every rate Cambio knows, day by day (SQLite).
+    public var historyFile: URL { dataHome.appendingPathComponent("cambio/history.sqlite") }
 }
 
 /// Finds the bundled data (`data/`): `$CAMBIO_DATA_DIR`, then beside an installed binary

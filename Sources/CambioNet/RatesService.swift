@@ -58,6 +58,8 @@ public struct Endpoints: Sendable, Equatable {
     public private(set) var ecbHistory: (answer: CachedAnswer, snapshot: ProviderSnapshot)?
     /// The last day of the history already at hand (the bundled ECB file).
     public var historyEnd: Day?
+    /// Told of every new answer once it is cached (the history store records it).
+    public var onNewAnswer: (@MainActor (ProviderSnapshot) -> Void)?
 
     public enum Outcome: Equatable, Sendable {
         case updated
@@ -106,6 +108,7 @@ public struct Endpoints: Sendable, Equatable {
                                       nextPublication: fetchedAt.addingTimeInterval(86_400), body: response.body)
             try cache.store(answer, history: true)
             ecbHistory = (answer, snapshot)
+            onNewAnswer?(snapshot)
         } catch {
             // Past-date conversions fall back to the bundled history; nothing is lost.
         }
@@ -144,6 +147,7 @@ public struct Endpoints: Sendable, Equatable {
                                       nextPublication: max(next, fetchedAt.addingTimeInterval(3600)), body: response.body)
             try cache.store(answer) // only now does the old copy get replaced, atomically
             answers[provider] = (answer, snapshot)
+            onNewAnswer?(snapshot)
             if provider == .ecb, let newest = snapshot.newestDay { await fillECBGap(before: newest) }
             return .updated
         } catch NetworkError.rateLimited(let after) {

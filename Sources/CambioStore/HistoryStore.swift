@@ -94,13 +94,28 @@ public final class HistoryStore: Sendable {
     /// day and size name it). Returns true when it imported.
     @discardableResult
     public func importBundle(_ csv: Data) throws -> Bool {
-        let publications = try ECBHistoryCSV.publications(csv)
-        let identity = "\(publications.first?.day.iso ?? "")/\(csv.count)"
+        let identity = "\(try ECBHistoryCSV.newestDay(csv).iso)/\(csv.count)"
         if try db.read({ try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'bundle'") }) == identity {
             return false
         }
-        try record(publications)
-        try db.write { try $0.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('bundle', ?)", arguments: [identity]) }
+        let stamp = Self.stamp(Date())
+        try db.write { db in
+            let putPublication = try db.cachedStatement(sql:
+                "INSERT OR REPLACE INTO publication (source, day, base, stored_at) VALUES ('ECB', ?, 'EUR', ?)")
+            // One statement per day (its rates as one multi-row insert): 7,000 statements, not 200,000.
+            try ECBHistoryCSV.forEachRow(csv) { day, rates in
+                let iso = day.iso
+                try putPublication.execute(arguments: [iso, stamp])
+                guard !rates.isEmpty else { return }
+                let putRates = try db.cachedStatement(sql: "INSERT OR REPLACE INTO rate (code, day, source, value) VALUES "
+                    + Array(repeating: "(?, ?, 'ECB', ?)", count: rates.count).joined(separator: ", "))
+                var values: [(any DatabaseValueConvertible)?] = []
+                values.reserveCapacity(rates.count * 3)
+                for r in rates { values += [r.code, iso, r.value] }
+                try putRates.execute(arguments: StatementArguments(values))
+            }
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('bundle', ?)", arguments: [identity])
+        }
         return true
     }
 
@@ -142,5 +157,26 @@ public final class HistoryStore: Sendable {
     public func newestDay(source: String) throws -> Day? {
         try db.read { try String.fetchOne($0, sql: "SELECT max(day) FROM publication WHERE source = ?", arguments: [source]) }
             .flatMap { Day(iso: $0) }
+    }
+}
+
+extension HistoryStore {
+    /// The store as the app and the command line use it: opened (or begun anew beside an
+    /// unreadable file), the bundled history imported when it is new, and the answers already
+    /// fetched recorded. `problems` says what was set aside.
+    public static func prepared(paths: AppPaths, bundle: URL?, cached: [ProviderSnapshot]) throws -> (HistoryStore, problems: [String]) {
+        var problems: [String] = []
+        let (store, outcome) = try open(at: paths.historyFile)
+        if case .setAside(let aside, let reason) = outcome {
+            problems.append("the rate history could not be read (\(reason)); it was kept as \(aside.path)")
+        }
+        if let bundle { try store.importBundle(Data(contentsOf: bundle, options: .alwaysMapped)) }
+        try store.record(cached.flatMap(\.publications))
+        return (store, problems)
+    }
+
+    /// The newest day of the ECB's figures known (its own files or Frankfurter's copy).
+    public func newestECBDay() throws -> Day? {
+        [try newestDay(source: "ECB"), try newestDay(source: "Frankfurter")].compactMap { $0 }.max()
     }
 }

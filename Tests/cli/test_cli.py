@@ -146,5 +146,71 @@ def the_ecb_90_day_history_fills_days_after_the_bundled_history():
     assert (r["rate_date"], r["source"]) == ("2025-01-15", "ECB"), r
 
 
+def ecb_csv():
+    with open(os.path.join(ROOT, "data", "eurofxref-hist.csv")) as f:
+        lines = f.read().splitlines()
+    codes = lines[0].split(",")
+    return lines, {line.split(",")[0]: dict(zip(codes, line.split(","))) for line in lines[1:] if line}
+
+
+@test
+def history_prints_the_ecbs_published_figures_exactly_newest_first():
+    _, rows = ecb_csv()
+    rc, out, err = Home().run("history", "EUR", "USD", "--from", "2024-03-01", "--to", "2024-03-31", "--offline", "--json")
+    assert rc == 0, err
+    data = json.loads(out)
+    assert data["from"] == "EUR" and data["to"] == "USD", data
+    expected = [{"date": d, "rate": rows[d]["USD"], "source": "ECB"} for d in sorted(rows) if d.startswith("2024-03")][::-1]
+    assert data["points"] == expected, (data["points"][:3], expected[:3])
+    assert len(expected) == 20   # 21 business days minus Good Friday
+    # A cross of the same day's figures; published days only, newest first (Easter: 29 Mar and 1 Apr absent).
+    rc, out, err = Home().run("history", "USD", "JPY", "--to", "2024-04-03", "--days", "7", "--offline", "--json")
+    assert rc == 0, err
+    assert [p["date"] for p in json.loads(out)["points"]] == ["2024-04-03", "2024-04-02", "2024-03-28"], out
+    assert json.loads(out)["points"][2]["rate"] == "151.1886", out   # 163.45 / 1.0811
+    rc, out, err = Home().run("history", "usd", "jpy", "--from", "2024-03-28", "--to", "2024-03-28", "--offline")
+    assert (rc, out) == (0, "2024-03-28  151.1886  ECB\n"), (rc, out, err)
+
+
+@test
+def history_shows_a_suspended_currency_as_a_gap_and_refuses_bad_arguments():
+    rc, out, err = Home().run("history", "EUR", "RUB", "--from", "2022-02-28", "--to", "2022-03-08", "--offline", "--json")
+    assert rc == 0, err
+    assert [p["date"] for p in json.loads(out)["points"]] == ["2022-03-01", "2022-02-28"], out
+    for args, words in [(["EUR", "XXX"], "unknown currency"), (["EUR", "USD", "--from", "2024-13-01"], "not a date"),
+                        (["EUR", "USD", "--from", "2024-03-05", "--to", "2024-03-01"], "is after"),
+                        (["EUR", "USD", "--days", "0"], "at least 1")]:
+        rc, out, err = Home().run("history", *args, "--offline")
+        assert rc != 0 and words in err and out == "", (args, rc, out, err)
+        assert len(err.strip().splitlines()) == 1, err
+
+
+@test
+def history_fetches_the_days_after_the_bundle_from_frankfurter_and_keeps_them():
+    lines, _ = ecb_csv()
+    home = Home()
+    bundle = os.path.join(home.dir, "bundle")
+    os.makedirs(bundle)
+    # A bundle that ends on 29 Sep 2026: the real Frankfurter series of 30 Sep - 2 Oct follows it.
+    with open(os.path.join(bundle, "eurofxref-hist.csv"), "w") as f:
+        f.write("\n".join([lines[0]] + [l for l in lines[1:] if l and l[:10] <= "2026-09-29"]) + "\n")
+    env = {"CAMBIO_DATA_DIR": bundle}
+    with fault_server() as server:
+        env["CAMBIO_FRANKFURTER_URL"] = server.url("/as/frankfurter_v1_timeseries_2026-09-30_2026-10-02.json")
+        rc, out, err = home.run("history", "EUR", "USD", "--from", "2026-09-28", "--to", "2026-10-02", "--json", env=env)
+    assert rc == 0, err
+    points = [(p["date"], p["rate"], p["source"]) for p in json.loads(out)["points"]]
+    assert points[:3] == [("2026-10-02", "1.1225", "Frankfurter"), ("2026-10-01", "1.1298", "Frankfurter"),
+                          ("2026-09-30", "1.1355", "Frankfurter")], points
+    assert [p[2] for p in points[3:]] == ["ECB", "ECB"], points
+    # Kept: offline the same days come back, and no request is needed for them.
+    rc, out2, err = home.run("history", "EUR", "USD", "--from", "2026-09-28", "--to", "2026-10-02", "--json", "--offline", env=env)
+    assert rc == 0 and json.loads(out2) == json.loads(out), (out2, err)
+    # Asking past them with Frankfurter unreachable: reported on stderr, the known days shown.
+    rc, out3, err = home.run("history", "EUR", "USD", "--from", "2026-09-28", "--to", "2026-10-05", "--json", env=env)
+    assert rc == 0 and json.loads(out3) == json.loads(out), (out3, err)
+    assert "Frankfurter" in err and len(err.strip().splitlines()) == 1, err
+
+
 if __name__ == "__main__":
     sys.exit(run_tests("cli"))

@@ -1,0 +1,53 @@
+import CambioCore
+import CambioStore
+import Foundation
+
+extension Endpoints {
+    /// Frankfurter's daily ECB rates from `start` to `end`.
+    public func frankfurterRange(_ start: Day, _ end: Day) -> String {
+        bases[.frankfurter]! + "/\(start.iso)..\(end.iso)"
+    }
+}
+
+/// Brings the history up to date: the ECB's days newer than the store's newest, through
+/// Frankfurter's time series.
+@MainActor public final class HistorySync {
+    public let store: HistoryStore
+    let endpoints: Endpoints
+    private let givenClient: HTTPClient?
+    var client: HTTPClient { givenClient ?? HTTPClient.shared }
+
+    public init(store: HistoryStore, endpoints: Endpoints, client: HTTPClient? = nil) {
+        self.store = store; self.endpoints = endpoints; givenClient = client
+    }
+
+    public enum Outcome: Equatable, Sendable {
+        case upToDate
+        case added(days: Int)
+        case failed(String)
+    }
+
+    /// The last TARGET business day on or before `today`: the newest day the ECB can have.
+    public static func lastBusinessDay(_ today: Day) -> Day {
+        var d = today
+        while RefreshPolicy.isTargetHoliday(d) { d = d.previous }
+        return d
+    }
+
+    public func fetchNewerDays(today: Day) async -> Outcome {
+        let newest: Day?
+        do { newest = try store.newestECBDay() } catch { return .failed("\(error)") }
+        let start = newest?.next ?? Day(year: 1999, month: 1, day: 4)!
+        guard start <= Self.lastBusinessDay(today) else { return .upToDate }
+        do {
+            let response = try await client.get(endpoints.frankfurterRange(start, today))
+            // Whatever currencies a day has are kept; each must be a positive number of a plausible day.
+            let snapshot = try ProviderParser.parse(.frankfurter, response.body, today: today, expecting: .symbols(["USD"]))
+            let fresh = snapshot.publications.filter { $0.day >= start }
+            try store.record(fresh)
+            return fresh.isEmpty ? .upToDate : .added(days: fresh.count)
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+}
