@@ -104,9 +104,7 @@ public struct Calculator: Sendable {
 
     /// The exact value as the display shows it, in the user's locale, every digit kept (at most
     /// 32 significant ones), so that going on from it loses nothing.
-    public func exact(_ value: Decimal) -> String {
-        formatter.format(value, fractionDigits: Swift.max(0, -value.normalizedExponent))
-    }
+    public func exact(_ value: Decimal) -> String { formatter.exact(value) }
 
     /// The big result line: a number in full, a conversion rounded to the currency's minor units.
     public func display(_ result: CalculatorResult) -> String {

@@ -44,6 +44,11 @@ public struct DecimalFormatter: Sendable {
         return mag >= 0 ? 4 : max(4, significant - 1 - mag)
     }
 
+    /// Every digit of the value, none added: "36", "0.5", "33.333…".
+    public func exact(_ value: Decimal) -> String {
+        format(value, fractionDigits: Swift.max(0, -value.normalizedExponent))
+    }
+
     /// Writes an already rounded value with exactly `fractionDigits` digits after the mark.
     public func format(_ value: Decimal, fractionDigits: Int) -> String {
         let plain = value.magnitude.description // POSIX digits: "1234.5"

@@ -253,3 +253,71 @@ extension ProviderSnapshot {
         days.map { DayPublication(day: $0.key, source: provider.sourceName, base: base, rates: $0.value) }
     }
 }
+
+/// Where a range's points go on a chart of a given size. Rates become Doubles here only to
+/// be drawn; every figure shown in words comes from the points themselves.
+public struct ChartGeometry: Sendable {
+    public let points: [HistoryPoint]
+    let days: [Double]     // days since the first point
+    let values: [Double]
+    public let low: Double
+    public let high: Double
+    let span: Double
+
+    public init(_ points: ArraySlice<HistoryPoint>) {
+        self.points = Array(points)
+        let origin = points.first?.day.date ?? Date()
+        days = points.map { $0.day.date.timeIntervalSince(origin) / 86_400 }
+        values = points.map { NSDecimalNumber(decimal: $0.rate).doubleValue }
+        let lo = values.min() ?? 0, hi = values.max() ?? 1
+        // A flat line sits in the middle.
+        let pad = hi > lo ? (hi - lo) * 0.05 : Swift.max(abs(hi) * 0.01, 1e-9)
+        low = lo - pad; high = hi + pad
+        span = Swift.max(days.last ?? 1, 1)
+    }
+
+    public var isEmpty: Bool { points.isEmpty }
+
+    public func x(_ index: Int, width: Double) -> Double { days[index] / span * width }
+    public func y(_ index: Int, height: Double) -> Double { y(value: values[index], height: height) }
+    public func y(value: Double, height: Double) -> Double { height - (value - low) / (high - low) * height }
+
+    /// The point nearest to `x` (by date).
+    public func index(nearestX x: Double, width: Double) -> Int? {
+        guard !points.isEmpty, width > 0 else { return nil }
+        let day = x / width * span
+        let i = days.partitioningIndex { $0 >= day }
+        if i == 0 { return 0 }
+        if i == days.count { return days.count - 1 }
+        return day - days[i - 1] <= days[i] - day ? i - 1 : i
+    }
+
+    /// The line to draw, at most two vertices per pixel column (the column's first and extreme
+    /// values), so 7,000 points draw as fast as 700. `gapDays`: a longer pause breaks the line.
+    public func polyline(width: Double, height: Double, gapDays: Double = 10) -> [[(x: Double, y: Double)]] {
+        var runs: [[(x: Double, y: Double)]] = []
+        var run: [(x: Double, y: Double)] = []
+        var column = -1, columnMin = 0.0, columnMax = 0.0
+        func flushColumn() {
+            guard column >= 0 else { return }
+            run.append((Double(column), y(value: columnMax, height: height)))
+            if columnMin != columnMax { run.append((Double(column), y(value: columnMin, height: height))) }
+        }
+        for i in points.indices {
+            if i > 0 && days[i] - days[i - 1] > gapDays {
+                flushColumn(); column = -1
+                if !run.isEmpty { runs.append(run); run = [] }
+            }
+            let c = Int(x(i, width: width).rounded())
+            if c != column {
+                flushColumn()
+                column = c; columnMin = values[i]; columnMax = values[i]
+            } else {
+                columnMin = Swift.min(columnMin, values[i]); columnMax = Swift.max(columnMax, values[i])
+            }
+        }
+        flushColumn()
+        if !run.isEmpty { runs.append(run) }
+        return runs
+    }
+}

@@ -114,3 +114,32 @@ public enum MenuButtonPopup {
         }, data, { data in Unmanaged<SignalBox<Create>>.fromOpaque(data!).release() })
     }
 }
+
+extension Signal {
+    public typealias Motion = @MainActor (_ x: Double, _ y: Double) -> Void
+
+    /// GtkEventControllerMotion::motion (and ::enter, which has the same shape).
+    @discardableResult
+    public static func motion(_ controller: OpaquePointer, _ signal: String = "motion", _ handler: @escaping Motion) -> gulong {
+        let t: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
+            let h = box(data, Motion.self)
+            MainActor.assumeIsolated { h(x, y) }
+        }
+        return CambioGLib.connect(gpointerOf(controller), signal, handler, unsafeBitCast(t, to: GCallback.self))
+    }
+}
+
+/// GtkDrawingArea's draw function, with a closure GLib owns.
+public enum DrawingArea {
+    public typealias Draw = @MainActor (_ cr: OpaquePointer, _ width: Int32, _ height: Int32) -> Void
+
+    public static func onDraw(_ area: WidgetRef, _ body: @escaping Draw) {
+        let data = Unmanaged.passRetained(SignalBox(body)).toOpaque()
+        gtk_drawing_area_set_draw_func(cast(area), { _, cr, width, height, data in
+            let h = Unmanaged<SignalBox<Draw>>.fromOpaque(data!).takeUnretainedValue().handler
+            guard let cr else { return }
+            nonisolated(unsafe) let context = cr
+            MainActor.assumeIsolated { h(context, width, height) }
+        }, data, { data in Unmanaged<SignalBox<Draw>>.fromOpaque(data!).release() })
+    }
+}

@@ -26,6 +26,10 @@ import Foundation
     private var saveTimer: guint = 0
     /// Called when a save fails, with the reason.
     var onSaveError: ((String) -> Void)?
+    /// Called with a problem found later than start-up (shown in the window's message strip).
+    var onProblem: ((String) -> Void)?
+    /// The rate history on disk, opened when first needed.
+    private(set) lazy var historyData = HistoryData(context: self)
 
     /// Loads everything now, on this thread (tests, tools).
     public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment,

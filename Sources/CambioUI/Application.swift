@@ -67,8 +67,9 @@ import Foundation
                 w.showPage(0)
                 w.currencies.openPicker()
             },
-            ActionSpec(name: "swap", accels: ["<Control>s"], pages: ["converter"]) { [weak self] in
-                self?.window?.converter.swap()
+            ActionSpec(name: "swap", accels: ["<Control>s"], pages: ["converter", "history"]) { [weak self] in
+                guard let w = self?.window else { return }
+                w.visiblePage == "history" ? w.history.swap() : w.converter.swap()
             },
             ActionSpec(name: "add-favourite", accels: ["<Control>d"], pages: ["converter"]) { [weak self] in
                 self?.window?.converter.addFavourite()

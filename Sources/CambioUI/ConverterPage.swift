@@ -24,6 +24,8 @@ import Foundation
     private var noticeTimer: guint = 0
     /// True while the page writes into the entry, so that is not taken as typing.
     private var updating = false
+    /// Shows the History page for a pair (set by the window).
+    var onShowHistory: (@MainActor (FavouritePair) -> Void)?
     /// Set when the window is gone: nothing is drawn any more.
     private var destroyed = false
 
@@ -66,12 +68,14 @@ import Foundation
         var starTarget: (@MainActor () -> Void)?
         starButton = UI.iconButton("non-starred-symbolic", name: tr("Add to favourites (Ctrl+D)")) { starTarget?() }
         starButton.accessibleLabel(tr("Add favourite"))
+        var historyTarget: (@MainActor () -> Void)?
+        let historyButton = UI.iconButton("document-open-recent-symbolic", name: tr("History of this pair")) { historyTarget?() }
         // One row of equal heights: Tab goes through it left to right (GTK orders the focus by
         // each widget's vertical centre, then by x; a half-pixel difference would reorder it).
         let top = gtk_grid_new()!
         gtk_grid_set_column_spacing(cast(top), 8)
         gtk_grid_set_row_spacing(cast(top), 4)
-        for (i, w) in [amountEntry, fromButton, swapButton, starButton].enumerated() {
+        for (i, w) in [amountEntry, fromButton, swapButton, starButton, historyButton].enumerated() {
             gtk_grid_attach(cast(top), w, Int32(i), 0, 1, 1)
         }
         gtk_grid_attach(cast(top), evaluatedLabel, 0, 1, 1, 1)
@@ -106,6 +110,11 @@ import Foundation
 
         swapTarget = { [weak self] in self?.swap() }
         starTarget = { [weak self] in self?.addFavourite() }
+        historyTarget = { [weak self] in
+            guard let self else { return }
+            self.onShowHistory?(self.state.currentPair)
+        }
+        favourites.onHistory = { [weak self] pair in self?.onShowHistory?(pair) }
         favourites.pairs = { [weak self] in self?.state.favourites ?? [] }
         favourites.onLoad = { [weak self] pair in self?.load(pair) }
         favourites.onDelete = { [weak self] pair in

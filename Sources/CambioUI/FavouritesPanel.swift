@@ -26,6 +26,7 @@ import CGtk
     var onDelete: (@MainActor (FavouritePair) -> Void)?
     var onMove: (@MainActor (FavouritePair, _ by: Int) -> Void)?
     var onMoveTo: (@MainActor (FavouritePair, _ index: Int) -> Void)?
+    var onHistory: (@MainActor (FavouritePair) -> Void)?
 
     init(context: AppContext) {
         ctx = context
@@ -196,8 +197,12 @@ import CGtk
                 self?.delete(pair)
             }
             deleteButton.addClass("flat")
-            gtk_widget_set_valign(deleteButton, GTK_ALIGN_CENTER)
-            let line = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [text, deleteButton])
+            let historyButton = UI.iconButton("document-open-recent-symbolic", name: String(format: tr("History of %@"), pair.description)) { [weak self] in
+                if let popover = self?.popover { gtk_popover_popdown(cast(popover)) }
+                self?.onHistory?(pair)
+            }
+            historyButton.addClass("flat")
+            let line = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [text, historyButton, deleteButton])
             line.margins(6, 6, 6, 6)
             let row = gtk_list_box_row_new()!
             gtk_list_box_row_set_child(cast(row), line)

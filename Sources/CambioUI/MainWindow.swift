@@ -11,11 +11,32 @@ import CGtk
     private var holders: [String: WidgetRef] = [:]
     private var builtConverter: ConverterPage?
     private var builtCalculator: CalculatorPage?
+    private var builtHistory: HistoryPage?
+
+    public var history: HistoryPage {
+        if let builtHistory { return builtHistory }
+        let page = HistoryPage(context: context, data: context.historyData)
+        builtHistory = page
+        page.mayFetch = { [weak self] in self?.context.state.settings.refreshInterval != .never }
+        page.onSyncFailure = { [weak self] reason in
+            self?.banner.show(String(format: tr("Could not fetch the newest days of the history from Frankfurter: %@."), reason),
+                              key: "history-sync")
+        }
+        place(page.root, in: "history")
+        return page
+    }
+
+    /// Shows the History page for a pair (the Converter's current one, a favourite).
+    public func showHistory(_ pair: FavouritePair) {
+        history.setPair(from: pair.from, to: pair.to)
+        showPage(2)
+    }
 
     public var converter: ConverterPage {
         if let builtConverter { return builtConverter }
         let page = ConverterPage(context: context)
         builtConverter = page
+        page.onShowHistory = { [weak self] pair in self?.showHistory(pair) }
         place(page.root, in: "converter")
         return page
     }
@@ -42,6 +63,7 @@ import CGtk
         switch name {
         case "converter": _ = converter
         case "calculator": _ = calculator
+        case "history": _ = history
         default: break
         }
     }
@@ -71,17 +93,16 @@ import CGtk
         currencies = CurrenciesPage(context: context, banner: banner)
         let titles = [tr("Currencies"), tr("Converter"), tr("History"), tr("Investments"), tr("Calculator")]
         let summaries = [
-            tr("The last seven days of a pair, a chart back to 1999 and conversion on a past date."),
             tr("What monthly purchases of a stock since a chosen month would be worth today."),
         ]
         for (i, name) in Self.pageNames.enumerated() {
             let child: WidgetRef
             switch i {
             case 0: child = currencies.root
-            case 1, 4:
+            case 1, 2, 4:
                 child = UI.box(GTK_ORIENTATION_VERTICAL)
                 holders[name] = child
-            default: child = PlaceholderPage.make(title: titles[i], summary: summaries[i - 2])
+            default: child = PlaceholderPage.make(title: titles[i], summary: summaries[i - 3])
             }
             gtk_stack_add_titled(cast(stack), child, name, titles[i])
         }
@@ -97,6 +118,7 @@ import CGtk
         gtk_window_set_titlebar(win, header)
 
         context.problems.forEach { banner.show($0) }
+        context.onProblem = { [weak self] message in self?.banner.show(message) }
         context.onSaveError = { [weak self] message in self?.banner.show(message) }
         Signal.connect(gpointerOf(stack), "notify::visible-child-name", withArgument: { [weak self] _ in
             guard let self else { return }
@@ -118,6 +140,7 @@ import CGtk
         switch index {
         case 0: currencies.focusPrimary()
         case 1: converter.focusPrimary()
+        case 2: history.focusPrimary()
         case 4: calculator.focusPrimary()
         default: break
         }

@@ -23,6 +23,7 @@ import Foundation
         service = RatesService(cache: RateCache(paths: context.paths), endpoints: Endpoints(environment: environment))
         service.seed(context.cachedAtStart, ecbHistory: context.ecbHistoryAtStart)
         service.historyEnd = context.bundled?.date
+        service.onNewAnswer = { [weak context] snapshot in context?.historyData.record(snapshot) }
     }
 
     public func attach(_ window: MainWindow) {

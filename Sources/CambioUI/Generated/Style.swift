@@ -81,5 +81,23 @@ entry.calculator-entry {
 .keypad-key.digit {
   font-weight: bold;
 }
+.day-change.up {
+  color: @success_color;
+}
+.day-change.down {
+  color: @error_color;
+}
+.day-rate {
+  font-feature-settings: "tnum";
+  font-weight: bold;
+}
+.chart {
+  background-color: @view_bg_color;
+  border-radius: 8px;
+}
+.chart:focus-visible {
+  outline: 2px solid alpha(@accent_color, 0.5);
+  outline-offset: -2px;
+}
 """#
 }

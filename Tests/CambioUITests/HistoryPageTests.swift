@@ -1,0 +1,101 @@
+import XCTest
+import CGtk
+import CambioGLib
+@testable import CambioCore
+@testable import CambioStore
+@testable import CambioUI
+
+/// The History page in a real window, over the bundled ECB history (to 30 Oct 2026).
+final class HistoryPageTests: WindowTestCase {
+    var page: HistoryPage { window.history }
+
+    /// One imported store for every test: each test's home gets a copy (the import takes seconds).
+    nonisolated(unsafe) static var template: URL?
+
+    override func setUp() async throws {
+        try await super.setUp()
+        if Self.template == nil {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-ui-history-\(getpid()).sqlite")
+            try? FileManager.default.removeItem(at: url)
+            let store = try HistoryStore(url: url)
+            try store.importBundle(Data(contentsOf: AppContext.sourceTree!.appendingPathComponent("data/eurofxref-hist.csv")))
+            Self.template = url
+        }
+        try FileManager.default.createDirectory(at: context.paths.historyFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: context.paths.historyFile)
+        try FileManager.default.copyItem(at: Self.template!, to: context.paths.historyFile)
+        context.state.settings.refreshInterval = .never   // no network: the history as bundled
+        window.showPage(2)
+        try await waitForLoad()
+    }
+
+    /// Loads run off the main thread and come back to the main actor: awaiting lets them in
+    /// (a GLib spin inside this test's own main-actor job would not).
+    func waitForLoad() async throws {
+        let end = Date().addingTimeInterval(60)
+        repeat {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            // A few iterations, not a drain: the spinner animates, so GLib always has a frame to do.
+            for _ in 0..<5 { g_main_context_iteration(nil, 0) }
+        } while (!page.isLoaded || page.isLoading) && Date() < end
+        XCTAssertTrue(page.isLoaded && !page.isLoading, "the history loaded")
+    }
+
+    func testTheLastSevenDaysOfTheConvertersPair() async throws {
+        XCTAssertEqual(window.visiblePage, "history")
+        XCTAssertEqual([page.from, page.to], ["USD", "EUR"])
+        XCTAssertEqual(page.dayTexts, [
+            "Fri, Oct 30, 0.8951, \u{25BC} \u{2212}0.0034",   // 1/1.1172 against 1/1.1130
+            "Thu, Oct 29, 0.8985, \u{25B2} +0.0002",
+            "Wed, Oct 28, 0.8982, \u{25B2} +0.0014",
+            "Tue, Oct 27, 0.8969, \u{25B2} +0.0030",
+            "Mon, Oct 26, 0.8938, \u{25B2} +0.0004",
+            "Sun, Oct 25, no publication, weekend",
+            "Sat, Oct 24, no publication, weekend",
+        ])
+        XCTAssertTrue(page.statusText.hasPrefix("Jan 4, 1999 \u{2013} Oct 30, 2026"), page.statusText)
+    }
+
+    func testRangesChangeWhatTheChartShows() async throws {
+        var counts: [HistoryRange: Int] = [:]
+        for r in HistoryRange.allCases {
+            page.setRange(r)
+            spin(0.05)
+            counts[r] = page.shownPoints
+            XCTAssertTrue(page.statsText.hasPrefix("Low "), page.statsText)
+        }
+        XCTAssertEqual(counts[.week], 5)                       // Mon 26 – Fri 30 Oct
+        XCTAssertEqual(counts[.month], 23)                     // 30 Sep – 30 Oct, business days
+        XCTAssertGreaterThan(counts[.year]!, 250)
+        XCTAssertGreaterThan(counts[.fiveYears]!, 1270)
+        XCTAssertEqual(counts[.max], page.history?.points.count)
+        XCTAssertGreaterThan(counts[.max]!, 7000)
+        page.setRange(.max)
+        XCTAssertTrue(page.statsText.contains("Jul 15, 2008"), "the euro's high against the dollar: \(page.statsText)")
+        page.setCursor(0)
+        XCTAssertEqual(page.pointText, "Mon, Jan 4, 1999: 1 USD = 0.8482 EUR (ECB)")   // 1 / 1.1789
+    }
+
+    func testSwapAndAConversionOnASaturday() async throws {
+        page.swap()
+        try await waitForLoad()
+        XCTAssertEqual([page.from, page.to], ["EUR", "USD"])
+        page.setPastDay(Day(iso: "2024-10-26")!)
+        XCTAssertEqual(page.pastText, "100 EUR = 108.25 USD \u{00B7} rate of Fri, Oct 25, 2024 (ECB)")
+        page.setPastAmount("12*3")
+        XCTAssertEqual(page.pastText, "36 EUR = 38.97 USD \u{00B7} rate of Fri, Oct 25, 2024 (ECB)")   // 36 × 1.0825
+        page.setPastAmount("1/0")
+        XCTAssertEqual(page.pastText, "Division by zero")
+    }
+
+    func testASuspendedCurrencyShowsAGap() async throws {
+        page.setPair(from: "EUR", to: "RUB")
+        try await waitForLoad()
+        spin(0.1)
+        XCTAssertEqual(page.dayTexts.first, "Fri, Oct 30, no RUB rate, not published that day")
+        page.setPastDay(Day(iso: "2023-01-10")!)
+        XCTAssertEqual(page.pastText, "100 EUR = 11,720.10 RUB \u{00B7} rate of Tue, Mar 1, 2022 (ECB) \u{00B7} not published on the day asked")
+        page.setPastDay(Day(iso: "1998-12-31")!)
+        XCTAssertTrue(page.pastText.hasPrefix("No published rate"), page.pastText)
+    }
+}
