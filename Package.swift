@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(name: "cambio", dependencies: ["CambioUI", "CambioCLI", "CambioCore", "CGtk"], path: "Sources/cambio"),
         // Benchmark helpers (make bench): an empty GTK 4 window built the same way, and timings.
         .executableTarget(name: "cambio-empty-window", dependencies: ["CambioGLib", "CGtk"], path: "Sources/cambio-empty-window"),
-        .executableTarget(name: "cambio-bench", dependencies: ["CambioUI", "CambioCore", "CambioGLib", "CGtk"], path: "Sources/cambio-bench"),
+        .executableTarget(name: "cambio-bench", dependencies: ["CambioUI", "CambioCore", "CambioStore", "CambioGLib", "CGtk"], path: "Sources/cambio-bench"),
         .testTarget(name: "CambioCoreTests", dependencies: ["CambioCore"], path: "Tests/CambioCoreTests"),
         .testTarget(name: "CambioStoreTests", dependencies: ["CambioStore", "CambioCore"], path: "Tests/CambioStoreTests"),
         .testTarget(name: "CambioNetTests", dependencies: ["CambioNet", "CambioCLI", "CambioCore", "CambioGLib", "CGtk"], path: "Tests/CambioNetTests",

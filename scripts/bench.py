@@ -79,6 +79,7 @@ def main():
     sys.stdout.flush()
     bench = os.path.join(REL, "cambio-bench")
     subprocess.run([bench, "recalc"], check=True)
+    subprocess.run([bench, "history"], check=True)
     for renderer in ("cairo", "gl"):
         subprocess.run([bench, "frame"], check=True, stderr=subprocess.DEVNULL,
                        env=dict(os.environ, GSK_RENDERER=renderer, GTK_A11Y="none"))

@@ -2,6 +2,7 @@
 // currency in the domain, and the time until the window shows it.
 import CambioCore
 import CambioGLib
+import CambioStore
 import CambioUI
 import CGtk
 import Foundation
@@ -26,6 +27,39 @@ let table = everyCurrencyTable()
 let codes = catalog.active.map(\.code).filter { table.has($0) }
 
 switch CommandLine.arguments.dropFirst().first {
+case "history":
+    // The rate history: the first import of the bundled ECB file, and reading ranges of a pair
+    // (a cross, USD/JPY, so both currencies' rows are read).
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-bench-history-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let store = try! HistoryStore(url: dir.appendingPathComponent("history.sqlite"))
+    let csv = try! Data(contentsOf: root.appendingPathComponent("data/eurofxref-hist.csv"))
+    let t0 = now()
+    try! store.importBundle(csv)
+    let importMs = Double(now() - t0) / 1e6
+    let end = Day(iso: "2026-10-30")!
+    var line = String(format: "history import_ms=%.0f", importMs)
+    for range in [HistoryRange.fiveYears, .max] {
+        var samples: [Double] = []
+        var points = 0
+        for _ in 0..<20 {
+            let t = now()
+            let h = try! store.history(from: "USD", to: "JPY", start: range.start(end: end), end: end)
+            samples.append(Double(now() - t) / 1e6)
+            points = h.points.count
+        }
+        line += String(format: " read_%@_ms=%.2f (%d points)", range.rawValue, median(samples), points)
+    }
+    let all = try! store.history(from: "USD", to: "JPY")
+    var drawSamples: [Double] = []
+    for _ in 0..<50 {
+        let t = now()
+        _ = ChartGeometry(all.points[...]).polyline(width: 800, height: 300)
+        drawSamples.append(Double(now() - t) / 1e6)
+    }
+    print(line + String(format: " chart_geometry_max_ms=%.2f (target: read 5Y < 20 ms)", median(drawSamples)))
+
 case "recalc":
     let computation = CurrencyListComputation(catalog: catalog, formatter: DecimalFormatter(locale: Locale(identifier: "en_US")))
     var state = CurrencyListState(codes: codes, anchorCode: "USD", anchorText: "1", referenceCode: "USD")
