@@ -230,3 +230,17 @@ final class ConverterTests: XCTestCase {
         XCTAssertEqual(RateAge.days(day("2026-11-23"), today: day("2026-11-22")), 0, "a day ahead (time zones) is not negative")
     }
 }
+
+final class DayTests: XCTestCase {
+    func testISODaysReadAndWriteExactly() {
+        for text in ["1999-01-04", "2024-02-29", "2026-10-30", "9999-12-31"] {
+            XCTAssertEqual(Day(iso: text)?.iso, text)
+        }
+        for bad in ["2024-1-05", "20240105", "2024-02-30", "2023-02-29", "2024-13-01", "2024-00-10", "24-01-05",
+                    "2024-01-05-", "2024--01-05", "2024-01-0x", "", "-", "2024-01-05 ", "1899-12-31"] {
+            XCTAssertNil(Day(iso: bad), bad)
+        }
+        XCTAssertEqual(Day(iso: "2024-03-01")!.previous.iso, "2024-02-29")
+        XCTAssertEqual(Day(iso: "2024-02-28")!.adding(days: 2).iso, "2024-03-01")
+    }
+}
