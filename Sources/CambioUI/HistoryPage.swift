@@ -418,7 +418,7 @@ import Foundation
         gtk_widget_queue_draw(chart)
     }
 
-    private static let margin = (left: 8.0, right: 8.0, top: 10.0, bottom: 10.0)
+    private static let margin = (left: 8.0, right: 8.0, top: 10.0, bottom: 26.0)
 
     private func draw(_ cr: OpaquePointer, _ width: Double, _ height: Double) {
         let m = Self.margin
@@ -444,6 +444,18 @@ import Foundation
             for p in run.dropFirst() { cairo_line_to(cr, m.left + p.x, m.top + p.y) }
         }
         cairo_stroke(cr)
+        // Labels: the range's high and low at their lines, its first and last day below.
+        cairo_set_source_rgba(cr, 0.45, 0.45, 0.45, 1)
+        if let stats = HistoryStats(g.points[...]) {
+            let hy = m.top + g.y(value: NSDecimalNumber(decimal: stats.max.rate).doubleValue, height: h)
+            let ly = m.top + g.y(value: NSDecimalNumber(decimal: stats.min.rate).doubleValue, height: h)
+            label(cr, ctx.formatter.rate(stats.max.rate), x: m.left + 4, y: hy, above: false)
+            label(cr, ctx.formatter.rate(stats.min.rate), x: m.left + 4, y: ly, above: true)
+        }
+        if let first = g.points.first, let last = g.points.last {
+            label(cr, ctx.days.string(first.day), x: m.left, y: m.top + h + 6, above: false)
+            label(cr, ctx.days.string(last.day), x: m.left + w, y: m.top + h + 6, above: false, alignRight: true)
+        }
         // The highlighted point.
         if let i = cursor, g.points.indices.contains(i) {
             let x = m.left + g.x(i, width: w), y = m.top + g.y(i, height: h)
@@ -456,6 +468,16 @@ import Foundation
             cairo_arc(cr, x, y, 4, 0, 2 * .pi)
             cairo_fill(cr)
         }
+    }
+
+    /// Small text on the chart, in the widget's font.
+    private func label(_ cr: OpaquePointer, _ text: String, x: Double, y: Double, above: Bool, alignRight: Bool = false) {
+        guard let layout = gtk_widget_create_pango_layout(chart, text) else { return }
+        defer { g_object_unref(gpointerOf(layout)) }
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        cairo_move_to(cr, alignRight ? x - Double(width) : x, above ? y - Double(height) - 2 : y + 2)
+        pango_cairo_show_layout(cr, layout)
     }
 
     private func hover(x: Double) {
