@@ -81,6 +81,10 @@ import Foundation
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signal.keyPressed(keys) { [weak self] keyval, state in self?.key(keyval, state) ?? false }
         gtk_widget_add_controller(entry, keys)
+        // A click in the display places the cursor to edit what is there.
+        let click = gtk_gesture_click_new()!
+        Signal.pressed(click) { [weak self] _, _, _ in self?.fresh = .no }
+        gtk_widget_add_controller(entry, click)
         showHistory()
     }
 
@@ -175,15 +179,31 @@ import Foundation
         case GDK_KEY_KP_Decimal, GDK_KEY_KP_Separator:
             insert(String(ctx.formatter.style.decimalSeparator))
             return true
+        case GDK_KEY_Left, GDK_KEY_Right, GDK_KEY_Home, GDK_KEY_End, GDK_KEY_BackSpace, GDK_KEY_Delete,
+             GDK_KEY_KP_Left, GDK_KEY_KP_Right, GDK_KEY_KP_Home, GDK_KEY_KP_End, GDK_KEY_KP_Delete:
+            fresh = .no   // editing the result: keys type into it from now on
+            return false
         default:
+            // The first character typed after = decides: an operator goes on from the result,
+            // anything else starts afresh (after an error, everything does). Not left to the
+            // selection, which GTK may drop between two quick keys.
             let c = gdk_keyval_to_unicode(keyval)
-            if let scalar = Unicode.Scalar(c), "+-*/%^\u{00D7}\u{00F7}\u{2212}".unicodeScalars.contains(scalar), showsResult {
-                // Go on from the result: the operator goes after it, not over it.
+            guard fresh != .no, c >= 0x20, c != 0x7F, let scalar = Unicode.Scalar(c) else { return false }
+            let isOperator = "+-*/%^\u{00D7}\u{00F7}\u{2212}".unicodeScalars.contains(scalar)
+            if fresh == .afterResult && isOperator {
                 gtk_editable_set_position(cast(entry), -1)
+            } else {
+                gtk_editable_set_text(cast(entry), "")
             }
+            fresh = .no
             return false
         }
     }
+
+    /// What the next character typed does to the display: nothing special, or start afresh (an
+    /// operator after a result goes on from it instead).
+    private enum Fresh { case no, afterResult, afterError }
+    private var fresh = Fresh.no
 
     /// True while the display shows the last result unchanged.
     private var showsResult: Bool { last.map { $0.text == text } ?? false }
@@ -193,11 +213,12 @@ import Foundation
     func insert(_ s: String) {
         let isOperator = s.count == 1 && "+-*/%\u{00D7}\u{00F7}\u{2212}".contains(s)
         let editable: OpaquePointer = cast(entry)
-        if hasError || (showsResult && !isOperator) {
+        if fresh == .afterError || (fresh == .afterResult && !isOperator) {
             gtk_editable_set_text(editable, "")
-        } else if showsResult {
+        } else if fresh == .afterResult {
             gtk_editable_set_position(editable, -1)
         }
+        fresh = .no
         gtk_editable_delete_selection(editable)
         var position = gtk_editable_get_position(editable)
         gtk_editable_insert_text(editable, s, -1, &position)
@@ -214,6 +235,7 @@ import Foundation
     }
 
     func backspace() {
+        fresh = .no
         let editable: OpaquePointer = cast(entry)
         var start: Int32 = 0, end: Int32 = 0
         if gtk_editable_get_selection_bounds(editable, &start, &end) != 0 {
@@ -226,12 +248,14 @@ import Foundation
     }
 
     func clearEntry() {
+        fresh = .no
         gtk_editable_set_text(cast(entry), "")
         gtk_widget_grab_focus(entry)
     }
 
     func clearAll() {
         last = nil
+        fresh = .no
         gtk_editable_set_text(cast(entry), "")
         UI.setText(expressionLabel, "")
         setResult("", error: false)
@@ -241,6 +265,7 @@ import Foundation
 
     func toggleSign() {
         let current = showsResult ? calculator.exact(last!.result.value) : text
+        fresh = .no
         gtk_editable_set_text(cast(entry), Calculator.toggleSign(current))
         focusEntry(cursorAt: -1)
     }
@@ -271,11 +296,13 @@ import Foundation
             // conversion stays as typed.
             if case .number(let v, _) = result { gtk_editable_set_text(cast(entry), calculator.exact(v)) }
             last = (result, text)
+            fresh = .afterResult
         case .failure(let error):
             last = nil
             UI.setText(expressionLabel, input)
             setResult(describe(error), error: true)
             UI.setText(rateLabel, "")
+            fresh = .afterError
         }
         // Selected: the next digit replaces it.
         gtk_widget_grab_focus(entry)

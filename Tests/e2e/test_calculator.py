@@ -18,6 +18,14 @@ def result(app):
     return display(app)[1]
 
 
+def expect(app, what, value, timeout=5):
+    """Waits until the result reads `value`; a failure shows the whole display."""
+    try:
+        wait_for(what, lambda: result(app) == value, timeout=timeout)
+    except AssertionError as e:
+        raise AssertionError(f"{e}; the display reads {display(app)!r}") from None
+
+
 def open_calculator(app):
     app.key("alt+5")
     wait_for("the calculation entry focused", lambda: any(
@@ -31,17 +39,17 @@ def sums_are_exact_errors_are_words_and_conversions_are_text():
     try:
         open_calculator(app)
         app.type("0.1+0.2=")
-        wait_for("0.3", lambda: result(app) == "0.3", timeout=5)
+        expect(app, "0.3", "0.3")
         assert display(app)[0] == "0.1+0.2 =", display(app)
         app.type("==")                              # = again repeats "+ 0.2"
-        wait_for("0.7", lambda: result(app) == "0.7", timeout=5)
+        expect(app, "0.7", "0.7")
 
         app.type("1/0=")                            # a digit after a result starts afresh
-        wait_for("an error", lambda: result(app) == "Division by zero", timeout=5)
+        expect(app, "an error", "Division by zero")
         assert app.proc.poll() is None
         app.type("2+2")                             # the next key starts afresh after an error
         app.key("Return")
-        wait_for("4", lambda: result(app) == "4", timeout=5)
+        expect(app, "4", "4")
 
         app.key("Escape")
         app.type("100 USD to EUR")
@@ -58,7 +66,7 @@ def sums_are_exact_errors_are_words_and_conversions_are_text():
         subprocess.run(["xdotool", "key", "Num_Lock"], check=False)
         app.key("KP_1", "KP_2", "KP_Multiply", "KP_3", "KP_Decimal", "KP_5", "KP_Enter")
         try:
-            wait_for("42", lambda: result(app) == "42", timeout=5)
+            expect(app, "42", "42")
         finally:
             subprocess.run(["xdotool", "key", "Num_Lock"], check=False)
     finally:
