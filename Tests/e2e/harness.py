@@ -37,6 +37,29 @@ def wait_for(what, probe, timeout=20.0, interval=0.1):
     raise AssertionError(f"timed out waiting for {what} (last: {last!r})")
 
 
+class AppExited(Exception):
+    def __init__(self, status):
+        super().__init__(f"the app exited with status {status}")
+        self.status = status
+
+
+def wait_for_exit_aware(what, probe, timeout):
+    """wait_for, except that the app exiting ends the wait at once (AppExited)."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        try:
+            last = probe()
+            if last:
+                return last
+        except AppExited:
+            raise
+        except Exception as error:
+            last = error
+        time.sleep(0.5)
+    raise AssertionError(f"timed out waiting for {what} (last: {last!r})")
+
+
 def xdotool(*args):
     return subprocess.run(["xdotool", *args], check=True, capture_output=True, text=True).stdout.strip()
 
@@ -79,15 +102,26 @@ class App:
         # Output goes to a file: an unread pipe would fill and stall the app.
         self.log_path = os.path.join(self.home, "cambio.log")
         self.log = open(self.log_path, "ab")
+        launched = time.monotonic()
         self.proc = subprocess.Popen([BINARY], env=self.env(), stdout=self.log, stderr=subprocess.STDOUT)
         RUNNING.append(self)
 
         def find():
+            if self.proc.poll() is not None:
+                raise AppExited(self.proc.returncode)
             for app in pyatspi.Registry.getDesktop(0):
                 if app is not None and app.name == "cambio" and app.get_process_id() == self.proc.pid:
                     return app
             return None
-        self.node = wait_for("the app on the accessibility bus", find, timeout=30, interval=0.5)
+        try:
+            self.node = wait_for_exit_aware("the app on the accessibility bus", find, timeout=30)
+        except AppExited as exited:
+            # Seen only as the very first launch in a fresh D-Bus session on a fresh clone: the
+            # process ends at once with status 1 and prints nothing. Say so, and launch again once.
+            print(f"harness: cambio exited with status {exited.status} {time.monotonic() - launched:.1f} s after launch "
+                  f"before showing a window (output: {self.output()!r}); launching it again", flush=True)
+            self.proc = subprocess.Popen([BINARY], env=self.env(), stdout=self.log, stderr=subprocess.STDOUT)
+            self.node = wait_for_exit_aware("the app on the accessibility bus", find, timeout=30)
         self.window_id = wait_for("the X window", lambda: xdotool("search", "--sync", "--onlyvisible", "--pid", str(self.proc.pid)).split()[0])
         xdotool("windowfocus", "--sync", self.window_id)
         self.window_pos = self._window_position()
