@@ -23,7 +23,8 @@ SHADER_CACHE = tempfile.mkdtemp(prefix="cambio-e2e-mesa-")
 RUNNING = []
 
 
-def wait_for(what, probe, timeout=20.0, interval=0.1):
+def wait_for(what, probe, timeout=20.0, interval=0.1, fatal=()):
+    """Polls `probe` until it returns something true; exceptions in `fatal` end the wait at once."""
     deadline = time.monotonic() + timeout
     last = None
     while time.monotonic() < deadline:
@@ -31,6 +32,8 @@ def wait_for(what, probe, timeout=20.0, interval=0.1):
             last = probe()
             if last:
                 return last
+        except fatal:
+            raise
         except Exception as error:  # the tree may be rebuilding
             last = error
         time.sleep(interval)
@@ -41,23 +44,6 @@ class AppExited(Exception):
     def __init__(self, status):
         super().__init__(f"the app exited with status {status}")
         self.status = status
-
-
-def wait_for_exit_aware(what, probe, timeout):
-    """wait_for, except that the app exiting ends the wait at once (AppExited)."""
-    deadline = time.monotonic() + timeout
-    last = None
-    while time.monotonic() < deadline:
-        try:
-            last = probe()
-            if last:
-                return last
-        except AppExited:
-            raise
-        except Exception as error:
-            last = error
-        time.sleep(0.5)
-    raise AssertionError(f"timed out waiting for {what} (last: {last!r})")
 
 
 def xdotool(*args):
@@ -114,14 +100,14 @@ class App:
                     return app
             return None
         try:
-            self.node = wait_for_exit_aware("the app on the accessibility bus", find, timeout=30)
+            self.node = wait_for("the app on the accessibility bus", find, timeout=30, interval=0.5, fatal=AppExited)
         except AppExited as exited:
             # Seen only as the very first launch in a fresh D-Bus session on a fresh clone: the
             # process ends at once with status 1 and prints nothing. Say so, and launch again once.
             print(f"harness: cambio exited with status {exited.status} {time.monotonic() - launched:.1f} s after launch "
                   f"before showing a window (output: {self.output()!r}); launching it again", flush=True)
             self.proc = subprocess.Popen([BINARY], env=self.env(), stdout=self.log, stderr=subprocess.STDOUT)
-            self.node = wait_for_exit_aware("the app on the accessibility bus", find, timeout=30)
+            self.node = wait_for("the app on the accessibility bus", find, timeout=30, interval=0.5, fatal=AppExited)
         self.window_id = wait_for("the X window", lambda: xdotool("search", "--sync", "--onlyvisible", "--pid", str(self.proc.pid)).split()[0])
         xdotool("windowfocus", "--sync", self.window_id)
         self.window_pos = self._window_position()
