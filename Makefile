@@ -5,7 +5,15 @@ XVFB = scripts/with-xvfb
 # XCTest only: no empty Swift Testing summary after each run.
 SWIFT_TEST = $(SWIFT) test --disable-swift-testing
 
-.PHONY: all deps build run test test-unit test-ui test-cli test-e2e bench fuzz screenshot clean
+.PHONY: all deps build run test test-unit test-ui test-cli test-e2e test-desktop bench fuzz screenshot clean install uninstall
+
+# `make install` (PREFIX defaults to ~/.local; `sudo make install PREFIX=/usr/local` for everyone).
+PREFIX ?= $(HOME)/.local
+APP_ID = io.github.cambio.Cambio
+# Every file `make install` writes, relative to PREFIX; `make uninstall` removes exactly these.
+INSTALLED = bin/cambio share/cambio/eurofxref-hist.csv share/applications/$(APP_ID).desktop \
+	share/metainfo/$(APP_ID).metainfo.xml share/icons/hicolor/scalable/apps/$(APP_ID).svg \
+	share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 
 all: build
 
@@ -22,7 +30,7 @@ run: build
 # line from outside, end to end through AT-SPI.
 test: build
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-unit test-ui test-cli test-e2e
+	$(MAKE) --no-print-directory test-unit test-ui test-cli test-e2e test-desktop
 
 test-unit:
 	$(SWIFT_TEST) --skip CambioUITests
@@ -35,6 +43,33 @@ test-cli:
 
 test-e2e:
 	Tests/e2e/run
+
+# The desktop entry and metainfo validators, then an install into a temporary prefix launched
+# through its desktop entry under Xvfb (one window, also after a second launch), then uninstall.
+test-desktop:
+	desktop-file-validate Resources/$(APP_ID).desktop
+	appstreamcli validate --no-net Resources/$(APP_ID).metainfo.xml
+	Tests/desktop/run
+
+# CONFIG=debug installs the debug build (the install test does, to save a release build).
+CONFIG ?= release
+install: deps
+	$(SWIFT) build -c $(CONFIG) --product cambio
+	install -Dm755 .build/$(CONFIG)/cambio "$(DESTDIR)$(PREFIX)/bin/cambio"
+	install -Dm644 data/eurofxref-hist.csv "$(DESTDIR)$(PREFIX)/share/cambio/eurofxref-hist.csv"
+	install -d "$(DESTDIR)$(PREFIX)/share/applications"
+	sed 's|^Exec=cambio|Exec=$(PREFIX)/bin/cambio|' Resources/$(APP_ID).desktop > "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
+	install -Dm644 Resources/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
+	install -Dm644 Resources/icons/hicolor/scalable/apps/$(APP_ID).svg "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
+	install -Dm644 Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
+	-gtk4-update-icon-cache -qtf "$(DESTDIR)$(PREFIX)/share/icons/hicolor" 2>/dev/null
+	-update-desktop-database -q "$(DESTDIR)$(PREFIX)/share/applications" 2>/dev/null
+	@echo "Installed in $(PREFIX). Start Cambio from the applications menu, or: gtk4-launch $(APP_ID)"
+
+uninstall:
+	for f in $(INSTALLED); do rm -f "$(DESTDIR)$(PREFIX)/$$f"; done
+	-rmdir "$(DESTDIR)$(PREFIX)/share/cambio" 2>/dev/null
+	-update-desktop-database -q "$(DESTDIR)$(PREFIX)/share/applications" 2>/dev/null
 
 # Start-up, memory and per-keystroke figures, against an empty GTK 4 window in the same run.
 bench: deps

@@ -67,6 +67,8 @@ def compare(renderer, home):
 
 
 def main():
+    # Release builds read their data where installed, never from the source tree: point them at it.
+    os.environ["CAMBIO_DATA_DIR"] = os.path.join(ROOT, "data")
     home = tempfile.mkdtemp(prefix="cambio-bench-")
     write_state(home, "onStart")  # the default: the first refresh starts after the first frame
     # cairo draws on the CPU as a GPU would; gl runs on llvmpipe (software) under Xvfb.

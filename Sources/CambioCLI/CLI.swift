@@ -25,15 +25,12 @@ struct Setup {
 
     init() {
         environment = ProcessInfo.processInfo.environment
-        data = StartupData.load(environment: environment, executable: URL(fileURLWithPath: CommandLine.arguments[0]),
+        data = StartupData.load(environment: environment, executable: BundledData.executable,
                                 sourceTree: Self.sourceTree)
         for problem in data.problems { warn(Self.describe(problem)) }
     }
 
-    static var sourceTree: URL? {
-        let tree = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return FileManager.default.fileExists(atPath: tree.appendingPathComponent("Package.swift").path) ? tree : nil
-    }
+    static var sourceTree: URL? { BundledData.sourceTree }
 
     static func describe(_ p: StartupProblem) -> String {
         switch p {
@@ -66,7 +63,7 @@ struct Setup {
 
     /// The history store, with the bundle imported and the cached answers recorded.
     func history() throws -> HistoryStore {
-        let bundle = BundledData.directory(environment: environment, executable: URL(fileURLWithPath: CommandLine.arguments[0]),
+        let bundle = BundledData.directory(environment: environment, executable: BundledData.executable,
                                            paths: data.paths, sourceTree: Self.sourceTree)?.appendingPathComponent(BundledData.marker)
         let cached = data.cached.values.map(\.snapshot) + [data.ecbHistory?.snapshot].compactMap { $0 }
         let (store, problems) = try HistoryStore.prepared(paths: data.paths, bundle: bundle, cached: cached)
@@ -188,7 +185,7 @@ extension CambioCommand {
         /// of a later day that is still on or before it.
         static func historical(from: String, to: String, on day: Day, setup: Setup) throws -> (rate: Decimal, day: Day, source: String)? {
             var best: (rate: Decimal, day: Day, source: String)? = nil
-            if let dir = BundledData.directory(environment: setup.environment, executable: URL(fileURLWithPath: CommandLine.arguments[0]),
+            if let dir = BundledData.directory(environment: setup.environment, executable: BundledData.executable,
                                                paths: setup.data.paths, sourceTree: Setup.sourceTree) {
                 let csv = try Data(contentsOf: dir.appendingPathComponent(BundledData.marker), options: .alwaysMapped)
                 if let p = try ECBHistoryCSV.publication(onOrBefore: day, codes: [from, to], in: csv),

@@ -35,6 +35,25 @@ public struct AppPaths: Sendable {
 public enum BundledData {
     public static let marker = "eurofxref-hist.csv"
 
+    /// This process's executable, wherever it was started from (argv[0] may be a bare name
+    /// found on PATH).
+    public static var executable: URL {
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return exe.path == "/proc/self/exe" ? URL(fileURLWithPath: CommandLine.arguments[0]) : exe
+    }
+
+    /// The package's source tree, for a development build run from `.build/`. Release builds
+    /// (what `make install` installs) never look there: they find their data where installed.
+    public static var sourceTree: URL? {
+        #if DEBUG
+        let tree = URL(fileURLWithPath: #filePath) // <tree>/Sources/CambioCore/Paths.swift
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return FileManager.default.fileExists(atPath: tree.appendingPathComponent("Package.swift").path) ? tree : nil
+        #else
+        return nil
+        #endif
+    }
+
     public static func directory(environment: [String: String], executable: URL, paths: AppPaths,
                                  sourceTree: URL?) -> URL? {
         var candidates: [URL] = []

@@ -33,7 +33,7 @@ import Foundation
 
     /// Loads everything now, on this thread (tests, tools).
     public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment,
-                            executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]),
+                            executable: URL = BundledData.executable,
                             sourceTree: URL? = AppContext.sourceTree) {
         self.init(data: StartupData.load(environment: environment, executable: executable, sourceTree: sourceTree))
     }
@@ -89,12 +89,8 @@ import Foundation
         }
     }
 
-    /// The package's source tree, for a development build run from `.build/`.
-    public nonisolated static var sourceTree: URL? {
-        let here = URL(fileURLWithPath: #filePath) // <tree>/Sources/CambioUI/AppContext.swift
-        let tree = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return FileManager.default.fileExists(atPath: tree.appendingPathComponent("Package.swift").path) ? tree : nil
-    }
+    /// The package's source tree in a development build (nil in release builds).
+    public nonisolated static var sourceTree: URL? { BundledData.sourceTree }
 
     /// Screens that show rates, told when the rates in use change.
     private var rateObservers: [@MainActor () -> Void] = []

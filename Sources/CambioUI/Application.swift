@@ -14,7 +14,7 @@ import Foundation
     private var enableActions: (@MainActor (String) -> Void)?
     /// Catalogue, rates and saved state load on another core while GTK starts.
     private let preload = StartupPreload(environment: ProcessInfo.processInfo.environment,
-                                         executable: URL(fileURLWithPath: CommandLine.arguments[0]),
+                                         executable: BundledData.executable,
                                          sourceTree: AppContext.sourceTree)
 
     /// Marks the start of the process for CAMBIO_TRACE_STARTUP.

@@ -24,7 +24,7 @@ import Foundation
         started = true
         let paths = ctx.paths
         let bundle = BundledData.directory(environment: ProcessInfo.processInfo.environment,
-                                           executable: URL(fileURLWithPath: CommandLine.arguments[0]),
+                                           executable: BundledData.executable,
                                            paths: paths, sourceTree: AppContext.sourceTree)?.appendingPathComponent(BundledData.marker)
         let cached = ctx.cachedAtStart.values.map(\.snapshot) + [ctx.ecbHistoryAtStart?.snapshot].compactMap { $0 }
         Task { @MainActor in
