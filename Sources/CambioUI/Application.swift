@@ -51,36 +51,70 @@ import Foundation
         MainMenu.addChoice(on: app, name: "refresh-interval", current: context.state.settings.refreshInterval.rawValue) { [weak rates] value in
             if let i = RefreshInterval(rawValue: value) { rates?.setInterval(i) }
         }
-        enableActions = Actions.install(on: app, [
-            ActionSpec(name: "quit", accels: ["<Control>q"]) { [weak self] in
+        let general = tr("General"), pages = tr("Pages"), converter = tr("Converter and History"), lists = tr("Lists")
+        var specs = [
+            ActionSpec(name: "quit", accels: ["<Control>q"], group: general, title: tr("Quit")) { [weak self] in
                 self?.context?.saveNow()
                 if let app = self?.app { g_application_quit(cast(app)) }
             },
-            ActionSpec(name: "close-window", accels: ["<Control>w"]) { [weak self] in
+            ActionSpec(name: "close-window", accels: ["<Control>w"], group: general, title: tr("Close the window")) { [weak self] in
                 if let w = self?.window?.window { gtk_window_close(cast(w) as UnsafeMutablePointer<GtkWindow>) }
             },
-            ActionSpec(name: "refresh", accels: ["F5", "<Control>r"]) { [weak self] in
+            ActionSpec(name: "refresh", accels: ["F5", "<Control>r"], group: general, title: tr("Refresh the rates")) { [weak self] in
                 self?.rates?.refresh(.explicit)
             },
-            ActionSpec(name: "add-currency", accels: ["<Control>n"]) { [weak self] in
+            ActionSpec(name: "add-currency", accels: ["<Control>n"], group: lists, title: tr("Add a currency")) { [weak self] in
                 guard let w = self?.window else { return }
                 w.showPage(0)
                 w.currencies.openPicker()
             },
-            ActionSpec(name: "swap", accels: ["<Control>s"], pages: ["converter", "history"]) { [weak self] in
+            ActionSpec(name: "swap", accels: ["<Control>s"], pages: ["converter", "history"], group: converter,
+                       title: tr("Swap the currencies")) { [weak self] in
                 guard let w = self?.window else { return }
                 w.visiblePage == "history" ? w.history.swap() : w.converter.swap()
             },
-            ActionSpec(name: "add-favourite", accels: ["<Control>d"], pages: ["converter"]) { [weak self] in
+            ActionSpec(name: "add-favourite", accels: ["<Control>d"], pages: ["converter"], group: converter,
+                       title: tr("Add the pair to the favourites")) { [weak self] in
                 self?.window?.converter.addFavourite()
             },
-            ActionSpec(name: "search", accels: ["<Control>f"], pages: ["currencies", "converter"]) { [weak self] in
+            ActionSpec(name: "search", accels: ["<Control>f"], pages: ["currencies", "converter"], group: converter,
+                       title: tr("Search the favourites, or the currencies to add")) { [weak self] in
                 guard let w = self?.window else { return }
                 w.visiblePage == "converter" ? w.converter.focusSearch() : w.currencies.openPicker()
             },
-        ] + MainWindow.pageNames.indices.map { i in
-            ActionSpec(name: "page-\(i + 1)", accels: ["<Alt>\(i + 1)"]) { [weak self] in self?.window?.showPage(i) }
+        ]
+        let titles = [tr("Currencies"), tr("Converter"), tr("History"), tr("Investments"), tr("Calculator")]
+        specs += MainWindow.pageNames.indices.map { i in
+            ActionSpec(name: "page-\(i + 1)", accels: ["<Alt>\(i + 1)"], group: pages, title: titles[i]) { [weak self] in self?.window?.showPage(i) }
+        }
+        let local = [
+            LocalShortcut(group: lists, title: tr("Move the focused row up or down"), accels: ["<Alt>Up", "<Alt>Down"]),
+            LocalShortcut(group: converter, title: tr("Copy the focused result"), accels: ["<Control>c"]),
+            LocalShortcut(group: lists, title: tr("Remove the focused target or favourite"), accels: ["Delete"]),
+            LocalShortcut(group: tr("Calculator"), title: tr("Result (repeated: the last operation again)"), accels: ["Return", "equal"]),
+            LocalShortcut(group: tr("Calculator"), title: tr("Clear"), accels: ["Escape"]),
+        ]
+        // The window lists every action, itself included.
+        final class Listed { var specs: [ActionSpec] = [] }
+        let listed = Listed()
+        specs.append(ActionSpec(name: "shortcuts", accels: ["<Control>question"], group: general, title: tr("Keyboard shortcuts")) { [weak self] in
+            self?.showShortcuts(listed.specs, local)
         })
+        listed.specs = specs
+        enableActions = Actions.install(on: app, specs)
+    }
+
+    private var shortcutsWindow: WidgetRef?
+
+    /// Ctrl+?: the shortcuts window, built when first asked for.
+    private func showShortcuts(_ specs: [ActionSpec], _ local: [LocalShortcut]) {
+        if shortcutsWindow == nil {
+            shortcutsWindow = ShortcutsWindow.make(specs, local)
+            if let w = shortcutsWindow { gtk_window_set_hide_on_close(cast(w), 1) }
+        }
+        guard let shortcuts = shortcutsWindow else { return }
+        if let w = window?.window { gtk_window_set_transient_for(cast(shortcuts), cast(w)) }
+        gtk_window_present(cast(shortcuts))
     }
 
     private func activate() {
