@@ -412,15 +412,7 @@ import Foundation
     }
 
     private func setCurrencyButton(_ button: WidgetRef, code: String, from: Bool) {
-        let codeLabel = UI.label(code, classes: ["currency-code"])
-        let name = UI.label(ctx.name(code), classes: ["dim-label", "currency-name"])
-        gtk_label_set_ellipsize(cast(name), PANGO_ELLIPSIZE_END)
-        gtk_label_set_max_width_chars(cast(name), 18)
-        let box = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [codeLabel, name])
-        gtk_menu_button_set_child(cast(button), box)
-        let accessible = Self.buttonName(from: from, code, ctx)
-        button.accessibleLabel(accessible)
-        button.tooltip(accessible)
+        UI.setCurrency(button, code: code, currencyName: ctx.name(code), name: Self.buttonName(from: from, code, ctx))
     }
 
     private func focusedCode() -> String? {

@@ -259,14 +259,7 @@ import Foundation
     }
 
     private func setCurrencyButton(_ button: WidgetRef, _ code: String, format: String) {
-        let codeLabel = UI.label(code, classes: ["currency-code"])
-        let name = UI.label(ctx.name(code), classes: ["dim-label", "currency-name"])
-        gtk_label_set_ellipsize(cast(name), PANGO_ELLIPSIZE_END)
-        gtk_label_set_max_width_chars(cast(name), 16)
-        gtk_menu_button_set_child(cast(button), UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [codeLabel, name]))
-        let accessible = String(format: format, code, ctx.name(code))
-        button.accessibleLabel(accessible)
-        button.tooltip(accessible)
+        UI.setCurrency(button, code: code, currencyName: ctx.name(code), name: String(format: format, code, ctx.name(code)))
     }
 
     // MARK: Loading

@@ -26,6 +26,18 @@ import CGtk
         return b
     }
 
+    /// A currency menu button's face: the code over the name, and `name` as its accessible name
+    /// and tooltip ("From USD (US Dollar)").
+    static func setCurrency(_ button: WidgetRef, code: String, currencyName: String, name: String) {
+        let codeLabel = UI.label(code, classes: ["currency-code"])
+        let nameLabel = UI.label(currencyName, classes: ["dim-label", "currency-name"])
+        gtk_label_set_ellipsize(cast(nameLabel), PANGO_ELLIPSIZE_END)
+        gtk_label_set_max_width_chars(cast(nameLabel), 18)
+        gtk_menu_button_set_child(cast(button), UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [codeLabel, nameLabel]))
+        button.accessibleLabel(name)
+        button.tooltip(name)
+    }
+
     /// A right-aligned entry for numbers and calculations; `name` is its accessible name.
     static func numberEntry(name: String, tooltip: String? = nil, cssClass: String) -> WidgetRef {
         let entry = gtk_entry_new()!
