@@ -32,7 +32,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     case 3: _ = try? ProviderParser.parse(.frankfurter, body, today: today)
     case 4: _ = try? ProviderParser.parse(.cbr, body, today: today)
     case 5: _ = try? ECBHistoryCSV.latest(body)
-    default: _ = try? ECBHistoryCSV.publication(onOrBefore: today, codes: ["USD", "HRK"], in: body)
+    default:
+        // What the history store imports: the newest day, then every row as text.
+        _ = try? ECBHistoryCSV.newestDay(body)
+        try? ECBHistoryCSV.forEachRow(body) { _, _ in }
     }
     return 0
 }

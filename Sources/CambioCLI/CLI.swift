@@ -22,6 +22,9 @@ public struct CambioCommand: ParsableCommand {
 struct Setup {
     let data: StartupData
     let environment: [String: String]
+    /// The history store, opened once per run when first needed.
+    private final class Opened: @unchecked Sendable { var store: HistoryStore? }
+    private let opened = Opened()
 
     init() {
         environment = ProcessInfo.processInfo.environment
@@ -63,11 +66,13 @@ struct Setup {
 
     /// The history store, with the bundle imported and the cached answers recorded.
     func history() throws -> HistoryStore {
+        if let store = opened.store { return store }
         let bundle = BundledData.directory(environment: environment, executable: BundledData.executable,
                                            paths: data.paths, sourceTree: Self.sourceTree)?.appendingPathComponent(BundledData.marker)
         let cached = data.cached.values.map(\.snapshot) + [data.ecbHistory?.snapshot].compactMap { $0 }
         let (store, problems) = try HistoryStore.prepared(paths: data.paths, bundle: bundle, cached: cached)
         problems.forEach(warn)
+        opened.store = store
         return store
     }
 
@@ -146,11 +151,13 @@ extension CambioCommand {
                     guard day >= first, day <= Day(Date()) else {
                         throw Failure("no rates for \(date): the history runs from \(first.iso) to today")
                     }
+                    // The rate history: the bundled ECB file and every answer fetched, one store.
+                    let store = try setup.history()
                     for target in targets {
-                        guard let q = try Self.historical(from: source, to: target, on: day, setup: setup) else {
+                        guard let p = try store.history(from: source, to: target, end: day).point(onOrBefore: day) else {
                             throw Failure("no published rate for \(source) and \(target) on or before \(date)")
                         }
-                        results.append((target, value * q.rate, q.rate, q.day, q.source))
+                        results.append((target, value * p.rate, p.rate, p.day, p.source))
                     }
                 } else {
                     guard let table = setup.table(offline: offline) else { throw Failure("no rates available") }
@@ -179,32 +186,6 @@ extension CambioCommand {
                     }
                 }
             }
-        }
-
-        /// The newest rate on or before `day`: the bundled ECB history, or any fetched answer
-        /// of a later day that is still on or before it.
-        static func historical(from: String, to: String, on day: Day, setup: Setup) throws -> (rate: Decimal, day: Day, source: String)? {
-            var best: (rate: Decimal, day: Day, source: String)? = nil
-            if let dir = BundledData.directory(environment: setup.environment, executable: BundledData.executable,
-                                               paths: setup.data.paths, sourceTree: Setup.sourceTree) {
-                let csv = try Data(contentsOf: dir.appendingPathComponent(BundledData.marker), options: .alwaysMapped)
-                if let p = try ECBHistoryCSV.publication(onOrBefore: day, codes: [from, to], in: csv),
-                   let f = p.rates[from], let t = p.rates[to] {
-                    best = (t / f, p.day, "ECB")
-                }
-            }
-            // Fetched answers: the newest of their days on or before `day` with both currencies.
-            for cached in setup.data.cached.values + [setup.data.ecbHistory].compactMap({ $0 }) {
-                let s = cached.snapshot
-                for d in s.days.keys.sorted(by: >) where d <= day && d > (best?.day ?? Day(year: 1900, month: 1, day: 1)!) {
-                    let row = s.days[d]!.merging([s.base: 1]) { a, _ in a }
-                    if let f = row[from], let t = row[to], !f.isZero {
-                        best = (t / f, d, s.provider.sourceName)
-                        break
-                    }
-                }
-            }
-            return best
         }
     }
 

@@ -105,24 +105,4 @@ public enum ECBHistoryCSV {
         guard let newest = days.keys.max(), !(days[newest]?.isEmpty ?? true) else { throw ParseError.noRates }
         return RateTable(base: "EUR", source: "ECB", days: days)
     }
-
-    /// The newest publication on or before `day` that has a rate for every one of `codes`
-    /// (EUR always has one), with that day: the rate "as of" a past date.
-    public static func publication(onOrBefore day: Day, codes: [String], in data: Data) throws -> (day: Day, rates: [String: Decimal])? {
-        var found: (Day, [String: Decimal])? = nil
-        try forEachLine(data) { line, header, bytes, fields in
-            guard fields.count >= header.count + 1, let date = Day(iso: text(bytes, fields[0])) else {
-                throw ParseError.badRow(line: line)
-            }
-            if date > day { return true }
-            var rates: [String: Decimal] = ["EUR": 1]
-            for code in codes where code != "EUR" {
-                guard let i = header.firstIndex(of: code), let v = value(bytes, fields[i + 1]) else { return true }
-                rates[code] = v
-            }
-            found = (date, rates)
-            return false
-        }
-        return found
-    }
 }

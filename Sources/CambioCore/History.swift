@@ -65,10 +65,6 @@ public struct PairHistory: Sendable, Equatable {
         gaps = published.subtracting(best.keys).sorted()
     }
 
-    public init(from: String, to: String, points: [HistoryPoint], gaps: [Day]) {
-        self.from = from; self.to = to; self.points = points; self.gaps = gaps
-    }
-
     public var newestDay: Day? { points.last?.day }
 
     /// The points from `start` (nil: all) to `end`, inclusive.
@@ -229,21 +225,6 @@ extension ECBHistoryCSV {
             return true
         }
         if !any { throw ParseError.noRates }
-    }
-
-    public static func publications(_ data: Data) throws -> [DayPublication] {
-        var out: [DayPublication] = []
-        try forEachLine(data) { line, codes, bytes, fields in
-            guard let day = Day(iso: text(bytes, fields[0])) else { throw ParseError.badRow(line: line) }
-            var rates: [String: Decimal] = [:]
-            for (i, range) in fields.dropFirst().enumerated() where i < codes.count && !codes[i].isEmpty {
-                if let v = value(bytes, range) { rates[codes[i]] = v }
-            }
-            out.append(DayPublication(day: day, source: "ECB", base: "EUR", rates: rates))
-            return true
-        }
-        if out.isEmpty { throw ParseError.noRates }
-        return out
     }
 }
 
