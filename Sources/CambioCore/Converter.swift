@@ -250,8 +250,7 @@ public struct ConverterComputation: Sendable {
     /// (marked ≈ when it has more).
     public func evaluatedText(_ value: Decimal) -> String {
         let shown = value.rounded(places: 10)
-        let places = Swift.max(0, -shown.normalizedExponent)
-        return (shown == value ? "= " : "\u{2248} ") + formatter.format(shown, fractionDigits: places)
+        return (shown == value ? "= " : "\u{2248} ") + formatter.exact(shown)
     }
 
     public func results(amount: Decimal, state: ConverterState, table: RateTable) -> [ConversionResult] {

@@ -84,11 +84,12 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
 public struct DayFormatter: @unchecked Sendable {
     private let formatter: DateFormatter
 
-    public init(locale: Locale) {
+    /// `template`: the fields shown, in the locale's order ("EEEdMMMy": "Fri, Oct 25, 2024").
+    public init(locale: Locale, template: String = "dMMMy") {
         formatter = DateFormatter()
         formatter.locale = locale
         formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.setLocalizedDateFormatFromTemplate("dMMMy")
+        formatter.setLocalizedDateFormatFromTemplate(template)
     }
 
     public func string(_ day: Day) -> String { formatter.string(from: day.date) }

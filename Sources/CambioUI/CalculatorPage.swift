@@ -189,8 +189,7 @@ import Foundation
             // selection, which GTK may drop between two quick keys.
             let c = gdk_keyval_to_unicode(keyval)
             guard fresh != .no, c >= 0x20, c != 0x7F, let scalar = Unicode.Scalar(c) else { return false }
-            let isOperator = "+-*/%^\u{00D7}\u{00F7}\u{2212}".unicodeScalars.contains(scalar)
-            if fresh == .afterResult && isOperator {
+            if fresh == .afterResult && Self.operators.contains(Character(scalar)) {
                 gtk_editable_set_position(cast(entry), -1)
             } else {
                 gtk_editable_set_text(cast(entry), "")
@@ -205,13 +204,16 @@ import Foundation
     private enum Fresh { case no, afterResult, afterError }
     private var fresh = Fresh.no
 
+    /// Keys that go on from a result rather than replace it.
+    static let operators: Set<Character> = ["+", "-", "*", "/", "%", "\u{00D7}", "\u{00F7}", "\u{2212}"]
+
     /// True while the display shows the last result unchanged.
     private var showsResult: Bool { last.map { $0.text == text } ?? false }
 
     /// Inserts keypad text at the cursor. After a result or an error a digit starts afresh; an
     /// operator goes on from the result.
     func insert(_ s: String) {
-        let isOperator = s.count == 1 && "+-*/%\u{00D7}\u{00F7}\u{2212}".contains(s)
+        let isOperator = s.count == 1 && Self.operators.contains(s.first!)
         let editable: OpaquePointer = cast(entry)
         if fresh == .afterError || (fresh == .afterResult && !isOperator) {
             gtk_editable_set_text(editable, "")

@@ -81,6 +81,11 @@ import Foundation
     /// The pair's whole history, and the part the chart shows.
     public private(set) var history: PairHistory?
     private var geometry: ChartGeometry?
+    /// The shown range's low, high and average (the stats line and the chart's labels).
+    private var stats: HistoryStats?
+    /// "Fri, Oct 30" in the list; "Fri, Oct 30, 2026" under the chart and for past dates.
+    private let shortDays: DayFormatter
+    private let longDays: DayFormatter
     /// The chart's highlighted point (pointer or arrow keys).
     private var cursor: Int?
     public private(set) var pastDay: Day
@@ -95,6 +100,8 @@ import Foundation
     init(context: AppContext, data: HistoryData) {
         ctx = context
         self.data = data
+        shortDays = DayFormatter(locale: context.locale.dates, template: "EEEdMMM")
+        longDays = DayFormatter(locale: context.locale.dates, template: "EEEdMMMy")
         let pair = context.state.converter.currentPair
         from = pair.from; to = pair.to
         pastDay = context.rates?.date ?? Day(Date())
@@ -343,12 +350,8 @@ import Foundation
         let recent = newest.map { $0 >= today.adding(days: -7) } ?? true
         let end = recent ? today : newest!
         UI.setText(daysTitle, end == today ? tr("Last 7 days") : String(format: tr("7 days to %@ (newest known)"), ctx.days.string(end)))
-        let weekday = DateFormatter()
-        weekday.locale = ctx.locale.dates
-        weekday.timeZone = TimeZone(identifier: "UTC")
-        weekday.setLocalizedDateFormatFromTemplate("EEEdMMM")
         for d in HistoryDay.lastDays(h, end: end) {
-            let dayText = weekday.string(from: d.day.date)
+            let dayText = shortDays.string(d.day)
             let left = UI.label(dayText)
             gtk_widget_set_hexpand(left, 1)
             let value: String, change: String, cls: String?
@@ -392,15 +395,17 @@ import Foundation
     private func showRange() {
         guard let h = history, let end = h.newestDay else {
             geometry = nil
+            stats = nil
             UI.setText(statsLabel, "")
             gtk_widget_queue_draw(chart)
             return
         }
         let shown = h.points(from: range.start(end: end), to: end)
         geometry = ChartGeometry(shown)
+        stats = HistoryStats(shown)
         cursor = nil
         UI.setText(pointLabel, " ")
-        if let s = HistoryStats(shown) {
+        if let s = stats {
             UI.setText(statsLabel, String(format: tr("Low %@ (%@) \u{00B7} high %@ (%@) \u{00B7} average %@"),
                                           ctx.formatter.rate(s.min.rate), ctx.days.string(s.min.day),
                                           ctx.formatter.rate(s.max.rate), ctx.days.string(s.max.day),
@@ -439,7 +444,7 @@ import Foundation
         cairo_stroke(cr)
         // Labels: the range's high and low at their lines, its first and last day below.
         cairo_set_source_rgba(cr, 0.45, 0.45, 0.45, 1)
-        if let stats = HistoryStats(g.points[...]) {
+        if let stats {
             let hy = m.top + g.y(value: NSDecimalNumber(decimal: stats.max.rate).doubleValue, height: h)
             let ly = m.top + g.y(value: NSDecimalNumber(decimal: stats.min.rate).doubleValue, height: h)
             label(cr, ctx.formatter.rate(stats.max.rate), x: m.left + 4, y: hy, above: false)
@@ -502,18 +507,10 @@ import Foundation
         guard let g = geometry, g.points.indices.contains(i) else { return }
         cursor = i
         let p = g.points[i]
-        let text = String(format: tr("%@: 1 %@ = %@ %@ (%@)"), Self.longDay(p.day, ctx), from, ctx.formatter.rate(p.rate), to, p.source)
+        let text = String(format: tr("%@: 1 %@ = %@ %@ (%@)"), longDays.string(p.day), from, ctx.formatter.rate(p.rate), to, p.source)
         UI.setText(pointLabel, text)
         chart.accessibleLabel(text)
         gtk_widget_queue_draw(chart)
-    }
-
-    static func longDay(_ day: Day, _ ctx: AppContext) -> String {
-        let f = DateFormatter()
-        f.locale = ctx.locale.dates
-        f.timeZone = TimeZone(identifier: "UTC")
-        f.setLocalizedDateFormatFromTemplate("EEEdMMMy")
-        return f.string(from: day.date)
     }
 
     // MARK: On a past date
@@ -554,16 +551,11 @@ import Foundation
             let converted = ctx.formatter.amount(amount * p.rate, minorUnits: ctx.catalog.minorUnits(to))
             var line = String(format: tr("%@ %@ = %@ %@ \u{00B7} rate of %@ (%@)"),
                               ctx.formatter.exact(amount),
-                              from, converted, to, Self.longDay(p.day, ctx), p.source)
+                              from, converted, to, longDays.string(p.day), p.source)
             if h.gaps.contains(where: { $0 > p.day && $0 <= pastDay }) {
                 line += " \u{00B7} " + tr("not published on the day asked")
             }
             UI.setText(pastResult, line)
         }
     }
-}
-
-extension HistoryPage: RatesView {
-    public func setRefreshing(_ running: Bool) {}
-    public func refreshSourceLine() {}
 }
