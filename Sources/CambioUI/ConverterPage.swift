@@ -35,8 +35,10 @@ import Foundation
         let toButton: WidgetRef
         let amountLabel: WidgetRef
         let rateLabel: WidgetRef
-        /// The exact value behind the shown amount, and the shown text (what Copy copies).
+        /// The shown text (what Copy copies).
         var shown: String?
+        /// The To button's picker, once opened.
+        var picker: CurrencyPicker?
         init(code: String, root: WidgetRef, toButton: WidgetRef, amountLabel: WidgetRef, rateLabel: WidgetRef) {
             self.code = code; self.root = root; self.toButton = toButton
             self.amountLabel = amountLabel; self.rateLabel = rateLabel
@@ -192,6 +194,7 @@ import Foundation
         recalculate()
     }
 
+    /// The From and Add pickers, once opened.
     private var pickers: [CurrencyPicker] = []
 
     // MARK: Reading and driving the page (also used by tests)
@@ -432,7 +435,8 @@ import Foundation
                 self.setTarget(at: i, to: picked)
             }
             gtk_menu_button_set_popover(cast(toButton), picker.popover)
-            self.pickers.append(picker)
+            // Kept by its row, so it goes when the rows are rebuilt.
+            self.rows.first { $0.toButton == toButton }?.picker = picker
         }
 
         let amountLabel = UI.label("", classes: ["result-amount"], xalign: 1)

@@ -35,6 +35,8 @@ import Foundation
             case .success(let (store, problems)):
                 self.store = store
                 problems.forEach { self.ctx.onProblem?($0) }
+                self.pending.forEach(self.record)
+                self.pending.removeAll()
             case .failure(let error):
                 self.failure = "\(error)"
             }
@@ -44,10 +46,12 @@ import Foundation
         }
     }
 
-    /// Records a new provider answer (once the store is open; until then the cache holds it
-    /// and the opening records it).
+    /// Answers that arrived before the store was open; recorded when it opens.
+    private var pending: [ProviderSnapshot] = []
+
+    /// Records a new provider answer (kept until the store is open).
     func record(_ snapshot: ProviderSnapshot) {
-        guard let store else { return }
+        guard let store else { pending.append(snapshot); return }
         do { try store.record(snapshot.publications) } catch { ctx.onProblem?(String(format: tr("The rate history was not updated: %@"), "\(error)")) }
     }
 }
