@@ -11,7 +11,7 @@ SWIFT_TEST = $(SWIFT) test --disable-swift-testing
 PREFIX ?= $(HOME)/.local
 APP_ID = io.github.cambio.Cambio
 # Every file `make install` writes, relative to PREFIX; `make uninstall` removes exactly these.
-INSTALLED = bin/cambio share/cambio/eurofxref-hist.csv share/applications/$(APP_ID).desktop \
+INSTALLED = bin/cambio share/cambio/eurofxref-hist.csv share/cambio/stocks.csv share/applications/$(APP_ID).desktop \
 	share/metainfo/$(APP_ID).metainfo.xml share/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 
@@ -57,6 +57,7 @@ install: deps
 	$(SWIFT) build -c $(CONFIG) --product cambio
 	install -Dm755 .build/$(CONFIG)/cambio "$(DESTDIR)$(PREFIX)/bin/cambio"
 	install -Dm644 data/eurofxref-hist.csv "$(DESTDIR)$(PREFIX)/share/cambio/eurofxref-hist.csv"
+	install -Dm644 data/stocks.csv "$(DESTDIR)$(PREFIX)/share/cambio/stocks.csv"
 	install -d "$(DESTDIR)$(PREFIX)/share/applications"
 	sed 's|^Exec=cambio|Exec=$(PREFIX)/bin/cambio|' Resources/$(APP_ID).desktop > "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
 	install -Dm644 Resources/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"

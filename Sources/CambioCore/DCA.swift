@@ -1,0 +1,247 @@
+import Foundation
+
+/// What the user asks: an initial amount in the start month, then a monthly amount.
+public struct DCAPlan: Sendable, Equatable, Codable {
+    public var symbol: String
+    public var initial: Decimal
+    public var monthly: Decimal
+    public var start: Month
+
+    public init(symbol: String, initial: Decimal, monthly: Decimal, start: Month) {
+        self.symbol = symbol; self.initial = initial; self.monthly = monthly; self.start = start
+    }
+}
+
+/// Why a plan cannot be computed.
+public enum DCAError: Error, Sendable, Equatable, CustomStringConvertible {
+    case noPrices
+    case startBeforeFirstPrice(first: Month)
+    case startAfterNewestPrice(newest: Month)
+    case noPriceInStartMonth(Month)
+    case negativeAmount
+    case nothingInvested
+    /// Results in another currency need a rate on each purchase day.
+    case noRate(currency: String, on: Day)
+
+    public var description: String {
+        switch self {
+        case .noPrices: return "There are no prices for this stock"
+        case .startBeforeFirstPrice(let m): return "The prices start in \(m.iso)"
+        case .startAfterNewestPrice(let m): return "The newest price is of \(m.iso)"
+        case .noPriceInStartMonth(let m): return "There is no price in \(m.iso) to start with"
+        case .negativeAmount: return "Amounts cannot be negative"
+        case .nothingInvested: return "Nothing is invested: enter an initial or a monthly amount"
+        case .noRate(let c, let d): return "There is no \(c) rate for \(d.iso)"
+        }
+    }
+}
+
+/// One purchase of the plan.
+public struct DCAPurchase: Sendable, Equatable {
+    public let month: Month
+    /// In the stock's currency.
+    public let amount: Decimal
+    public let price: Decimal
+    public let shares: Decimal
+    /// The amount in the currency results are shown in.
+    public let shownAmount: Decimal
+}
+
+/// One month of the chart: money put in so far and what the shares were worth at its end.
+public struct DCAMonth: Sendable, Equatable {
+    public let month: Month
+    public let day: Day
+    public let invested: Decimal
+    public let value: Decimal
+}
+
+/// The largest fall of the portfolio's value from a high to a later low.
+public struct Drawdown: Sendable, Equatable {
+    public let fraction: Decimal
+    public let peak: DCAMonth
+    public let trough: DCAMonth
+}
+
+/// The plan's outcome, every amount in the currency results are shown in.
+public struct DCAResult: Sendable, Equatable {
+    public let symbol: String
+    public let currency: String
+    public let start: Month
+    public let end: Month
+    /// Calendar months from the start to the newest price, both included.
+    public let months: Int
+    public let purchases: [DCAPurchase]
+    /// Months after the start without a price: nothing was bought in them.
+    public let skipped: [Month]
+    public let shares: Decimal
+    public let invested: Decimal
+    public let value: Decimal
+    /// The newest price's day: the value's date.
+    public let valueDay: Day
+    public var gain: Decimal { value - invested }
+    /// Gain / invested.
+    public let yield: Decimal
+    /// Money-weighted annual return of the dated cash flows (actual/365); nil when every flow
+    /// falls on one day.
+    public let xirr: Double?
+    /// (value / invested)^(12 / months) − 1, the seed app's figure.
+    public let simpleAnnual: Double?
+    public let timeline: [DCAMonth]
+    public let drawdown: Drawdown?
+    /// The same total invested at once in the start month.
+    public let lumpSumValue: Decimal
+}
+
+/// The dollar-cost-averaging method:
+/// - the initial amount buys in the start month, at that month's purchase price;
+/// - the monthly amount buys in every later month up to and including the newest (a month
+///   without a price is skipped and reported);
+/// - the value is all shares at the newest value price (the adjusted close);
+/// - the annualised return is the XIRR of the purchases (each on the 1st of its month) and the
+///   value (on the newest price's day), actual/365.
+public enum DCA {
+    /// `rate(day)` converts the stock's currency into the shown one on a day (nil: no rate);
+    /// without it, results are in the stock's currency.
+    public static func compute(_ plan: DCAPlan, series: PriceSeries, shownCurrency: String? = nil,
+                               rate: ((Day) -> Decimal?)? = nil) throws -> DCAResult {
+        guard let first = series.firstMonth, let newest = series.newest else { throw DCAError.noPrices }
+        guard plan.initial >= 0, plan.monthly >= 0 else { throw DCAError.negativeAmount }
+        guard plan.start >= first else { throw DCAError.startBeforeFirstPrice(first: first) }
+        guard plan.start <= newest.month else { throw DCAError.startAfterNewestPrice(newest: newest.month) }
+        guard let startPrice = series.price(in: plan.start) else { throw DCAError.noPriceInStartMonth(plan.start) }
+        func factor(_ day: Day) throws -> Decimal {
+            guard let rate else { return 1 }
+            guard let r = rate(day) else { throw DCAError.noRate(currency: shownCurrency ?? series.currency, on: day) }
+            return r
+        }
+
+        var purchases: [DCAPurchase] = [], skipped: [Month] = [], timeline: [DCAMonth] = []
+        var shares: Decimal = 0, invested: Decimal = 0
+        var month = plan.start
+        while month <= newest.month {
+            let amount = month == plan.start ? plan.initial : plan.monthly
+            if let price = series.price(in: month) {
+                if amount > 0 {
+                    let bought = amount / price.purchasePrice
+                    let shown = amount * (try factor(month.firstDay))
+                    shares += bought; invested += shown
+                    purchases.append(DCAPurchase(month: month, amount: amount, price: price.purchasePrice,
+                                                 shares: bought, shownAmount: shown))
+                }
+                timeline.append(DCAMonth(month: month, day: price.day, invested: invested,
+                                         value: shares * price.valuePrice * (try factor(price.day))))
+            } else {
+                skipped.append(month)
+            }
+            month = month.adding(months: 1)
+        }
+        guard invested > 0 else { throw DCAError.nothingInvested }
+
+        let value = shares * newest.valuePrice * (try factor(newest.day))
+        let months = plan.start.distance(to: newest.month) + 1
+        var flows = purchases.map { (day: $0.month.firstDay, amount: -$0.shownAmount) }
+        flows.append((newest.day, value))
+        let ratio = (value / invested as NSDecimalNumber).doubleValue
+        let lumpShares = invested / (try factor(plan.start.firstDay)) / startPrice.purchasePrice
+        return DCAResult(
+            symbol: series.symbol, currency: shownCurrency ?? series.currency, start: plan.start, end: newest.month,
+            months: months, purchases: purchases, skipped: skipped, shares: shares, invested: invested, value: value,
+            valueDay: newest.day, yield: (value - invested) / invested, xirr: XIRR.solve(flows),
+            simpleAnnual: pow(ratio, 12 / Double(months)) - 1,
+            timeline: timeline, drawdown: largestDrawdown(timeline),
+            lumpSumValue: lumpShares * newest.valuePrice * (try factor(newest.day)))
+    }
+
+    /// The largest fall of the month-end value from an earlier high (nil if it never fell).
+    static func largestDrawdown(_ timeline: [DCAMonth]) -> Drawdown? {
+        var best: Drawdown?
+        var peak: DCAMonth?
+        for m in timeline {
+            if let p = peak, p.value > 0, m.value < p.value {
+                let fall = (p.value - m.value) / p.value
+                if fall > (best?.fraction ?? 0) { best = Drawdown(fraction: fall, peak: p, trough: m) }
+            }
+            if m.value > (peak?.value ?? -1) { peak = m }
+        }
+        return best
+    }
+}
+
+/// The internal rate of return of dated cash flows, actual/365: the rate r with
+/// Σ amount × (1 + r)^(−days/365) = 0, days counted from the first flow.
+public enum XIRR {
+    public static func solve(_ flows: [(day: Day, amount: Decimal)]) -> Double? {
+        guard let first = flows.map(\.day).min() else { return nil }
+        let origin = first.date
+        let points = flows.map { (t: $0.day.date.timeIntervalSince(origin) / 86_400 / 365,
+                                  c: ($0.amount as NSDecimalNumber).doubleValue) }
+        guard points.contains(where: { $0.t > 0 }),
+              points.contains(where: { $0.c > 0 }), points.contains(where: { $0.c < 0 }) else { return nil }
+        // Solve in g = ln(1 + r): the net present value is then smooth and, for outflows
+        // before inflows, strictly monotonic, so bisection on a bracket always converges.
+        func npv(_ g: Double) -> Double { points.reduce(0) { $0 + $1.c * exp(-g * $1.t) } }
+        var low = -20.0, high = 20.0
+        var fLow = npv(low), fHigh = npv(high)
+        guard fLow.isFinite, fHigh.isFinite else { return nil }
+        if fLow == 0 { return expm1(low) }
+        if fHigh == 0 { return expm1(high) }
+        guard (fLow < 0) != (fHigh < 0) else { return nil }
+        for _ in 0..<200 {
+            let mid = (low + high) / 2
+            let fMid = npv(mid)
+            if fMid == 0 { return expm1(mid) }
+            if (fMid < 0) == (fLow < 0) { low = mid; fLow = fMid } else { high = mid; fHigh = fMid }
+            if high - low < 1e-15 { break }
+        }
+        return expm1((low + high) / 2)
+    }
+}
+
+/// The `cambio dca --json` figures: amounts to the currency's minor units, ratios as fractions
+/// to four places.
+public struct DCASummary: Sendable, Equatable, Encodable {
+    public let symbol: String
+    public let start: String
+    public let end: String
+    public let months: Int
+    public let invested: String
+    public let value: String
+    public let gain: String
+    public let yield: String
+    public let xirr: String?
+    public let simple_annual: String?
+
+    public init(_ r: DCAResult, minorUnits: Int) {
+        func amount(_ d: Decimal) -> String { Self.plain(d.rounded(places: minorUnits), places: minorUnits) }
+        func ratio(_ d: Double?) -> String? {
+            guard let d, d.isFinite else { return nil }
+            return Self.plain(Decimal(string: String(format: "%.12f", d))!.rounded(places: 4), places: 4)
+        }
+        symbol = r.symbol; start = r.start.iso; end = r.end.iso; months = r.months
+        invested = amount(r.invested); value = amount(r.value); gain = amount(r.gain)
+        yield = Self.plain(r.yield.rounded(places: 4), places: 4)
+        xirr = ratio(r.xirr); simple_annual = ratio(r.simpleAnnual)
+    }
+
+    /// "13200.00": a point, no grouping, exactly `places` decimals.
+    static func plain(_ d: Decimal, places: Int) -> String {
+        var text = d.rounded(places: places).description // POSIX: "-1234.5"
+        if text == "-0" { text = "0" }
+        let decimals = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? -1
+        if places > 0 && decimals < 0 { text += "." }
+        return text + String(repeating: "0", count: max(0, places - max(decimals, 0)))
+    }
+
+    /// The JSON in the documented key order.
+    public var json: String {
+        func q(_ s: String?) -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes]
+            guard let s, let data = try? encoder.encode(s) else { return "null" }
+            return String(decoding: data, as: UTF8.self)
+        }
+        return "{\"symbol\":\(q(symbol)),\"start\":\(q(start)),\"end\":\(q(end)),\"months\":\(months),"
+            + "\"invested\":\(q(invested)),\"value\":\(q(value)),\"gain\":\(q(gain)),\"yield\":\(q(yield)),"
+            + "\"xirr\":\(q(xirr)),\"simple_annual\":\(q(simple_annual))}"
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// An Alpha Vantage answer as kept on disk: the body, when it was fetched, and (for a series)
+/// the currency its search listed it in.
+public struct CachedStockAnswer: Codable, Equatable, Sendable {
+    public let fetchedAt: Date
+    public let currency: String?
+    public let body: Data
+
+    public init(fetchedAt: Date, currency: String?, body: Data) {
+        self.fetchedAt = fetchedAt; self.currency = currency; self.body = body
+    }
+}
+
+/// `$XDG_CACHE_HOME/cambio/stocks/`: every series for a day, every search for an hour (a free
+/// key allows 25 requests a day). An answer is stored only after it parsed; writes are atomic;
+/// an unreadable file is renamed aside and reported. Older answers stay as the fallback when a
+/// request fails.
+public struct StockCache: Sendable {
+    public static let seriesLifetime: TimeInterval = 24 * 3600
+    public static let searchLifetime: TimeInterval = 3600
+
+    public let directory: URL
+
+    public init(directory: URL) { self.directory = directory }
+    public init(paths: AppPaths) { directory = paths.cacheHome.appendingPathComponent("cambio/stocks") }
+
+    public enum Kind: Sendable { case series(String), search(String) }
+
+    /// A file name that no symbol or query can turn into a path: hex of the normalised text.
+    public func url(_ kind: Kind) -> URL {
+        switch kind {
+        case .series(let symbol): return directory.appendingPathComponent("series-\(Self.hex(symbol.uppercased())).json")
+        case .search(let query): return directory.appendingPathComponent("search-\(Self.hex(Self.normalised(query))).json")
+        }
+    }
+
+    public static func normalised(_ query: String) -> String {
+        query.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+
+    static func hex(_ s: String) -> String { s.utf8.prefix(80).map { String(format: "%02x", $0) }.joined() }
+
+    public enum Load<Value: Sendable>: Sendable {
+        case missing
+        case loaded(CachedStockAnswer, Value)
+        case setAside(path: String, reason: String)
+    }
+
+    public func loadSeries(_ symbol: String, now: Date = Date()) -> Load<PriceSeries> {
+        load(.series(symbol), now: now) { answer in
+            try AlphaVantageParser.monthlyAdjusted(answer.body, currency: answer.currency ?? "USD")
+        }
+    }
+
+    public func loadSearch(_ query: String, now: Date = Date()) -> Load<[StockInfo]> {
+        load(.search(query), now: now) { try AlphaVantageParser.search($0.body) }
+    }
+
+    func load<Value>(_ kind: Kind, now: Date, parse: (CachedStockAnswer) throws -> Value) -> Load<Value> {
+        let file = url(kind)
+        guard let data = FileManager.default.contents(atPath: file.path) else { return .missing }
+        let reason: String
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .secondsSince1970
+            let answer = try decoder.decode(CachedStockAnswer.self, from: data)
+            return .loaded(answer, try parse(answer))
+        } catch {
+            reason = "\(error)"
+        }
+        let aside = file.deletingLastPathComponent()
+            .appendingPathComponent("\(file.lastPathComponent).unreadable-\(Int(now.timeIntervalSince1970))")
+        do {
+            try FileManager.default.moveItem(at: file, to: aside)
+            return .setAside(path: aside.path, reason: reason)
+        } catch {
+            return .setAside(path: file.path, reason: "\(reason); it could not be renamed: \(error.localizedDescription)")
+        }
+    }
+
+    public func store(_ answer: CachedStockAnswer, as kind: Kind) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.outputFormatting = [.sortedKeys]
+        try encoder.encode(answer).write(to: url(kind), options: .atomic)
+    }
+
+    public static func isFresh(_ answer: CachedStockAnswer, lifetime: TimeInterval, now: Date) -> Bool {
+        let age = now.timeIntervalSince(answer.fetchedAt)
+        return age >= 0 && age < lifetime
+    }
+}
+
+/// The user's Alpha Vantage key: `$XDG_CONFIG_HOME/cambio/alphavantage-key`, readable by the user
+/// only (0600, in a 0700 folder), written atomically, never printed.
+public struct APIKeyStore: Sendable {
+    public let url: URL
+
+    public init(url: URL) { self.url = url }
+    public init(paths: AppPaths) { url = paths.configHome.appendingPathComponent("cambio/alphavantage-key") }
+
+    /// The key, or nil. A file others could read is narrowed to 0600 first.
+    public func load() -> String? {
+        let fm = FileManager.default
+        guard let attributes = try? fm.attributesOfItem(atPath: url.path) else { return nil }
+        if let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0 {
+            try? fm.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        }
+        guard let data = fm.contents(atPath: url.path),
+              let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+              !text.isEmpty else { return nil }
+        return text
+    }
+
+    public enum KeyError: Error, Equatable, Sendable, CustomStringConvertible {
+        case invalid
+        case write(String)
+        public var description: String {
+            switch self {
+            case .invalid: return "An Alpha Vantage key is letters and digits only"
+            case .write(let why): return "The key could not be saved (\(why))"
+            }
+        }
+    }
+
+    /// Keys are short runs of letters and digits; anything else is a paste gone wrong.
+    public static func isPlausible(_ key: String) -> Bool {
+        (4...64).contains(key.count) && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+
+    /// Saves `key` (nil or empty: forgets it). The file is created 0600 before anything is
+    /// written to it, then renamed over the old one.
+    public func save(_ key: String?) throws {
+        let fm = FileManager.default
+        let key = key?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if key.isEmpty {
+            if fm.fileExists(atPath: url.path) {
+                do { try fm.removeItem(at: url) } catch { throw KeyError.write(error.localizedDescription) }
+            }
+            return
+        }
+        guard Self.isPlausible(key) else { throw KeyError.invalid }
+        let dir = url.deletingLastPathComponent()
+        do {
+            try fm.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch { throw KeyError.write(error.localizedDescription) }
+        let temporary = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        unlink(temporary.path)
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw KeyError.write(String(cString: strerror(errno))) }
+        let bytes = Array((key + "\n").utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written == bytes.count, synced, rename(temporary.path, url.path) == 0 else {
+            let why = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw KeyError.write(why)
+        }
+    }
+}
