@@ -299,3 +299,26 @@ public enum SampleStocks {
             .trimmingCharacters(in: .whitespaces)
     }
 }
+
+extension QuoteUnit {
+    /// The trading currency of a symbol whose search listing is not at hand, from Alpha
+    /// Vantage's exchange suffix ("TSCO.LON" trades in pence); US listings have none.
+    public static func guess(symbol: String) -> String {
+        guard let dot = symbol.lastIndex(of: ".") else { return "USD" }
+        switch symbol[symbol.index(after: dot)...].uppercased() {
+        case "LON": return "GBX"
+        case "DEX", "FRK", "PAR", "AMS", "MIL", "MAD", "BRU", "LIS", "HEL", "VIE", "ETR": return "EUR"
+        case "TRT", "TRV", "TO", "V": return "CAD"
+        case "BSE", "NSE": return "INR"
+        case "SHH", "SHZ": return "CNY"
+        case "HKG": return "HKD"
+        case "TYO": return "JPY"
+        case "SAO": return "BRL"
+        case "SWX": return "CHF"
+        case "STO": return "SEK"
+        case "OSL": return "NOK"
+        case "CPH": return "DKK"
+        default: return "USD"
+        }
+    }
+}

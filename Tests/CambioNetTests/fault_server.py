@@ -20,6 +20,11 @@ As a provider's base URL (the app appends its own path):
   /fault/<kind>/...        the fault <kind> (status code, 429, html, empty, garbage, reset, slow, big,
                            truncated, wrongshape, negative, nan)
   /ecb/stats/eurofxref/... the ECB's daily and 90-day files, by their own names
+  /av/query?function=...   Alpha Vantage: SYMBOL_SEARCH (keywords tesco, ba: real answers; limit,
+                           minute, unknown: its "Information", "Note" and "Error Message" bodies;
+                           else no matches) and TIME_SERIES_MONTHLY_ADJUSTED (IBM: the real
+                           answer; LIMIT, PREMIUM: "Information"; else "Error Message")
+  /av-log                  what /av was asked: request counts by function:argument, and the keys
 """
 import json
 import os
@@ -32,6 +37,37 @@ from urllib.parse import parse_qs, urlparse
 
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Fixtures")
 LAST_MODIFIED = "Fri, 30 Oct 2026 15:00:00 GMT"
+AV_COUNTS = {}
+AV_KEYS = []
+AV_LOCK = threading.Lock()
+AV_INFORMATION = {"Information": "Thank you for using Alpha Vantage! Our standard API rate limit is 25 requests per day. "
+                                 "Please subscribe to any of the premium plans to instantly remove all daily rate limits."}
+AV_PREMIUM = {"Information": "Thank you for using Alpha Vantage! This is a premium endpoint. You may subscribe to any of the premium plans."}
+AV_NOTE = {"Note": "Thank you for using Alpha Vantage! Our standard API call frequency is 5 calls per minute and 500 calls per day."}
+
+
+def fixture(name):
+    with open(os.path.join(FIXTURES, name), "rb") as f:
+        return f.read()
+
+
+def alphavantage(q):
+    """Alpha Vantage's /query: (body) for the function and argument asked."""
+    function = q.get("function", "")
+    arg = q.get("keywords") or q.get("symbol") or ""
+    with AV_LOCK:
+        AV_COUNTS["%s:%s" % (function, arg)] = AV_COUNTS.get("%s:%s" % (function, arg), 0) + 1
+        AV_KEYS.append(q.get("apikey", ""))
+    if function == "SYMBOL_SEARCH":
+        return {"tesco": fixture("alphavantage_SYMBOL_SEARCH_crazzyghost.json"),
+                "ba": fixture("alphavantage_SYMBOL_SEARCH_BA.json"),
+                "limit": json.dumps(AV_INFORMATION).encode(), "minute": json.dumps(AV_NOTE).encode(),
+                "unknown": fixture("alphavantage_error_invalid_function.json")}.get(arg.lower(), b'{"bestMatches": []}')
+    if function == "TIME_SERIES_MONTHLY_ADJUSTED":
+        return {"IBM": fixture("alphavantage_TIME_SERIES_MONTHLY_ADJUSTED_IBM_trimmed.json"),
+                "LIMIT": json.dumps(AV_INFORMATION).encode(),
+                "PREMIUM": json.dumps(AV_PREMIUM).encode()}.get(arg, fixture("alphavantage_error_invalid_function.json"))
+    return fixture("alphavantage_error_invalid_function.json")
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -69,6 +105,13 @@ class Handler(BaseHTTPRequestHandler):
             fault = arg.split("/")[0]
             kind, arg = (("status", fault) if fault.isdigit() and fault != "429" else
                          ("truncated", "erapi_open_latest_USD_2024-08-19.json") if fault == "truncated" else (fault, ""))
+        if kind == "av":
+            self.send(200, alphavantage(q))
+            return
+        if kind == "av-log":
+            with AV_LOCK:
+                self.send(200, json.dumps({"counts": AV_COUNTS, "keys": AV_KEYS}).encode())
+            return
         if kind == "fixture" and arg == "missing":
             self.send(404, b'{"message":"not found"}')
         elif kind == "fixture":

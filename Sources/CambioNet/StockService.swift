@@ -1,0 +1,214 @@
+import CambioCore
+import Foundation
+
+/// Alpha Vantage's address: `$CAMBIO_ALPHAVANTAGE_URL` or the real host.
+public struct AlphaVantageEndpoint: Sendable, Equatable {
+    public static let defaultBase = "https://www.alphavantage.co"
+    public static let environmentKey = "CAMBIO_ALPHAVANTAGE_URL"
+    public let base: String
+
+    public init(environment: [String: String]) {
+        let v = environment[Self.environmentKey].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultBase
+        base = v.hasSuffix("/") ? String(v.dropLast()) : v
+    }
+
+    func url(_ items: [(String, String)]) -> String {
+        var c = URLComponents(string: base + "/query")!
+        c.queryItems = items.map { URLQueryItem(name: $0.0, value: $0.1) }
+        // "+" is a space to most servers: encode it, and any other reserved character, in values.
+        c.percentEncodedQuery = c.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        return c.string!
+    }
+
+    public func search(_ query: String, key: String) -> String {
+        url([("function", "SYMBOL_SEARCH"), ("keywords", query), ("apikey", key)])
+    }
+
+    public func monthlyAdjusted(_ symbol: String, key: String) -> String {
+        url([("function", "TIME_SERIES_MONTHLY_ADJUSTED"), ("symbol", symbol), ("apikey", key)])
+    }
+}
+
+/// Stock searches and monthly prices: Alpha Vantage through the app's one HTTP session, a disk
+/// cache that answers for a day (series) or an hour (searches), and the bundled sample. The
+/// last good answer stays in use whatever fails; the key is never part of a message.
+@MainActor public final class StockService {
+    /// Alpha Vantage's public demo key serves IBM's prices.
+    public static let demoKey = "demo"
+    public static let demoSymbols: Set<String> = ["IBM"]
+
+    public let cache: StockCache
+    public let keys: APIKeyStore
+    public let endpoint: AlphaVantageEndpoint
+    private let givenClient: HTTPClient?
+    var client: HTTPClient { givenClient ?? HTTPClient.shared }
+    let now: () -> Date
+    /// Off: no request is sent; the cache and the sample answer.
+    public var networkAllowed = true
+    /// `data/stocks.csv`, read on first use.
+    private let sampleFile: URL?
+    private var sampleSeries: [String: PriceSeries]?
+    public private(set) var sampleProblem: String?
+    /// Cache files that could not be read and were renamed aside, with why.
+    public private(set) var setAside: [(path: String, reason: String)] = []
+    /// Requests sent in this run (tests and the status line).
+    public private(set) var requestsSent = 0
+    private var storedKey: String??
+
+    public init(cache: StockCache, keys: APIKeyStore, endpoint: AlphaVantageEndpoint, sampleFile: URL?,
+                client: HTTPClient? = nil, now: @escaping () -> Date = Date.init) {
+        self.cache = cache; self.keys = keys; self.endpoint = endpoint; self.sampleFile = sampleFile
+        self.givenClient = client; self.now = now
+    }
+
+    /// The user's key, read once.
+    public var key: String? {
+        if let k = storedKey { return k }
+        let k = keys.load()
+        storedKey = .some(k)
+        return k
+    }
+
+    public func setKey(_ key: String?) throws {
+        try keys.save(key)
+        storedKey = .some(keys.load())
+    }
+
+    public var sample: [String: PriceSeries] {
+        if let s = sampleSeries { return s }
+        var s: [String: PriceSeries] = [:]
+        if let sampleFile {
+            do { s = try SampleStocks.parse(Data(contentsOf: sampleFile)) } catch {
+                sampleProblem = "The bundled sample prices could not be read (\(sampleFile.path)): \(error)"
+            }
+        } else {
+            sampleProblem = "The bundled sample prices were not found"
+        }
+        sampleSeries = s
+        return s
+    }
+
+    /// Whether prices of `symbol` can be asked for now: with the user's key, or IBM with the demo key.
+    public func canFetch(_ symbol: String) -> Bool {
+        networkAllowed && (key != nil || Self.demoSymbols.contains(symbol.uppercased()))
+    }
+
+    // MARK: Searching
+
+    public struct SearchAnswer: Sendable, Equatable {
+        /// Alpha Vantage's listings, best first (empty without a key).
+        public var listings: [StockInfo] = []
+        /// The bundled sample's stocks that match.
+        public var sample: [StockInfo] = []
+        /// When the listings were fetched (from the cache if older than this run's request).
+        public var fetchedAt: Date?
+        public var fromCache = false
+        public var problem: String?
+    }
+
+    /// Searches by symbol or name. Alpha Vantage is asked only with a key, at most once an
+    /// hour per query; the sample is always searched.
+    public func search(_ query: String) async -> SearchAnswer {
+        var answer = SearchAnswer()
+        let q = StockCache.normalised(query)
+        guard !q.isEmpty else { return answer }
+        answer.sample = SampleStocks.search(q, in: Array(sample.keys))
+        var cached: CachedStockAnswer?
+        switch cache.loadSearch(q, now: now()) {
+        case .loaded(let a, let listings):
+            cached = a; answer.listings = listings; answer.fetchedAt = a.fetchedAt; answer.fromCache = true
+            if StockCache.isFresh(a, lifetime: StockCache.searchLifetime, now: now()) { return answer }
+        case .setAside(let path, let reason): setAside.append((path, reason))
+        case .missing: break
+        }
+        guard let key, networkAllowed else { return answer }
+        do {
+            let body = try await fetch(endpoint.search(q, key: key), key: key)
+            let listings = try AlphaVantageParser.search(body)
+            let fetchedAt = now()
+            try? cache.store(CachedStockAnswer(fetchedAt: fetchedAt, currency: nil, body: body), as: .search(q))
+            answer.listings = listings; answer.fetchedAt = fetchedAt; answer.fromCache = false
+        } catch {
+            answer.problem = describe(error, key: key) + (cached == nil ? "" : "; showing the results of an earlier search")
+        }
+        return answer
+    }
+
+    // MARK: Prices
+
+    public enum Source: Sendable, Equatable {
+        case alphaVantage(fetchedAt: Date, fromCache: Bool)
+        case sample
+    }
+
+    public struct SeriesAnswer: Sendable, Equatable {
+        public let series: PriceSeries
+        public let source: Source
+        /// A failure that made an older copy or the sample answer instead.
+        public let problem: String?
+    }
+
+    public struct SeriesError: Error, Sendable, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The monthly prices of `stock`: a copy fetched within the day; else Alpha Vantage (with
+    /// the user's key, or the demo key for IBM); else an older copy; else the bundled sample.
+    /// `offline` sends nothing.
+    public func series(_ stock: StockInfo, offline: Bool = false) async throws -> SeriesAnswer {
+        let symbol = stock.symbol.uppercased()
+        var cached: (CachedStockAnswer, PriceSeries)?
+        switch cache.loadSeries(symbol, now: now()) {
+        case .loaded(let a, let s):
+            cached = (a, s)
+            if StockCache.isFresh(a, lifetime: StockCache.seriesLifetime, now: now()) {
+                return SeriesAnswer(series: s, source: .alphaVantage(fetchedAt: a.fetchedAt, fromCache: true), problem: nil)
+            }
+        case .setAside(let path, let reason): setAside.append((path, reason))
+        case .missing: break
+        }
+        var problem: String?
+        if !offline && canFetch(symbol) {
+            let key = self.key ?? Self.demoKey
+            do {
+                let body = try await fetch(endpoint.monthlyAdjusted(symbol, key: key), key: key)
+                let currency = stock.currency.isEmpty ? QuoteUnit.guess(symbol: symbol) : stock.currency
+                let series = try AlphaVantageParser.monthlyAdjusted(body, currency: currency)
+                let fetchedAt = now()
+                try? cache.store(CachedStockAnswer(fetchedAt: fetchedAt, currency: currency, body: body), as: .series(symbol))
+                return SeriesAnswer(series: series, source: .alphaVantage(fetchedAt: fetchedAt, fromCache: false), problem: nil)
+            } catch {
+                problem = describe(error, key: key)
+            }
+        }
+        if let (a, s) = cached {
+            return SeriesAnswer(series: s, source: .alphaVantage(fetchedAt: a.fetchedAt, fromCache: true), problem: problem)
+        }
+        if let s = sample[symbol] { return SeriesAnswer(series: s, source: .sample, problem: problem) }
+        if let problem { throw SeriesError(description: problem) }
+        if !networkAllowed || offline { throw SeriesError(description: "No prices of \(symbol) are saved, and the network is off") }
+        throw SeriesError(description: "Prices of \(symbol) need an Alpha Vantage key (without one: IBM and the bundled sample)")
+    }
+
+    func fetch(_ url: String, key: String) async throws -> Data {
+        requestsSent += 1
+        return try await client.get(url).body
+    }
+
+    /// What went wrong, in words, with the key cut out of anything that might quote it.
+    func describe(_ error: Error, key: String) -> String {
+        var text: String
+        switch error {
+        case let e as AlphaVantageError:
+            text = e.description
+            if let server = e.serverText { text += " (Alpha Vantage: \u{201C}\(server.prefix(200))\u{201D})" }
+        case let e as NetworkError:
+            switch e {
+            case .invalidURL, .insecureURL: text = "Alpha Vantage's address is not usable (\(endpoint.base))"
+            default: text = "Alpha Vantage could not be reached: \(e)"
+            }
+        default: text = "\(error)"
+        }
+        return key.isEmpty || key == Self.demoKey ? text : text.replacingOccurrences(of: key, with: "•••")
+    }
+}
