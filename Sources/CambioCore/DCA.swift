@@ -245,3 +245,46 @@ public struct DCASummary: Sendable, Equatable, Encodable {
             + "\"xirr\":\(q(xirr)),\"simple_annual\":\(q(simple_annual))}"
     }
 }
+
+/// How the Investments page and `cambio dca` write results in the user's locale: money to the
+/// currency's minor units, signed gains, percentages with the locale's percent sign.
+public struct DCAFormat: Sendable {
+    public let numbers: DecimalFormatter
+    /// What follows the number in a percentage: "%" (en), " %" with a no-break space (de, ru).
+    public let percentSuffix: String
+    public let percentPrefix: String
+
+    public init(locale: Locale) {
+        numbers = DecimalFormatter(locale: locale)
+        let nf = NumberFormatter()
+        nf.locale = locale
+        nf.numberStyle = .percent
+        let pattern = nf.positiveFormat ?? "#,##0%"
+        if let zero = pattern.lastIndex(of: "0"), let first = pattern.firstIndex(where: { $0 == "#" || $0 == "0" }) {
+            percentPrefix = String(pattern[..<first]); percentSuffix = String(pattern[pattern.index(after: zero)...])
+        } else {
+            percentPrefix = ""; percentSuffix = "%"
+        }
+    }
+
+    public func money(_ d: Decimal, minorUnits: Int) -> String { numbers.amount(d, minorUnits: minorUnits) }
+
+    /// "+2,169.66", "−450.00", "0.00".
+    public func signedMoney(_ d: Decimal, minorUnits: Int) -> String {
+        let rounded = d.rounded(places: minorUnits)
+        let text = numbers.amount(rounded.magnitude, minorUnits: minorUnits)
+        return rounded > 0 ? "+" + text : rounded < 0 ? "\u{2212}" + text : text
+    }
+
+    /// A fraction as a signed percentage: 0.16437 → "+16.44%"; nil when not defined.
+    public func percent(_ fraction: Double?, places: Int = 2) -> String? {
+        guard let fraction, fraction.isFinite, let d = Decimal(string: String(format: "%.10f", fraction * 100)) else { return nil }
+        return percent(d / 100, places: places)
+    }
+
+    public func percent(_ fraction: Decimal, places: Int = 2) -> String {
+        let rounded = (fraction * 100).rounded(places: places)
+        let body = percentPrefix + numbers.format(rounded.magnitude, fractionDigits: places) + percentSuffix
+        return rounded > 0 ? "+" + body : rounded < 0 ? "\u{2212}" + body : body
+    }
+}

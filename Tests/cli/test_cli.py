@@ -19,6 +19,7 @@ class Home:
     def run(self, *args, env=None):
         e = dict(os.environ, HOME=self.dir, LANG="en_US.UTF-8", LC_ALL="",
                  XDG_DATA_HOME=os.path.join(self.dir, "data"), XDG_CACHE_HOME=os.path.join(self.dir, "cache"),
+                 XDG_CONFIG_HOME=os.path.join(self.dir, "config"), CAMBIO_ALPHAVANTAGE_URL=DEAD,
                  CAMBIO_ERAPI_URL=DEAD, CAMBIO_ECB_URL=DEAD, CAMBIO_FRANKFURTER_URL=DEAD, CAMBIO_CBR_URL=DEAD)
         e.pop("DISPLAY", None)  # no display needed
         e.update(env or {})
@@ -210,6 +211,99 @@ def history_fetches_the_days_after_the_bundle_from_frankfurter_and_keeps_them():
     rc, out3, err = home.run("history", "EUR", "USD", "--from", "2026-09-28", "--to", "2026-10-05", "--json", env=env)
     assert rc == 0 and json.loads(out3) == json.loads(out), (out3, err)
     assert "Frankfurter" in err and len(err.strip().splitlines()) == 1, err
+
+
+AV_KEY = "CLITESTKEY42"
+
+
+def save_key(home, key=AV_KEY):
+    path = os.path.join(home.dir, "config", "cambio")
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    fd = os.open(os.path.join(path, "alphavantage-key"), os.O_WRONLY | os.O_CREAT, 0o600)
+    os.write(fd, (key + "\n").encode())
+    os.close(fd)
+
+
+@test
+def dca_prints_the_documented_figures_from_the_bundled_sample():
+    rc, out, err = Home().run("dca", "MSFT", "--initial", "1000", "--monthly", "100", "--start", "2000-01", "--json")
+    assert rc == 0, err
+    assert out.strip() == ('{"symbol":"MSFT","start":"2000-01","end":"2010-03","months":123,"invested":"13200.00",'
+                           '"value":"15369.66","gain":"2169.66","yield":"0.1644","xirr":"0.0277","simple_annual":"0.0150"}'), out
+    assert "bundled sample" in err and "2000-01..2010-03" in err, err
+    # In words, in the user's locale: amounts to cents, a sign and the word for the gain.
+    rc, out, err = Home().run("dca", "msft", "--initial", "1 000", "--monthly", "50*2", "--start", "2000-01",
+                              env={"LANG": "ru_RU.UTF-8"})
+    assert rc == 0, err
+    assert "13\u00a0200,00 USD" in out or "13 200,00 USD" in out, out
+    assert "+2\u00a0169,66 USD" in out or "+2 169,66 USD" in out, out
+    assert "(profit)" in out, out
+
+
+@test
+def dca_with_a_key_fetches_adjusted_prices_caches_them_and_never_shows_the_key():
+    from decimal import Decimal, getcontext
+    getcontext().prec = 38
+    with fault_server() as server:
+        home = Home()
+        save_key(home)
+        env = {"CAMBIO_ALPHAVANTAGE_URL": server.url("/av")}
+        rc, out, err = home.run("dca", "IBM", "--initial", "1000", "--monthly", "100", "--start", "2020-04", "--json", env=env)
+        assert rc == 0, err
+        got = json.loads(out)
+        # April buys at its adjusted open, May at its open; all valued at May's adjusted close.
+        april = Decimal("106.36") * Decimal("123.8942") / Decimal("125.56")
+        value = (Decimal(1000) / april + Decimal(100) / Decimal("123.19")) * Decimal("121.84")
+        assert got["value"] == str(value.quantize(Decimal("0.01"))), (got, value)
+        assert (got["invested"], got["end"], got["months"]) == ("1100.00", "2020-05", 2), got
+        cached = os.listdir(os.path.join(home.dir, "cache", "cambio", "stocks"))
+        assert len(cached) == 1, cached
+        # --offline answers from the cache with the server gone.
+        rc, out2, err2 = home.run("dca", "IBM", "--initial", "1000", "--monthly", "100", "--start", "2020-04", "--json",
+                                  "--offline")
+        assert rc == 0 and out2 == out, (out2, err2)
+        # The daily limit and an unknown symbol: named, exit 2, and the key nowhere.
+        for symbol, words in [("LIMIT", "daily limit of 25 requests"), ("PREMIUM", "premium key"),
+                              ("ZZZZ", "does not know this symbol")]:
+            rc, out3, err3 = home.run("dca", symbol, "--initial", "1", "--monthly", "1", "--start", "2020-01", env=env)
+            assert rc == 2 and words in err3, (symbol, rc, err3)
+            assert AV_KEY not in out3 + err3, err3
+        for text in (out, err, out2, err2):
+            assert AV_KEY not in text, text
+        for name in cached:
+            with open(os.path.join(home.dir, "cache", "cambio", "stocks", name)) as f:
+                assert AV_KEY not in f.read(), "the key is not cached"
+
+
+@test
+def dca_refuses_bad_plans_in_one_line():
+    home = Home()
+    for args, words in [(["--initial", "x", "--monthly", "1", "--start", "2000-01"], "--initial is not an amount"),
+                        (["--initial=-5", "--monthly", "1", "--start", "2000-01"], "cannot be negative"),
+                        (["--initial", "1", "--monthly", "1", "--start", "2000-13"], "not a month"),
+                        (["--initial", "1", "--monthly", "1", "--start", "1999-12"], "prices start in 2000-01"),
+                        (["--initial", "1", "--monthly", "1", "--start", "2011-01"], "newest price is of 2010-03"),
+                        (["--initial", "0", "--monthly", "0", "--start", "2000-01"], "Nothing is invested")]:
+        rc, out, err = home.run("dca", "MSFT", *args)
+        assert rc == 2 and words in err and out == "", (args, rc, out, err)
+    rc, out, err = home.run("dca", "TSCO.LON", "--initial", "1", "--monthly", "1", "--start", "2000-01")
+    assert rc == 2 and "need an Alpha Vantage key" in err, err
+
+
+@test
+def dca_in_another_currency_converts_each_purchase_at_its_days_rate():
+    home = Home()
+    rc, out, err = home.run("dca", "IBM", "--initial", "1000", "--monthly", "0", "--start", "2005-01", "--offline",
+                            "--currency", "EUR", "--json")
+    assert rc == 0, err
+    got = json.loads(out)
+    # Bought on 1 Jan 2005, a TARGET holiday: the rate of 31 Dec 2004 (1 EUR = 1.3621 USD) applies.
+    assert got["invested"] == "734.16", got
+    # The value: 1000 / 86.39 shares at 125.55 (1 Mar 2010), at that day's rate (1 EUR = 1.3525 USD).
+    from decimal import Decimal, getcontext
+    getcontext().prec = 38
+    value = Decimal(1000) / Decimal("86.39") * Decimal("125.55") / Decimal("1.3525")
+    assert got["value"] == str(value.quantize(Decimal("0.01"))), (got, value)
 
 
 if __name__ == "__main__":
