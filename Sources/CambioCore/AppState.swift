@@ -9,6 +9,8 @@ public struct AppState: Codable, Equatable, Sendable {
     private var settingsIfSaved: AppSettings?
     /// Absent in files written before the Converter page existed.
     private var converterIfSaved: ConverterState?
+    /// Absent in files written before the Investments page existed.
+    private var investmentsIfSaved: InvestmentState?
 
     public var settings: AppSettings {
         get { settingsIfSaved ?? AppSettings() }
@@ -23,10 +25,17 @@ public struct AppState: Codable, Equatable, Sendable {
 
     public var hasSavedConverter: Bool { converterIfSaved != nil }
 
+    /// The Investments page: the stock, the amounts as typed, the start month.
+    public var investments: InvestmentState {
+        get { investmentsIfSaved ?? InvestmentState() }
+        set { investmentsIfSaved = newValue }
+    }
+
     enum CodingKeys: String, CodingKey {
         case version, currencies
         case settingsIfSaved = "settings"
         case converterIfSaved = "converter"
+        case investmentsIfSaved = "investments"
     }
 
     public init(currencies: CurrencyListState, settings: AppSettings? = nil, converter: ConverterState? = nil) {
@@ -34,6 +43,23 @@ public struct AppState: Codable, Equatable, Sendable {
         self.currencies = currencies
         settingsIfSaved = settings
         converterIfSaved = converter
+    }
+}
+
+/// What the Investments page shows: the stock chosen and the plan as the user typed it.
+public struct InvestmentState: Codable, Equatable, Sendable {
+    public var stock: StockInfo?
+    public var initialText: String
+    public var monthlyText: String
+    /// nil: the series' first month.
+    public var start: Month?
+    /// Results in the reference currency, at each purchase day's rate.
+    public var inReference: Bool
+
+    public init(stock: StockInfo? = nil, initialText: String = "1000", monthlyText: String = "100",
+                start: Month? = nil, inReference: Bool = false) {
+        self.stock = stock; self.initialText = initialText; self.monthlyText = monthlyText
+        self.start = start; self.inReference = inReference
     }
 }
 

@@ -288,3 +288,39 @@ public struct DCAFormat: Sendable {
         return rounded > 0 ? "+" + body : rounded < 0 ? "\u{2212}" + body : body
     }
 }
+
+/// Where the Investments chart puts each month: x by months since the start, y from zero to
+/// the highest of money invested and value. Doubles only for drawing.
+public struct DCAChartGeometry: Sendable {
+    public let months: [DCAMonth]
+    let offsets: [Double]
+    let invested: [Double]
+    let values: [Double]
+    public let top: Double
+    let span: Double
+
+    public init(_ timeline: [DCAMonth]) {
+        months = timeline
+        let start = timeline.first?.month
+        offsets = timeline.map { Double(start?.distance(to: $0.month) ?? 0) }
+        invested = timeline.map { ($0.invested as NSDecimalNumber).doubleValue }
+        values = timeline.map { ($0.value as NSDecimalNumber).doubleValue }
+        top = Swift.max(invested.max() ?? 0, values.max() ?? 0, 1e-9) * 1.05
+        span = Swift.max(offsets.last ?? 1, 1)
+    }
+
+    public var isEmpty: Bool { months.isEmpty }
+    public func x(_ i: Int, width: Double) -> Double { months.count == 1 ? width / 2 : offsets[i] / span * width }
+    public func y(value v: Double, height: Double) -> Double { height - v / top * height }
+    public func yValue(_ i: Int, height: Double) -> Double { y(value: values[i], height: height) }
+    public func yInvested(_ i: Int, height: Double) -> Double { y(value: invested[i], height: height) }
+
+    /// The month nearest to `x`.
+    public func index(nearestX x: Double, width: Double) -> Int? {
+        guard !months.isEmpty, width > 0 else { return nil }
+        let target = x / width * span
+        var best = 0
+        for i in offsets.indices where abs(offsets[i] - target) < abs(offsets[best] - target) { best = i }
+        return best
+    }
+}

@@ -1,5 +1,6 @@
 import CambioCore
 import CambioGLib
+import CambioNet
 import CGtk
 import Foundation
 
@@ -30,6 +31,15 @@ import Foundation
     var onProblem: ((String) -> Void)?
     /// The rate history on disk, opened when first needed.
     private(set) lazy var historyData = HistoryData(context: self)
+    /// Stock prices (Investments), made when the page is first shown.
+    private(set) lazy var stocks: StockService = {
+        let environment = ProcessInfo.processInfo.environment
+        let dir = BundledData.directory(environment: environment, executable: BundledData.executable,
+                                        paths: paths, sourceTree: AppContext.sourceTree)
+        return StockService(cache: StockCache(paths: paths), keys: APIKeyStore(paths: paths),
+                            endpoint: AlphaVantageEndpoint(environment: environment),
+                            sampleFile: dir?.appendingPathComponent(SampleStocks.fileName))
+    }()
 
     /// Loads everything now, on this thread (tests, tools).
     public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -112,6 +122,15 @@ import Foundation
             text += " \u{00B7} " + Self.age(now.timeIntervalSince(fetched))
         }
         return text
+    }
+
+    /// "just now", "5 min ago", "3 h ago", "2 days ago".
+    static func agoText(_ seconds: TimeInterval) -> String {
+        let s = max(0, Int(seconds))
+        if s < 60 { return tr("just now") }
+        if s < 3600 { return String(format: tr("%d min ago"), s / 60) }
+        if s < 86_400 { return String(format: tr("%d h ago"), s / 3600) }
+        return String(format: tr("%d days ago"), s / 86_400)
     }
 
     static func age(_ seconds: TimeInterval) -> String {

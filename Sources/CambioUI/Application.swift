@@ -77,10 +77,14 @@ import Foundation
                        title: tr("Add the pair to the favourites")) { [weak self] in
                 self?.window?.converter.addFavourite()
             },
-            ActionSpec(name: "search", accels: ["<Control>f"], pages: ["currencies", "converter"], group: converter,
-                       title: tr("Search the favourites, or the currencies to add")) { [weak self] in
+            ActionSpec(name: "search", accels: ["<Control>f"], pages: ["currencies", "converter", "investments"], group: converter,
+                       title: tr("Search the favourites, the currencies to add, or the stocks")) { [weak self] in
                 guard let w = self?.window else { return }
-                w.visiblePage == "converter" ? w.converter.focusSearch() : w.currencies.openPicker()
+                switch w.visiblePage {
+                case "converter": w.converter.focusSearch()
+                case "investments": w.investments.focusPrimary()
+                default: w.currencies.openPicker()
+                }
             },
         ]
         let titles = [tr("Currencies"), tr("Converter"), tr("History"), tr("Investments"), tr("Calculator")]

@@ -12,6 +12,15 @@ import CGtk
     private var builtConverter: ConverterPage?
     private var builtCalculator: CalculatorPage?
     private var builtHistory: HistoryPage?
+    private var builtInvestments: InvestmentsPage?
+
+    public var investments: InvestmentsPage {
+        if let builtInvestments { return builtInvestments }
+        let page = InvestmentsPage(context: context)
+        builtInvestments = page
+        place(page.root, in: "investments")
+        return page
+    }
 
     public var history: HistoryPage {
         if let builtHistory { return builtHistory }
@@ -64,6 +73,7 @@ import CGtk
         case "converter": _ = converter
         case "calculator": _ = calculator
         case "history": _ = history
+        case "investments": _ = investments
         default: break
         }
     }
@@ -92,17 +102,13 @@ import CGtk
         gtk_widget_set_vexpand(stack, 1)
         currencies = CurrenciesPage(context: context, banner: banner)
         let titles = [tr("Currencies"), tr("Converter"), tr("History"), tr("Investments"), tr("Calculator")]
-        let summaries = [
-            tr("What monthly purchases of a stock since a chosen month would be worth today."),
-        ]
         for (i, name) in Self.pageNames.enumerated() {
             let child: WidgetRef
-            switch i {
-            case 0: child = currencies.root
-            case 1, 2, 4:
+            if i == 0 {
+                child = currencies.root
+            } else {
                 child = UI.box(GTK_ORIENTATION_VERTICAL)
                 holders[name] = child
-            default: child = PlaceholderPage.make(title: titles[i], summary: summaries[i - 3])
             }
             gtk_stack_add_titled(cast(stack), child, name, titles[i])
         }
@@ -141,6 +147,7 @@ import CGtk
         case 0: currencies.focusPrimary()
         case 1: converter.focusPrimary()
         case 2: history.focusPrimary()
+        case 3: investments.focusPrimary()
         case 4: calculator.focusPrimary()
         default: break
         }

@@ -99,5 +99,30 @@ entry.calculator-entry {
   outline: 2px solid alpha(@accent_color, 0.5);
   outline-offset: -2px;
 }
+.dca-value {
+  font-size: 1.8em;
+  font-weight: bold;
+  font-feature-settings: "tnum";
+}
+.dca-figure {
+  font-feature-settings: "tnum";
+  font-weight: bold;
+}
+.dca-figure.profit, .dca-value.profit {
+  color: @success_color;
+}
+.dca-figure.loss, .dca-value.loss {
+  color: @error_color;
+}
+.dca-problem {
+  color: @error_color;
+}
+.stock-symbol {
+  font-weight: bold;
+  min-width: 84px;
+}
+.outdated {
+  opacity: 0.45;
+}
 """#
 }
