@@ -383,6 +383,10 @@ import Foundation
 
     /// The stocks the last search found, in order (tests).
     public var found: [StockInfo] { resultRows.map(\.stock) }
+    var resultRowsForTests: [WidgetRef] { resultRows.map(\.row) }
+    var searchNoteText: String { String(cString: gtk_label_get_text(cast(searchNote))) }
+    var sourceText: String { String(cString: gtk_label_get_text(cast(sourceLabel))) }
+    func figureHasClass(_ key: String, _ cls: String) -> Bool { figureLabels[key].map { gtk_widget_has_css_class($0, cls) != 0 } ?? false }
 
     /// Set when a stock was chosen from the results: the first amount takes the focus once the
     /// calculator is shown.
@@ -687,7 +691,8 @@ import Foundation
         let money = { (d: Decimal) in "\(self.format.money(d, minorUnits: units)) \(r.currency)" }
         let word = r.gain.rounded(places: units) > 0 ? tr("profit") : r.gain.rounded(places: units) < 0 ? tr("loss") : tr("break-even")
         set("value", String(format: tr("Value on %@"), ctx.days.string(r.valueDay)), money(r.value), tone: r.gain.rounded(places: units))
-        set("invested", tr("Invested"), String(format: tr("%@ in %d purchases"), money(r.invested), r.purchases.count))
+        set("invested", tr("Invested"), r.purchases.count == 1 ? String(format: tr("%@ in one purchase"), money(r.invested))
+            : String(format: tr("%@ in %d purchases"), money(r.invested), r.purchases.count))
         set("gain", tr("Gain"), "\(format.signedMoney(r.gain, minorUnits: units)) \(r.currency) \u{00B7} \(word)", tone: r.gain.rounded(places: units))
         set("yield", tr("Yield (gain \u{00F7} invested)"), format.percent(r.yield), tone: r.yield.rounded(places: 4))
         if let x = r.xirr, let text = format.percent(x) {

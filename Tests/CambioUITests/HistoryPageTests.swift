@@ -9,21 +9,9 @@ import CambioGLib
 final class HistoryPageTests: WindowTestCase {
     var page: HistoryPage { window.history }
 
-    /// One imported store for every test: each test's home gets a copy (the import takes seconds).
-    nonisolated(unsafe) static var template: URL?
-
     override func setUp() async throws {
         try await super.setUp()
-        if Self.template == nil {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-ui-history-\(getpid()).sqlite")
-            try? FileManager.default.removeItem(at: url)
-            let store = try HistoryStore(url: url)
-            try store.importBundle(Data(contentsOf: AppContext.sourceTree!.appendingPathComponent("data/eurofxref-hist.csv")))
-            Self.template = url
-        }
-        try FileManager.default.createDirectory(at: context.paths.historyFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? FileManager.default.removeItem(at: context.paths.historyFile)
-        try FileManager.default.copyItem(at: Self.template!, to: context.paths.historyFile)
+        try installImportedHistory()
         context.state.settings.refreshInterval = .never   // no network: the history as bundled
         window.showPage(2)
         try await waitForLoad()

@@ -3,6 +3,7 @@ import CGtk
 import CambioGLib
 @testable import CambioCore
 @testable import CambioUI
+@testable import CambioStore
 
 /// A real window in a private home, rebuilt by `makeWindow` (a restart) (run under Xvfb by `make test`).
 @MainActor
@@ -43,5 +44,22 @@ class WindowTestCase: XCTestCase {
         while Date() < end {
             if g_main_context_iteration(nil, 0) == 0 { usleep(2_000) }
         }
+    }
+
+    /// One imported store for every test: each test's home gets a copy (the import takes seconds).
+    nonisolated(unsafe) static var historyTemplate: URL?
+
+    /// Puts the bundled ECB history, already imported, in this test's home.
+    func installImportedHistory() throws {
+        if Self.historyTemplate == nil {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-ui-history-\(getpid()).sqlite")
+            try? FileManager.default.removeItem(at: url)
+            let store = try HistoryStore(url: url)
+            try store.importBundle(Data(contentsOf: AppContext.sourceTree!.appendingPathComponent("data/eurofxref-hist.csv")))
+            Self.historyTemplate = url
+        }
+        try FileManager.default.createDirectory(at: context.paths.historyFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: context.paths.historyFile)
+        try FileManager.default.copyItem(at: Self.historyTemplate!, to: context.paths.historyFile)
     }
 }

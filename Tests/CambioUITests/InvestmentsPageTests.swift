@@ -1,0 +1,138 @@
+import XCTest
+import CGtk
+import CambioGLib
+@testable import CambioCore
+@testable import CambioUI
+
+/// The Investments page in a real window, on the bundled sample (no request is sent).
+final class InvestmentsPageTests: WindowTestCase {
+    var page: InvestmentsPage { window.investments }
+
+    override func setUp() async throws {
+        try await super.setUp()
+        context.state.settings.refreshInterval = .never   // network off: the sample and the cache only
+        window.showPage(3)
+    }
+
+    /// Lets loads and timers finish: awaiting lets the page's tasks in.
+    func settle(until done: @escaping @MainActor () -> Bool, _ what: String) async throws {
+        let end = Date().addingTimeInterval(30)
+        repeat {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            for _ in 0..<5 { g_main_context_iteration(nil, 0) }
+        } while !done() && Date() < end
+        XCTAssertTrue(done(), what)
+    }
+
+    func openMSFT() async throws {
+        page.type("micro")
+        // Results come after the pause, not per keystroke.
+        XCTAssertEqual(page.found, [])
+        try await settle(until: { !self.page.found.isEmpty }, "the search answered")
+        XCTAssertEqual(page.found.map(\.symbol), ["MSFT"])
+        gtk_widget_activate(page.resultRowsForTests.first!)
+        try await settle(until: { self.page.series != nil && !self.page.busy }, "MSFT's prices loaded")
+    }
+
+    func testSearchThenTheDocumentedExample() async throws {
+        XCTAssertEqual(window.visiblePage, "investments")
+        try await openMSFT()
+        XCTAssertEqual(page.stock?.symbol, "MSFT")
+        XCTAssertEqual(page.query, "", "choosing a stock clears the search")
+        page.setAmounts(initial: "1000", monthly: "100")
+        page.setStartIndex(0)
+        XCTAssertEqual(page.startMonth, Month(iso: "2000-01"))
+        XCTAssertEqual(page.figure("value"), "15,369.66 USD")
+        XCTAssertEqual(page.figure("invested"), "13,200.00 USD in 123 purchases")
+        XCTAssertEqual(page.figure("gain"), "+2,169.66 USD \u{00B7} profit")
+        XCTAssertEqual(page.figure("yield"), "+16.44%")
+        XCTAssertEqual(page.figure("xirr"), "+2.77% a year")
+        XCTAssertTrue(page.figure("simple").hasPrefix("+1.50% a year by (value"), page.figure("simple"))
+        XCTAssertEqual(page.figure("drawdown"), "\u{2212}47.57% (14,494.99 USD in Oct 2007 to 7,600.44 USD in Feb 2009)")
+        XCTAssertTrue(page.figure("lump").hasPrefix("9,549.36 USD"), page.figure("lump"))
+        XCTAssertTrue(page.sourceText.contains("Bundled sample"), page.sourceText)
+        XCTAssertTrue(page.sourceText.contains("January 2000 \u{2013} March 2010"), page.sourceText)
+    }
+
+    func testTheMonthListAndTheSliderStayInStep() async throws {
+        try await openMSFT()
+        page.setAmounts(initial: "1000", monthly: "100")
+        XCTAssertEqual(page.startMonths.count, 123)
+        gtk_drop_down_set_selected(cast(page.startDrop), 2)
+        XCTAssertEqual(gtk_range_get_value(cast(page.startScale)), 2)
+        XCTAssertEqual(page.startMonth, Month(iso: "2000-03"))
+        gtk_range_set_value(cast(page.startScale), 24)
+        XCTAssertEqual(gtk_drop_down_get_selected(cast(page.startDrop)), 24)
+        XCTAssertEqual(page.startMonth, Month(iso: "2002-01"))
+        // 99 months from January 2002: 1,000 then 98 × 100.
+        XCTAssertEqual(page.figure("invested"), "10,800.00 USD in 99 purchases")
+        XCTAssertEqual(context.state.investments.start, Month(iso: "2002-01"))
+    }
+
+    func testALossIsRedAndSaysSo() async throws {
+        try await openMSFT()
+        page.setAmounts(initial: "1000", monthly: "0")
+        page.setStartIndex(0)
+        XCTAssertEqual(page.figure("gain"), "\u{2212}276.56 USD \u{00B7} loss")
+        XCTAssertTrue(page.figureHasClass("gain", "loss"))
+        XCTAssertFalse(page.figureHasClass("gain", "profit"))
+        XCTAssertEqual(page.figure("invested"), "1,000.00 USD in one purchase")
+    }
+
+    func testBadInputIsNamedAndTheLastResultsStay() async throws {
+        try await openMSFT()
+        page.setAmounts(initial: "1000", monthly: "100")
+        page.setStartIndex(0)
+        for bad in ["12*(", "abc", "1/0"] {
+            gtk_editable_set_text(cast(page.monthlyEntry), bad)
+            XCTAssertFalse(page.problem.isEmpty, bad)
+            XCTAssertTrue(gtk_widget_has_css_class(page.monthlyEntry, "error") != 0, bad)
+            XCTAssertEqual(page.figure("value"), "15,369.66 USD", "the last results stay (\(bad))")
+        }
+        gtk_editable_set_text(cast(page.monthlyEntry), "-5")
+        XCTAssertEqual(page.problem, "Amounts cannot be negative")
+        gtk_editable_set_text(cast(page.monthlyEntry), "50*2")
+        XCTAssertEqual(page.problem, "")
+        XCTAssertEqual(page.figure("value"), "15,369.66 USD")
+    }
+
+    func testRestartRestoresTheStockAndThePlan() async throws {
+        try await openMSFT()
+        page.setAmounts(initial: "2 500", monthly: "75")
+        gtk_drop_down_set_selected(cast(page.startDrop), 12)
+        context.saveNow()
+        makeWindow(lang: "en_US.UTF-8")
+        context.state.settings.refreshInterval = .never
+        window.showPage(3)
+        try await settle(until: { self.page.series != nil && !self.page.busy }, "restored prices loaded")
+        XCTAssertEqual(page.stock?.symbol, "MSFT")
+        XCTAssertEqual(String(cString: gtk_editable_get_text(cast(page.initialEntry))), "2 500")
+        XCTAssertEqual(String(cString: gtk_editable_get_text(cast(page.monthlyEntry))), "75")
+        XCTAssertEqual(page.startMonth, Month(iso: "2001-01"))
+    }
+
+    func testResultsInTheReferenceCurrencyAtEachPurchaseDaysRate() async throws {
+        try installImportedHistory()
+        context.state.currencies.referenceCode = "EUR"
+        page.type("ibm")
+        try await settle(until: { !self.page.found.isEmpty }, "the search answered")
+        gtk_widget_activate(page.resultRowsForTests.first!)
+        try await settle(until: { self.page.series != nil && !self.page.busy }, "IBM's sample prices loaded")
+        page.setAmounts(initial: "1000", monthly: "0")
+        page.setStartIndex(page.startMonths.firstIndex(of: Month(iso: "2005-01")!)!)
+        XCTAssertEqual(page.figure("invested"), "1,000.00 USD in one purchase")
+        gtk_check_button_set_active(cast(page.referenceCheck), 1)
+        try await settle(until: { self.page.result?.currency == "EUR" && !self.page.busy }, "EUR rates read")
+        // 1 January 2005 takes the rate of 31 December 2004 (1 EUR = 1.3621 USD), as `cambio dca` does.
+        XCTAssertEqual(page.figure("invested"), "734.16 EUR in one purchase")
+        gtk_check_button_set_active(cast(page.referenceCheck), 0)
+        XCTAssertEqual(page.figure("invested"), "1,000.00 USD in one purchase")
+    }
+
+    func testWithoutAKeyTheSearchSaysWhatItSearches() async throws {
+        page.type("zzzz")
+        try await settle(until: { !self.page.searchNoteText.isEmpty }, "the search answered")
+        XCTAssertTrue(page.searchNoteText.contains("No stock matches \u{201C}zzzz\u{201D}"), page.searchNoteText)
+        XCTAssertTrue(page.searchNoteText.contains("Without an Alpha Vantage key"), page.searchNoteText)
+    }
+}
