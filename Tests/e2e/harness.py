@@ -79,7 +79,7 @@ class App:
         env["MESA_SHADER_CACHE_DIR"] = SHADER_CACHE
         # No test reaches the internet: every provider points at a closed local port unless
         # the test says otherwise.
-        for key in ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL"):
+        for key in ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL", "CAMBIO_ALPHAVANTAGE_URL"):
             env[key] = "http://127.0.0.1:9"
         env.update(self.extra_env)
         return env
