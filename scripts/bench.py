@@ -82,6 +82,7 @@ def main():
     bench = os.path.join(REL, "cambio-bench")
     subprocess.run([bench, "recalc"], check=True)
     subprocess.run([bench, "history"], check=True)
+    subprocess.run([bench, "dca"], check=True)
     for renderer in ("cairo", "gl"):
         subprocess.run([bench, "frame"], check=True, stderr=subprocess.DEVNULL,
                        env=dict(os.environ, GSK_RENDERER=renderer, GTK_A11Y="none"))

@@ -126,7 +126,35 @@ case "frame":
         try? FileManager.default.removeItem(at: home)
     }
 
+case "dca":
+    // One Investments recomputation (what each keystroke in an amount costs): the longest
+    // sample series, 123 months, with XIRR, drawdown and lump sum.
+    let sample = try! SampleStocks.parse(Data(contentsOf: root.appendingPathComponent("data/stocks.csv")))
+    let msft = sample["MSFT"]!
+    let plan = DCAPlan(symbol: "MSFT", initial: 1000, monthly: 100, start: Month(iso: "2000-01")!)
+    var samples: [Double] = []
+    for _ in 0..<200 {
+        let t0 = now()
+        let r = try! DCA.compute(plan, series: msft)
+        samples.append(Double(now() - t0) / 1e6)
+        precondition(r.months == 123)
+    }
+    // A 27-year series (Alpha Vantage's IBM reaches back to 1999): 324 months of the same prices.
+    var long: [StockPrice] = []
+    var m = Month(iso: "1999-11")!
+    for i in 0..<324 { long.append(StockPrice(day: m.firstDay, price: msft.prices[i % msft.prices.count].close)); m = m.adding(months: 1) }
+    let longSeries = PriceSeries(symbol: "LONG", currency: "USD", kind: .sample, prices: long)
+    let longPlan = DCAPlan(symbol: "LONG", initial: 1000, monthly: 100, start: Month(iso: "1999-11")!)
+    var longSamples: [Double] = []
+    for _ in 0..<100 {
+        let t0 = now()
+        _ = try! DCA.compute(longPlan, series: longSeries)
+        longSamples.append(Double(now() - t0) / 1e6)
+    }
+    print(String(format: "dca months=123 median_ms=%.3f  months=324 median_ms=%.3f (per keystroke in an amount)",
+                 median(samples), median(longSamples)))
+
 default:
-    FileHandle.standardError.write(Data("usage: cambio-bench recalc | frame\n".utf8))
+    FileHandle.standardError.write(Data("usage: cambio-bench recalc | frame | history | dca\n".utf8))
     exit(2)
 }
