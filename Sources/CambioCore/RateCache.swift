@@ -58,14 +58,8 @@ public struct RateCache: Sendable {
         } catch {
             reason = "\(error)"
         }
-        let aside = file.deletingLastPathComponent()
-            .appendingPathComponent("\(file.lastPathComponent).unreadable-\(Int(now.timeIntervalSince1970))")
-        do {
-            try FileManager.default.moveItem(at: file, to: aside)
-            return .setAside(path: aside.path, reason: reason)
-        } catch {
-            return .setAside(path: file.path, reason: "\(reason); it could not be renamed: \(error.localizedDescription)")
-        }
+        let aside = SetAside.rename(file, reason: reason, now: now)
+        return .setAside(path: aside.path, reason: aside.reason)
     }
 
     /// A server's "not before" after HTTP 429, kept so that later runs wait too.
@@ -109,6 +103,21 @@ public struct RateCache: Sendable {
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys]
         try encoder.encode(answer).write(to: url(answer.provider, history: history), options: .atomic)
+    }
+}
+
+/// An unreadable cache file is renamed `<name>.unreadable-<seconds>`, never overwritten.
+public enum SetAside {
+    /// Renames `file` aside; where it now is, and why (with why the rename failed, if it did).
+    public static func rename(_ file: URL, reason: String, now: Date) -> (path: String, reason: String) {
+        let aside = file.deletingLastPathComponent()
+            .appendingPathComponent("\(file.lastPathComponent).unreadable-\(Int(now.timeIntervalSince1970))")
+        do {
+            try FileManager.default.moveItem(at: file, to: aside)
+            return (aside.path, reason)
+        } catch {
+            return (file.path, "\(reason); it could not be renamed: \(error.localizedDescription)")
+        }
     }
 }
 

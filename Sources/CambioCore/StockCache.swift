@@ -70,14 +70,8 @@ public struct StockCache: Sendable {
         } catch {
             reason = "\(error)"
         }
-        let aside = file.deletingLastPathComponent()
-            .appendingPathComponent("\(file.lastPathComponent).unreadable-\(Int(now.timeIntervalSince1970))")
-        do {
-            try FileManager.default.moveItem(at: file, to: aside)
-            return .setAside(path: aside.path, reason: reason)
-        } catch {
-            return .setAside(path: file.path, reason: "\(reason); it could not be renamed: \(error.localizedDescription)")
-        }
+        let aside = SetAside.rename(file, reason: reason, now: now)
+        return .setAside(path: aside.path, reason: aside.reason)
     }
 
     public func store(_ answer: CachedStockAnswer, as kind: Kind) throws {

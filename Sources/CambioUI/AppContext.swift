@@ -134,11 +134,7 @@ import Foundation
     }
 
     static func age(_ seconds: TimeInterval) -> String {
-        let s = max(0, Int(seconds))
-        if s < 60 { return tr("updated just now") }
-        if s < 3600 { return String(format: tr("updated %d min ago"), s / 60) }
-        if s < 86_400 { return String(format: tr("updated %d h ago"), s / 3600) }
-        return String(format: tr("updated %d days ago"), s / 86_400)
+        String(format: tr("updated %@"), agoText(seconds))
     }
 
     /// Days between the rates' publication and today; nil when they are current enough

@@ -19,8 +19,7 @@ import Foundation
     private let addButton: WidgetRef
     private let spinner: WidgetRef
     private var rows: [TargetRow] = []
-    private var debouncer = Debouncer(delay: 0.3)
-    private var debounceTimer: guint = 0
+    private var pause: PauseTimer!
     private var noticeTimer: guint = 0
     /// True while the page writes into the entry, so that is not taken as typing.
     private var updating = false
@@ -150,10 +149,12 @@ import Foundation
             self.pickers.append(picker)
         }
 
+        // Results 0.3 s after typing stops; Enter at once.
+        pause = PauseTimer(delay: 0.3) { [weak self] in self?.recalculate() }
         Signal.connect(gpointerOf(amountEntry), "changed") { [weak self] in self?.typed() }
         Signal.connect(gpointerOf(amountEntry), "activate") { [weak self] in
             guard let self else { return }
-            if self.debouncer.flush() { self.recalculate() }
+            self.pause.flush()
         }
         UI.selectAllOnClickFocus(amountEntry)
 
@@ -182,9 +183,8 @@ import Foundation
         Signal.connect(gpointerOf(root), "destroy") { [weak self] in
             guard let self else { return }
             self.destroyed = true
-            MainContext.cancel(self.debounceTimer)
+            self.pause.cancel()
             MainContext.cancel(self.noticeTimer)
-            self.debounceTimer = 0
             self.noticeTimer = 0
         }
         updating = true
@@ -218,7 +218,7 @@ import Foundation
     /// Types into the amount entry as the keyboard would.
     public func type(_ text: String) { gtk_editable_set_text(cast(amountEntry), text) }
 
-    public var debouncePending: Bool { debouncer.isPending }
+    public var debouncePending: Bool { pause.isPending }
 
     public func focusPrimary() { gtk_widget_grab_focus(amountEntry) }
 
@@ -312,20 +312,7 @@ import Foundation
         guard !updating else { return }
         state.amountText = amountText
         ctx.scheduleSave()
-        debouncer.input(at: Self.now)
-        armDebounce()
-    }
-
-    private static var now: TimeInterval { TimeInterval(g_get_monotonic_time()) / 1_000_000 }
-
-    /// One timer at a time: when it ends early (typing went on), it is set again for the rest.
-    private func armDebounce() {
-        guard debounceTimer == 0, let wait = debouncer.remaining(at: Self.now) else { return }
-        debounceTimer = MainContext.after(milliseconds: UInt32((wait * 1000).rounded(.up))) { [weak self] in
-            guard let self else { return }
-            self.debounceTimer = 0
-            if self.debouncer.fire(at: Self.now) { self.recalculate() } else { self.armDebounce() }
-        }
+        pause.input()
     }
 
     private func currenciesChanged() {
@@ -364,9 +351,7 @@ import Foundation
     /// keep their last good values.
     func recalculate() {
         guard !destroyed else { return }
-        debouncer.cancel()
-        MainContext.cancel(debounceTimer)
-        debounceTimer = 0
+        pause.cancel()
         let text = state.amountText
         switch computation.evaluate(text) {
         case .failure(let error):
@@ -490,5 +475,5 @@ extension ConverterPage: RatesView {
     }
 
     /// Rate ages move on with the clock.
-    public func refreshSourceLine() { if !debouncer.isPending { recalculate() } }
+    public func refreshSourceLine() { if !pause.isPending { recalculate() } }
 }

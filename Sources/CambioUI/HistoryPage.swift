@@ -420,21 +420,11 @@ import Foundation
         gtk_widget_queue_draw(chart)
     }
 
-    private static let margin = (left: 8.0, right: 8.0, top: 10.0, bottom: 26.0)
-
     private func draw(_ cr: OpaquePointer, _ width: Double, _ height: Double) {
-        let m = Self.margin
-        let w = width - m.left - m.right, h = height - m.top - m.bottom
+        let m = Chart.margin
+        let (w, h) = Chart.plot(width, height)
         guard let g = geometry, !g.isEmpty, w > 0, h > 0 else { return }
-        // Grid: low, middle and high lines.
-        cairo_set_source_rgba(cr, 0.5, 0.5, 0.5, 0.25)
-        cairo_set_line_width(cr, 1)
-        for f in [0.0, 0.5, 1.0] {
-            let y = (m.top + h * f).rounded() + 0.5
-            cairo_move_to(cr, m.left, y)
-            cairo_line_to(cr, m.left + w, y)
-        }
-        cairo_stroke(cr)
+        Chart.grid(cr, w: w, h: h)
         // The rate.
         cairo_set_source_rgb(cr, 0.21, 0.52, 0.89)
         cairo_set_line_width(cr, 1.5)
@@ -451,59 +441,28 @@ import Foundation
         if let stats {
             let hy = m.top + g.y(value: NSDecimalNumber(decimal: stats.max.rate).doubleValue, height: h)
             let ly = m.top + g.y(value: NSDecimalNumber(decimal: stats.min.rate).doubleValue, height: h)
-            label(cr, ctx.formatter.rate(stats.max.rate), x: m.left + 4, y: hy, above: false)
-            label(cr, ctx.formatter.rate(stats.min.rate), x: m.left + 4, y: ly, above: true)
+            Chart.text(cr, chart, ctx.formatter.rate(stats.max.rate), x: m.left + 4, y: hy, above: false)
+            Chart.text(cr, chart, ctx.formatter.rate(stats.min.rate), x: m.left + 4, y: ly, above: true)
         }
         if let first = g.points.first, let last = g.points.last {
-            label(cr, ctx.days.string(first.day), x: m.left, y: m.top + h + 6, above: false)
-            label(cr, ctx.days.string(last.day), x: m.left + w, y: m.top + h + 6, above: false, alignRight: true)
+            Chart.text(cr, chart, ctx.days.string(first.day), x: m.left, y: m.top + h + 6, above: false)
+            Chart.text(cr, chart, ctx.days.string(last.day), x: m.left + w, y: m.top + h + 6, above: false, alignRight: true)
         }
-        // The highlighted point.
         if let i = cursor, g.points.indices.contains(i) {
-            let x = m.left + g.x(i, width: w), y = m.top + g.y(i, height: h)
-            cairo_set_source_rgba(cr, 0.5, 0.5, 0.5, 0.6)
-            cairo_set_line_width(cr, 1)
-            cairo_move_to(cr, x.rounded() + 0.5, m.top)
-            cairo_line_to(cr, x.rounded() + 0.5, m.top + h)
-            cairo_stroke(cr)
-            cairo_set_source_rgb(cr, 0.21, 0.52, 0.89)
-            cairo_arc(cr, x, y, 4, 0, 2 * .pi)
-            cairo_fill(cr)
+            Chart.cursor(cr, x: m.left + g.x(i, width: w), y: m.top + g.y(i, height: h), h: h)
         }
-    }
-
-    /// Small text on the chart, in the widget's font.
-    private func label(_ cr: OpaquePointer, _ text: String, x: Double, y: Double, above: Bool, alignRight: Bool = false) {
-        guard let layout = gtk_widget_create_pango_layout(chart, text) else { return }
-        defer { g_object_unref(gpointerOf(layout)) }
-        var width: Int32 = 0, height: Int32 = 0
-        pango_layout_get_pixel_size(layout, &width, &height)
-        cairo_move_to(cr, alignRight ? x - Double(width) : x, above ? y - Double(height) - 2 : y + 2)
-        pango_cairo_show_layout(cr, layout)
     }
 
     private func hover(x: Double) {
         guard let g = geometry else { return }
-        let w = Double(gtk_widget_get_width(chart)) - Self.margin.left - Self.margin.right
-        if let i = g.index(nearestX: x - Self.margin.left, width: w) { setCursor(i) }
+        if let i = g.index(nearestX: x - Chart.margin.left, width: Chart.plotWidth(chart)) { setCursor(i) }
     }
 
     /// Left/Right step through the points, Page Up/Down by twenty, Home/End to the ends.
     private func chartKey(_ keyval: guint) -> Bool {
-        guard let g = geometry, !g.isEmpty else { return false }
-        let last = g.points.count - 1
-        let current = cursor ?? last
-        let next: Int
-        switch Int32(keyval) {
-        case GDK_KEY_Left, GDK_KEY_KP_Left: next = cursor == nil ? last : current - 1
-        case GDK_KEY_Right, GDK_KEY_KP_Right: next = current + 1
-        case GDK_KEY_Page_Up: next = current - 20
-        case GDK_KEY_Page_Down: next = current + 20
-        case GDK_KEY_Home: next = 0
-        case GDK_KEY_End: next = last
-        default: return false
-        }
-        setCursor(min(max(0, next), last))
+        guard let g = geometry, !g.isEmpty,
+              let next = Chart.step(keyval, cursor: cursor, last: g.points.count - 1, page: 20) else { return false }
+        setCursor(next)
         return true
     }
 

@@ -18,8 +18,8 @@ import Foundation
     private let resultsList: WidgetRef
     private let resultsScroller: WidgetRef
     private var resultRows: [(row: WidgetRef, stock: StockInfo)] = []
-    private var debouncer = Debouncer(delay: 0.4)
-    private var debounceTimer: guint = 0
+    /// Searches run 0.4 s after typing stops, never per keystroke.
+    private var pause: PauseTimer!
     private var searchGeneration = 0
     let keyButton: WidgetRef
     private let keyEntry: WidgetRef
@@ -204,6 +204,7 @@ import Foundation
         root = scroller
 
         // MARK: Signals
+        pause = PauseTimer(delay: 0.4) { [weak self] in self?.runSearch() }
         saveKey = { [weak self] in self?.saveKey() }
         forgetKey = { [weak self] in self?.forgetKey() }
         Signal.connect(gpointerOf(keyEntry), "activate") { [weak self] in self?.saveKey() }
@@ -276,30 +277,11 @@ import Foundation
 
     // MARK: Searching
 
-    private func searchTyped() {
-        debouncer.input(at: Self.now)
-        armDebounce()
-    }
-
-    private func armDebounce() {
-        guard debounceTimer == 0, let wait = debouncer.remaining(at: Self.now) else { return }
-        debounceTimer = MainContext.after(milliseconds: UInt32((wait * 1000).rounded(.up))) { [weak self] in
-            guard let self else { return }
-            self.debounceTimer = 0
-            if self.debouncer.fire(at: Self.now) { self.runSearch() } else { self.armDebounce() }
-        }
-    }
-
-    static var now: TimeInterval { Double(g_get_monotonic_time()) / 1e6 }
+    private func searchTyped() { pause.input() }
 
     /// Enter: searches at once if a search is waiting, else opens the first stock found.
     private func searchActivated() {
-        if debouncer.flush() {
-            MainContext.cancel(debounceTimer); debounceTimer = 0
-            runSearch(thenOpenFirst: false)
-        } else if let first = resultRows.first {
-            choose(first.stock)
-        }
+        if !pause.flush(), let first = resultRows.first { choose(first.stock) }
     }
 
     public var query: String { String(cString: gtk_editable_get_text(cast(searchEntry))) }
@@ -308,11 +290,11 @@ import Foundation
 
     /// Runs the search for what is typed now (no pause): tests and Enter.
     public func searchNow() {
-        debouncer.cancel(); MainContext.cancel(debounceTimer); debounceTimer = 0
+        pause.cancel()
         runSearch()
     }
 
-    private func runSearch(thenOpenFirst: Bool = false) {
+    private func runSearch() {
         let q = query
         searchGeneration += 1
         let generation = searchGeneration
@@ -323,7 +305,6 @@ import Foundation
             let answer = await self.stocks.search(q)
             guard generation == self.searchGeneration else { return }
             self.showResults(answer, query: q)
-            if thenOpenFirst, let first = self.resultRows.first { self.choose(first.stock) }
             self.onSettled?()
         }
     }
@@ -373,7 +354,7 @@ import Foundation
 
     private func closeResults(clear: Bool) {
         if clear { gtk_editable_set_text(cast(searchEntry), "") }
-        debouncer.cancel(); MainContext.cancel(debounceTimer); debounceTimer = 0
+        pause.cancel()
         searchGeneration += 1
         for r in resultRows { gtk_list_box_remove(cast(resultsList), r.row) }
         resultRows.removeAll()
@@ -741,19 +722,11 @@ import Foundation
 
     // MARK: The chart
 
-    private static let margin = (left: 8.0, right: 8.0, top: 10.0, bottom: 24.0)
-
     private func draw(_ cr: OpaquePointer, _ width: Double, _ height: Double) {
-        let m = Self.margin
-        let w = width - m.left - m.right, h = height - m.top - m.bottom
+        let m = Chart.margin
+        let (w, h) = Chart.plot(width, height)
         guard let g = geometry, !g.isEmpty, w > 0, h > 0 else { return }
-        cairo_set_source_rgba(cr, 0.5, 0.5, 0.5, 0.25)
-        cairo_set_line_width(cr, 1)
-        for f in [0.0, 0.5, 1.0] {
-            let y = (m.top + h * f).rounded() + 0.5
-            cairo_move_to(cr, m.left, y); cairo_line_to(cr, m.left + w, y)
-        }
-        cairo_stroke(cr)
+        Chart.grid(cr, w: w, h: h)
         // Money invested: a staircase.
         cairo_set_source_rgba(cr, 0.45, 0.45, 0.45, 0.9)
         cairo_set_line_width(cr, 1.5)
@@ -776,53 +749,26 @@ import Foundation
         cairo_stroke(cr)
         cairo_set_source_rgba(cr, 0.45, 0.45, 0.45, 1)
         if let r = result {
-            let units = r.currency == "GBX" ? 2 : ctx.catalog.minorUnits(r.currency)
-            label(cr, format.money(Decimal(g.top / 1.05).rounded(places: 0), minorUnits: min(units, 0)) + " " + r.currency,
-                  x: m.left + 4, y: m.top, above: false)
-            label(cr, shortMonths.string(r.start.firstDay), x: m.left, y: m.top + h + 4, above: false)
-            label(cr, shortMonths.string(r.end.firstDay), x: m.left + w, y: m.top + h + 4, above: false, alignRight: true)
+            Chart.text(cr, chart, format.money(Decimal(g.top / 1.05).rounded(places: 0), minorUnits: 0) + " " + r.currency,
+                       x: m.left + 4, y: m.top, above: false)
+            Chart.text(cr, chart, shortMonths.string(r.start.firstDay), x: m.left, y: m.top + h + 4, above: false)
+            Chart.text(cr, chart, shortMonths.string(r.end.firstDay), x: m.left + w, y: m.top + h + 4, above: false, alignRight: true)
         }
         if let i = cursor, g.months.indices.contains(i) {
-            let x = m.left + g.x(i, width: w)
-            cairo_set_source_rgba(cr, 0.5, 0.5, 0.5, 0.6)
-            cairo_set_line_width(cr, 1)
-            cairo_move_to(cr, x.rounded() + 0.5, m.top); cairo_line_to(cr, x.rounded() + 0.5, m.top + h)
-            cairo_stroke(cr)
-            cairo_set_source_rgb(cr, 0.21, 0.52, 0.89)
-            cairo_arc(cr, x, m.top + g.yValue(i, height: h), 4, 0, 2 * .pi)
-            cairo_fill(cr)
+            Chart.cursor(cr, x: m.left + g.x(i, width: w), y: m.top + g.yValue(i, height: h), h: h)
         }
-    }
-
-    private func label(_ cr: OpaquePointer, _ text: String, x: Double, y: Double, above: Bool, alignRight: Bool = false) {
-        guard let layout = gtk_widget_create_pango_layout(chart, text) else { return }
-        defer { g_object_unref(gpointerOf(layout)) }
-        var width: Int32 = 0, height: Int32 = 0
-        pango_layout_get_pixel_size(layout, &width, &height)
-        cairo_move_to(cr, alignRight ? x - Double(width) : x, above ? y - Double(height) - 2 : y + 2)
-        pango_cairo_show_layout(cr, layout)
     }
 
     private func hover(x: Double) {
         guard let g = geometry else { return }
-        let w = Double(gtk_widget_get_width(chart)) - Self.margin.left - Self.margin.right
-        if let i = g.index(nearestX: x - Self.margin.left, width: w) { setCursor(i) }
+        if let i = g.index(nearestX: x - Chart.margin.left, width: Chart.plotWidth(chart)) { setCursor(i) }
     }
 
+    /// Left/Right a month, Page Up/Down a year, Home/End the ends.
     private func chartKey(_ keyval: guint) -> Bool {
-        guard let g = geometry, !g.isEmpty else { return false }
-        let last = g.months.count - 1, current = cursor ?? last
-        let next: Int
-        switch Int32(keyval) {
-        case GDK_KEY_Left, GDK_KEY_KP_Left: next = cursor == nil ? last : current - 1
-        case GDK_KEY_Right, GDK_KEY_KP_Right: next = current + 1
-        case GDK_KEY_Page_Up: next = current - 12
-        case GDK_KEY_Page_Down: next = current + 12
-        case GDK_KEY_Home: next = 0
-        case GDK_KEY_End: next = last
-        default: return false
-        }
-        setCursor(min(max(0, next), last))
+        guard let g = geometry, !g.isEmpty,
+              let next = Chart.step(keyval, cursor: cursor, last: g.months.count - 1, page: 12) else { return false }
+        setCursor(next)
         return true
     }
 

@@ -1,3 +1,5 @@
+import CambioCore
+import Foundation
 import CambioGLib
 import CGtk
 
@@ -245,5 +247,57 @@ extension UI {
             return true
         }
         gtk_widget_add_controller(entry, keys)
+    }
+}
+
+/// Runs an action once typing pauses for `delay` (the domain's `Debouncer` on GLib's clock),
+/// with one GLib timer at a time.
+@MainActor final class PauseTimer {
+    private var debouncer: Debouncer
+    private var timer: guint = 0
+    private let action: @MainActor () -> Void
+
+    init(delay: TimeInterval, _ action: @escaping @MainActor () -> Void) {
+        debouncer = Debouncer(delay: delay)
+        self.action = action
+    }
+
+    static var now: TimeInterval { TimeInterval(g_get_monotonic_time()) / 1_000_000 }
+
+    var isPending: Bool { debouncer.isPending }
+
+    /// A keystroke: the action runs `delay` after the last one.
+    func input() {
+        debouncer.input(at: Self.now)
+        arm()
+    }
+
+    /// Runs the action now if it is waiting; true if it was.
+    @discardableResult
+    func flush() -> Bool {
+        guard debouncer.flush() else { return false }
+        stopTimer()
+        action()
+        return true
+    }
+
+    func cancel() {
+        debouncer.cancel()
+        stopTimer()
+    }
+
+    private func stopTimer() {
+        MainContext.cancel(timer)
+        timer = 0
+    }
+
+    /// When the timer ends early (typing went on), it is set again for the rest.
+    private func arm() {
+        guard timer == 0, let wait = debouncer.remaining(at: Self.now) else { return }
+        timer = MainContext.after(milliseconds: UInt32((wait * 1000).rounded(.up))) { [weak self] in
+            guard let self else { return }
+            self.timer = 0
+            if self.debouncer.fire(at: Self.now) { self.action() } else { self.arm() }
+        }
     }
 }
