@@ -277,12 +277,26 @@ import Foundation
 
     // MARK: Searching
 
-    private func searchTyped() { pause.input() }
-
-    /// Enter: searches at once if a search is waiting, else opens the first stock found.
-    private func searchActivated() {
-        if !pause.flush(), let first = resultRows.first { choose(first.stock) }
+    private func searchTyped() {
+        openFirstOnAnswer = false
+        pause.input()
     }
+
+    /// Set by Enter before the answer is in: the first stock found opens when it comes.
+    private var openFirstOnAnswer = false
+
+    /// Enter: opens the first stock found; when the search is still to run or running, runs it
+    /// now and opens its first stock when it answers.
+    private func searchActivated() {
+        if pause.isPending || searchRunning || resultRows.isEmpty {
+            openFirstOnAnswer = true
+            if pause.isPending || !searchRunning { pause.cancel(); runSearch() }
+        } else if let first = resultRows.first {
+            choose(first.stock)
+        }
+    }
+
+    private var searchRunning = false
 
     public var query: String { String(cString: gtk_editable_get_text(cast(searchEntry))) }
 
@@ -298,13 +312,17 @@ import Foundation
         let q = query
         searchGeneration += 1
         let generation = searchGeneration
-        guard !StockCache.normalised(q).isEmpty else { closeResults(clear: false); return }
+        guard !StockCache.normalised(q).isEmpty else { openFirstOnAnswer = false; closeResults(clear: false); return }
         stocks.networkAllowed = networkAllowed
         if stocks.key != nil && networkAllowed { UI.setText(searchNote, String(format: tr("Searching Alpha Vantage for \u{201C}%@\u{201D}\u{2026}"), q)) }
+        searchRunning = true
         Task { @MainActor in
             let answer = await self.stocks.search(q)
             guard generation == self.searchGeneration else { return }
+            self.searchRunning = false
             self.showResults(answer, query: q)
+            if self.openFirstOnAnswer, let first = self.resultRows.first { self.choose(first.stock) }
+            self.openFirstOnAnswer = false
             self.onSettled?()
         }
     }
@@ -356,6 +374,8 @@ import Foundation
         if clear { gtk_editable_set_text(cast(searchEntry), "") }
         pause.cancel()
         searchGeneration += 1
+        searchRunning = false
+        openFirstOnAnswer = false
         for r in resultRows { gtk_list_box_remove(cast(resultsList), r.row) }
         resultRows.removeAll()
         resultsScroller.visible = false

@@ -50,13 +50,7 @@ final class ConverterPageTests: WindowTestCase {
     }
 
     /// Enter in the amount entry: its "activate" signal.
-    func pressEnter() {
-        var instance = GValue()
-        g_value_init(&instance, gtk_entry_get_type())
-        g_value_set_object(&instance, gpointerOf(page.amountEntry))
-        defer { g_value_unset(&instance) }
-        g_signal_emitv(&instance, g_signal_lookup("activate", gtk_entry_get_type()), 0, nil)
-    }
+    func pressEnter() { emitActivate(page.amountEntry, type: gtk_entry_get_type()) }
 
     func testBadAmountsSayWhyAndKeepTheLastResults() async throws {
         page.type("12*3")

@@ -129,6 +129,15 @@ final class InvestmentsPageTests: WindowTestCase {
         XCTAssertEqual(page.figure("invested"), "1,000.00 USD in one purchase")
     }
 
+    func testEnterRightAfterTypingOpensTheFirstStockFound() async throws {
+        page.type("apple")
+        emitActivate(page.searchEntry, type: gtk_search_entry_get_type())
+        try await settle(until: { self.page.series != nil && !self.page.busy }, "the first stock opened")
+        XCTAssertEqual(page.stock?.symbol, "AAPL")
+        XCTAssertEqual(page.query, "")
+        XCTAssertEqual(page.found, [])
+    }
+
     func testWithoutAKeyTheSearchSaysWhatItSearches() async throws {
         page.type("zzzz")
         try await settle(until: { !self.page.searchNoteText.isEmpty }, "the search answered")

@@ -62,4 +62,13 @@ class WindowTestCase: XCTestCase {
         try? FileManager.default.removeItem(at: context.paths.historyFile)
         try FileManager.default.copyItem(at: Self.historyTemplate!, to: context.paths.historyFile)
     }
+
+    /// Enter in an entry: its "activate" signal (gtk_widget_activate does not reach entries).
+    func emitActivate(_ widget: WidgetRef, type: GType) {
+        var instance = GValue()
+        g_value_init(&instance, type)
+        g_value_set_object(&instance, gpointerOf(widget))
+        defer { g_value_unset(&instance) }
+        g_signal_emitv(&instance, g_signal_lookup("activate", type), 0, nil)
+    }
 }
