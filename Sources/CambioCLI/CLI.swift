@@ -396,12 +396,8 @@ extension CambioCommand {
                 if let problem = answer.problem { warn(problem) }
                 let series = answer.series
                 let first = series.firstMonth?.iso ?? "?", last = series.newestMonth?.iso ?? "?"
-                switch answer.source {
-                case .sample:
+                if answer.source == .sample {
                     warn("using the bundled sample: monthly prices \(first)..\(last), not dividend-adjusted")
-                case .alphaVantage(let at, true) where !offline:
-                    _ = at // a copy fetched within the day: nothing to say
-                case .alphaVantage: break
                 }
 
                 // Results in another currency: the stock's unit (pence → pounds), then each day's rate.
@@ -422,7 +418,7 @@ extension CambioCommand {
                 } catch let e as DCAError {
                     throw Failure("\(e)")
                 }
-                let units = data.catalog[result.currency]?.minorUnits ?? 2
+                let units = data.catalog.minorUnits(result.currency)
                 if json {
                     print(DCASummary(result, minorUnits: units).json)
                     return

@@ -225,11 +225,7 @@ public struct DCASummary: Sendable, Equatable, Encodable {
 
     /// "13200.00": a point, no grouping, exactly `places` decimals.
     static func plain(_ d: Decimal, places: Int) -> String {
-        var text = d.rounded(places: places).description // POSIX: "-1234.5"
-        if text == "-0" { text = "0" }
-        let decimals = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? -1
-        if places > 0 && decimals < 0 { text += "." }
-        return text + String(repeating: "0", count: max(0, places - max(decimals, 0)))
+        DecimalFormatter(style: .plain).amount(d, minorUnits: places)
     }
 
     /// The JSON in the documented key order.
@@ -296,6 +292,8 @@ public struct DCAChartGeometry: Sendable {
     let offsets: [Double]
     let invested: [Double]
     let values: [Double]
+    /// The highest amount drawn (the top label); the scale reaches 5 % above it.
+    public let highest: Double
     public let top: Double
     let span: Double
 
@@ -305,7 +303,8 @@ public struct DCAChartGeometry: Sendable {
         offsets = timeline.map { Double(start?.distance(to: $0.month) ?? 0) }
         invested = timeline.map { ($0.invested as NSDecimalNumber).doubleValue }
         values = timeline.map { ($0.value as NSDecimalNumber).doubleValue }
-        top = Swift.max(invested.max() ?? 0, values.max() ?? 0, 1e-9) * 1.05
+        highest = Swift.max(invested.max() ?? 0, values.max() ?? 0)
+        top = Swift.max(highest, 1e-9) * 1.05
         span = Swift.max(offsets.last ?? 1, 1)
     }
 

@@ -248,6 +248,7 @@ import Foundation
             guard let self else { return }
             self.ctx.state.investments.inReference = gtk_check_button_get_active(cast(self.referenceCheck)) != 0
             self.ctx.scheduleSave()
+            self.showMethod()
             self.recompute()
         }
         DrawingArea.onDraw(chart) { [weak self] cr, width, height in self?.draw(cr, Double(width), Double(height)) }
@@ -688,7 +689,7 @@ import Foundation
 
     private func show(_ r: DCAResult) {
         result = r
-        let units = r.currency == "GBX" ? 2 : ctx.catalog.minorUnits(r.currency)
+        let units = ctx.catalog.minorUnits(r.currency) // GBX and other quote units: 2
         let money = { (d: Decimal) in "\(self.format.money(d, minorUnits: units)) \(r.currency)" }
         let word = r.gain.rounded(places: units) > 0 ? tr("profit") : r.gain.rounded(places: units) < 0 ? tr("loss") : tr("break-even")
         set("value", String(format: tr("Value on %@"), ctx.days.string(r.valueDay)), money(r.value), tone: r.gain.rounded(places: units))
@@ -723,7 +724,6 @@ import Foundation
                                             r.skipped.map { shortMonths.string($0.firstDay) }.joined(separator: ", ")))
             skippedLabel.visible = true
         }
-        showMethod()
         geometry = DCAChartGeometry(r.timeline)
         cursor = nil
         UI.setText(chartPoint, " ")
@@ -769,7 +769,7 @@ import Foundation
         cairo_stroke(cr)
         cairo_set_source_rgba(cr, 0.45, 0.45, 0.45, 1)
         if let r = result {
-            Chart.text(cr, chart, format.money(Decimal(g.top / 1.05).rounded(places: 0), minorUnits: 0) + " " + r.currency,
+            Chart.text(cr, chart, format.money(Decimal(g.highest), minorUnits: 0) + " " + r.currency,
                        x: m.left + 4, y: m.top, above: false)
             Chart.text(cr, chart, shortMonths.string(r.start.firstDay), x: m.left, y: m.top + h + 4, above: false)
             Chart.text(cr, chart, shortMonths.string(r.end.firstDay), x: m.left + w, y: m.top + h + 4, above: false, alignRight: true)
@@ -796,7 +796,7 @@ import Foundation
         guard let g = geometry, let r = result, g.months.indices.contains(i) else { return }
         cursor = i
         let p = g.months[i]
-        let units = r.currency == "GBX" ? 2 : ctx.catalog.minorUnits(r.currency)
+        let units = ctx.catalog.minorUnits(r.currency) // GBX and other quote units: 2
         let text = String(format: tr("%@: invested %@, value %@ %@"), shortMonths.string(p.month.firstDay),
                           format.money(p.invested, minorUnits: units), format.money(p.value, minorUnits: units), r.currency)
         UI.setText(chartPoint, text)

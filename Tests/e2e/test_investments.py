@@ -35,6 +35,11 @@ def cli(app, start):
     return json.loads(out)
 
 
+def open_investments(app):
+    app.key("alt+4")
+    wait_for("the stock search focused", lambda: focused(app, "Find a stock by symbol or company name"), timeout=10)
+
+
 def expect_figures(app, figures):
     want = [money(figures["value"]), money(figures["invested"]) + f" in {figures['months']} purchases",
             "+" + money(figures["gain"]) + " \u00b7 profit"]
@@ -48,8 +53,7 @@ def expect_figures(app, figures):
 def search_choose_and_compute_by_keyboard_as_the_command_line_does():
     app = App().start()
     try:
-        app.key("alt+4")
-        wait_for("the stock search focused", lambda: focused(app, "Find a stock by symbol or company name"), timeout=10)
+        open_investments(app)
         app.type("micro")
         # Nothing is searched per keystroke: the list appears after the pause.
         wait_for("MSFT found", lambda: any(r.startswith("MSFT, Microsoft Corporation") for r in found_rows(app)), timeout=5)
@@ -94,8 +98,7 @@ def search_choose_and_compute_by_keyboard_as_the_command_line_does():
 def escape_leaves_the_results_and_the_key_never_shows():
     app = App().start()
     try:
-        app.key("alt+4")
-        wait_for("the stock search focused", lambda: focused(app, "Find a stock by symbol or company name"), timeout=10)
+        open_investments(app)
         app.type("inc")
         wait_for("three sample stocks", lambda: len(found_rows(app)) == 3, timeout=5)
         app.key("Down", "Down")
