@@ -85,12 +85,15 @@ struct Setup {
         return store
     }
 
+    /// The Preferences' privacy switch: off, the command line sends nothing either.
+    var networkAllowed: Bool { data.state.settings.networkAllowed }
+
     /// The rates to use: fresh if the policy asks and the server answers, else the last good
     /// cached ones, else the bundled ECB history. `--offline` sends no request.
     func table(offline: Bool) -> RateTable? {
         let provider = data.state.settings.provider
         var answers = data.cached.mapValues(\.snapshot)
-        if !offline {
+        if !offline && networkAllowed {
             let refreshed: (CachedAnswer, ProviderSnapshot)?? = MainActor.assumeIsolated {
                 let service = service()
                 let outcome = MainContext.run(deadline: 30) {
@@ -257,7 +260,7 @@ extension CambioCommand {
                 let outcome: RatesService.Outcome? = MainActor.assumeIsolated {
                     let service = setup.service()
                     return try? MainContext.run(deadline: 60) {
-                        await service.refresh(chosen, trigger: .explicit, interval: interval)
+                        await service.refresh(chosen, trigger: .explicit, interval: interval, networkAllowed: setup.networkAllowed)
                     }?.get()
                 }
                 switch outcome {
@@ -267,7 +270,7 @@ extension CambioCommand {
                     warn("\(chosen.sourceName): \(reason); the cached rates are as they were")
                     throw ExitCode(1)
                 case .networkOff?:
-                    warn("network access is off (refresh interval: never)")
+                    warn("network access is off (Preferences: Use the network)")
                     throw ExitCode(1)
                 case .waitUntil(let date)?:
                     warn("\(chosen.sourceName) asked not to be asked again before \(ISO8601DateFormatter().string(from: date)) (HTTP 429); the cached rates are as they were")
@@ -311,7 +314,7 @@ extension CambioCommand {
 
                 let store = try setup.history()
                 // Days newer than the history at hand come from Frankfurter (the ECB's figures).
-                if !offline, let newest = try store.newestECBDay(), last > newest {
+                if !offline, setup.networkAllowed, let newest = try store.newestECBDay(), last > newest {
                     let outcome: HistorySync.Outcome? = MainActor.assumeIsolated {
                         let sync = HistorySync(store: store, endpoints: Endpoints(environment: setup.environment))
                         return try? MainContext.run(deadline: 30) { await sync.fetchNewerDays(today: today) }?.get()
@@ -376,7 +379,7 @@ extension CambioCommand {
                 }
                 let shown = try currency.map { try setup.code($0) }
 
-                let offline = self.offline
+                let offline = self.offline || !setup.networkAllowed
                 let outcome: Result<StockService.SeriesAnswer, Error>? = MainActor.assumeIsolated {
                     let stocks = setup.stocks()
                     defer {

@@ -63,14 +63,67 @@ public struct InvestmentState: Codable, Equatable, Sendable {
     }
 }
 
-/// The user's choices about rates.
+/// The user's preferences (the Preferences window).
 public struct AppSettings: Codable, Equatable, Sendable {
     /// The primary source; the broadest by default.
     public var provider: Provider = .erapi
+    /// When rates are fetched without being asked (F5 always asks, unless the network is off).
     public var refreshInterval: RefreshInterval = .onStart
+    /// False: nothing is sent anywhere (rates, history, stocks); saved and bundled data stay in use.
+    public var networkAllowed = true
+    /// How many digits amounts of money show.
+    public var decimalPlaces: DecimalPlaces = .auto
 
-    public init(provider: Provider = .erapi, refreshInterval: RefreshInterval = .onStart) {
+    public init(provider: Provider = .erapi, refreshInterval: RefreshInterval = .onStart,
+                networkAllowed: Bool = true, decimalPlaces: DecimalPlaces = .auto) {
         self.provider = provider; self.refreshInterval = refreshInterval
+        self.networkAllowed = networkAllowed; self.decimalPlaces = decimalPlaces
+    }
+
+    enum CodingKeys: String, CodingKey { case provider, refreshInterval, networkAllowed, decimalPlaces }
+
+    /// Files written before a setting existed keep their other choices. Before the privacy
+    /// switch, "refresh: never" meant no network at all, and still does for those files.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        provider = try c.decodeIfPresent(Provider.self, forKey: .provider) ?? .erapi
+        refreshInterval = try c.decodeIfPresent(RefreshInterval.self, forKey: .refreshInterval) ?? .onStart
+        networkAllowed = try c.decodeIfPresent(Bool.self, forKey: .networkAllowed) ?? (refreshInterval != .never)
+        decimalPlaces = try c.decodeIfPresent(DecimalPlaces.self, forKey: .decimalPlaces) ?? .auto
+    }
+}
+
+/// Digits shown after the decimal mark in amounts of money: each currency's own minor units
+/// (USD 2, JPY 0, KWD 3), or the same fixed number for all. Only the display is rounded.
+public enum DecimalPlaces: Equatable, Sendable, Codable, CaseIterable {
+    case auto
+    case fixed(Int)
+
+    public static let fixedRange = 0...6
+    public static var allCases: [DecimalPlaces] { [.auto] + fixedRange.map { .fixed($0) } }
+
+    /// The digits for a currency with `minorUnits`.
+    public func places(minorUnits: Int) -> Int {
+        switch self {
+        case .auto: return minorUnits
+        case .fixed(let n): return n
+        }
+    }
+
+    /// "auto" or the number, in the state file.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let n = try? c.decode(Int.self), Self.fixedRange.contains(n) { self = .fixed(n); return }
+        if let s = try? c.decode(String.self), s == "auto" { self = .auto; return }
+        throw DecodingError.dataCorruptedError(in: c, debugDescription: "decimal places: \"auto\" or 0–6")
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .auto: try c.encode("auto")
+        case .fixed(let n): try c.encode(n)
+        }
     }
 }
 

@@ -101,7 +101,7 @@ public struct CurrencyListComputation: Sendable {
         var out: [String: Row] = [:]
         out.reserveCapacity(state.codes.count)
         for code in state.codes where code != state.anchorCode {
-            let places = catalog.minorUnits(code)
+            let places = formatter.places(minorUnits: catalog.minorUnits(code))
             if let a = fixedAmount, let pair = table.fixed(from: state.anchorCode, to: code),
                let units = a.converted(from: pair.from, to: pair.to, places: places) {
                 out[code] = .amount(formatter.format(units: units, fractionDigits: places))

@@ -250,8 +250,8 @@ public struct DCAFormat: Sendable {
     public let percentSuffix: String
     public let percentPrefix: String
 
-    public init(locale: Locale) {
-        numbers = DecimalFormatter(locale: locale)
+    public init(locale: Locale, decimalPlaces: DecimalPlaces = .auto) {
+        numbers = DecimalFormatter(locale: locale).with(decimalPlaces)
         let nf = NumberFormatter()
         nf.locale = locale
         nf.numberStyle = .percent
@@ -267,7 +267,7 @@ public struct DCAFormat: Sendable {
 
     /// "+2,169.66", "−450.00", "0.00".
     public func signedMoney(_ d: Decimal, minorUnits: Int) -> String {
-        let rounded = d.rounded(places: minorUnits)
+        let rounded = d.rounded(places: numbers.places(minorUnits: minorUnits))
         let text = numbers.amount(rounded.magnitude, minorUnits: minorUnits)
         return rounded > 0 ? "+" + text : rounded < 0 ? "\u{2212}" + text : text
     }

@@ -22,13 +22,25 @@ extension Decimal {
 /// Formats decimals for display in a locale, without binary floating point.
 public struct DecimalFormatter: Sendable {
     public let style: NumberStyle
+    /// The user's choice of digits for money (Preferences); rates and exact values ignore it.
+    public let decimalPlaces: DecimalPlaces
 
-    public init(style: NumberStyle) { self.style = style }
+    public init(style: NumberStyle, decimalPlaces: DecimalPlaces = .auto) {
+        self.style = style; self.decimalPlaces = decimalPlaces
+    }
     public init(locale: Locale) { self.init(style: NumberStyle(locale: locale)) }
 
-    /// An amount of money: rounded half-up to exactly `minorUnits` places, grouped.
+    /// The same marks with another choice of digits.
+    public func with(_ places: DecimalPlaces) -> DecimalFormatter { DecimalFormatter(style: style, decimalPlaces: places) }
+
+    /// The digits an amount of a currency with `minorUnits` is shown with.
+    public func places(minorUnits: Int) -> Int { decimalPlaces.places(minorUnits: minorUnits) }
+
+    /// An amount of money: rounded half-up to the currency's minor units (or the user's fixed
+    /// number of places), grouped.
     public func amount(_ value: Decimal, minorUnits: Int) -> String {
-        format(value.rounded(places: minorUnits), fractionDigits: minorUnits)
+        let places = places(minorUnits: minorUnits)
+        return format(value.rounded(places: places), fractionDigits: places)
     }
 
     /// A rate: four decimals, and at least `significant` significant digits for small values,

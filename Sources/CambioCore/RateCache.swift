@@ -123,7 +123,7 @@ public enum SetAside {
 
 /// How often Cambio asks for new rates.
 public enum RefreshInterval: String, Codable, CaseIterable, Sendable {
-    /// No network at all.
+    /// Only when asked (F5, Ctrl+R, cambio refresh).
     case never
     /// Once at each start, when new rates may exist.
     case onStart
@@ -142,13 +142,15 @@ public enum RefreshPolicy {
         case networkOff
     }
 
-    public static func decide(trigger: Trigger, interval: RefreshInterval, cached: CachedAnswer?, now: Date) -> Decision {
-        if interval == .never { return .networkOff }
+    public static func decide(trigger: Trigger, interval: RefreshInterval, networkAllowed: Bool = true,
+                              cached: CachedAnswer?, now: Date) -> Decision {
+        if !networkAllowed { return .networkOff }
         if trigger == .explicit { return .request }
+        if interval == .never { return .skip(until: .distantFuture) }
         guard let cached else { return .request }
         let spacing: TimeInterval
         switch interval {
-        case .never: return .networkOff
+        case .never: return .skip(until: .distantFuture)
         case .onStart:
             guard trigger == .start else { return .skip(until: .distantFuture) }
             spacing = 0

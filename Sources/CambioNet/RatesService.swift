@@ -115,9 +115,10 @@ public struct Endpoints: Sendable, Equatable {
     }
 
     /// Asks `provider` for new rates when the policy allows; keeps the old ones on any failure.
-    public func refresh(_ provider: Provider, trigger: RefreshPolicy.Trigger, interval: RefreshInterval) async -> Outcome {
+    public func refresh(_ provider: Provider, trigger: RefreshPolicy.Trigger, interval: RefreshInterval,
+                        networkAllowed: Bool = true) async -> Outcome {
         let cached = answers[provider]?.answer
-        switch RefreshPolicy.decide(trigger: trigger, interval: interval, cached: cached, now: now()) {
+        switch RefreshPolicy.decide(trigger: trigger, interval: interval, networkAllowed: networkAllowed, cached: cached, now: now()) {
         case .networkOff: return .networkOff
         case .skip(let until): return .skipped(until: until)
         case .request: break

@@ -9,7 +9,8 @@ import Foundation
     public let locale: LocaleEnvironment
     public let paths: AppPaths
     public let catalog: CurrencyCatalog
-    public let formatter: DecimalFormatter
+    /// Locale marks and the user's choice of decimal places.
+    public private(set) var formatter: DecimalFormatter
     public let days: DayFormatter
     /// The rates in use: the primary provider's last good answer, else the bundled ECB history.
     public private(set) var rates: RateTable?
@@ -51,7 +52,7 @@ import Foundation
     public init(data: StartupData) {
         locale = data.locale
         paths = data.paths
-        formatter = data.formatter
+        formatter = data.formatter.with(data.state.settings.decimalPlaces)
         days = data.days
         catalog = data.catalog
         bundled = data.rates
@@ -106,6 +107,29 @@ import Foundation
     private var rateObservers: [@MainActor () -> Void] = []
 
     func observeRates(_ body: @escaping @MainActor () -> Void) { rateObservers.append(body) }
+
+    /// Screens that show amounts of money, told when the way they are written or the reference
+    /// currency changes.
+    private var displayObservers: [@MainActor () -> Void] = []
+
+    func observeDisplay(_ body: @escaping @MainActor () -> Void) { displayObservers.append(body) }
+
+    /// Preferences: the digits shown in amounts of money, applied to every screen at once.
+    public func setDecimalPlaces(_ places: DecimalPlaces) {
+        guard places != state.settings.decimalPlaces else { return }
+        state.settings.decimalPlaces = places
+        formatter = formatter.with(places)
+        scheduleSave()
+        displayObservers.forEach { $0() }
+    }
+
+    /// The currency rates are shown against (Currencies) and results can be shown in (Investments).
+    public func setReference(_ code: String) {
+        guard code != state.currencies.referenceCode, catalog[code] != nil else { return }
+        state.currencies.referenceCode = code
+        scheduleSave()
+        displayObservers.forEach { $0() }
+    }
 
     /// Puts a new rate table in use and refreshes every screen that shows rates.
     public func useRates(_ table: RateTable, fetchedAt: Date? = nil) {

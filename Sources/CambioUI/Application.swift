@@ -45,12 +45,6 @@ import Foundation
         AppContext.StartupTrace.shared.mark("context ready")
         let rates = RatesController(context: context)
         self.rates = rates
-        MainMenu.addChoice(on: app, name: "provider", current: context.state.settings.provider.rawValue) { [weak rates] value in
-            if let p = Provider(rawValue: value) { rates?.setProvider(p) }
-        }
-        MainMenu.addChoice(on: app, name: "refresh-interval", current: context.state.settings.refreshInterval.rawValue) { [weak rates] value in
-            if let i = RefreshInterval(rawValue: value) { rates?.setInterval(i) }
-        }
         let general = tr("General"), pages = tr("Pages"), converter = tr("Converter and History"), lists = tr("Lists")
         var specs = [
             ActionSpec(name: "quit", accels: ["<Control>q"], group: general, title: tr("Quit")) { [weak self] in
@@ -59,6 +53,9 @@ import Foundation
             },
             ActionSpec(name: "close-window", accels: ["<Control>w"], group: general, title: tr("Close the window")) { [weak self] in
                 if let w = self?.window?.window { gtk_window_close(cast(w) as UnsafeMutablePointer<GtkWindow>) }
+            },
+            ActionSpec(name: "preferences", accels: ["<Control>comma"], group: general, title: tr("Preferences")) { [weak self] in
+                self?.showPreferences()
             },
             ActionSpec(name: "refresh", accels: ["F5", "<Control>r"], group: general, title: tr("Refresh the rates")) { [weak self] in
                 self?.rates?.refresh(.explicit)
@@ -109,6 +106,19 @@ import Foundation
     }
 
     private var shortcutsWindow: WidgetRef?
+    private var preferences: PreferencesWindow?
+
+    /// Ctrl+,: the preferences window, built when first asked for and kept while open.
+    func showPreferences() {
+        guard let context, let rates else { return }
+        if preferences == nil {
+            let p = PreferencesWindow(context: context, rates: rates)
+            p.onKeyChange = { [weak self] in self?.window?.builtInvestmentsPage?.keyChanged() }
+            Signal.connect(gpointerOf(p.window), "destroy") { [weak self] in self?.preferences = nil }
+            preferences = p
+        }
+        preferences?.present(over: window?.window)
+    }
 
     /// Ctrl+?: the shortcuts window, built when first asked for.
     private func showShortcuts(_ specs: [ActionSpec], _ local: [LocalShortcut]) {

@@ -8,7 +8,8 @@ import Foundation
 @MainActor public final class CalculatorPage {
     public let root: WidgetRef
     let ctx: AppContext
-    let calculator: Calculator
+    /// The rules, with the formatter of the moment (Preferences may change its decimal places).
+    var calculator: Calculator { Calculator(formatter: ctx.formatter, catalog: ctx.catalog) }
     let entry: WidgetRef
     private let expressionLabel: WidgetRef
     private let resultLabel: WidgetRef
@@ -25,7 +26,6 @@ import Foundation
 
     init(context: AppContext) {
         ctx = context
-        calculator = Calculator(formatter: context.formatter, catalog: context.catalog)
 
         entry = UI.numberEntry(name: tr("Calculation"), tooltip: tr("A calculation, or a conversion such as 100 USD to EUR"),
                                cssClass: "calculator-entry")
@@ -86,6 +86,13 @@ import Foundation
         Signal.pressed(click) { [weak self] _, _, _ in self?.fresh = .no }
         gtk_widget_add_controller(entry, click)
         showHistory()
+        ctx.observeDisplay { [weak self] in self?.rewriteResults() }
+    }
+
+    /// Writes the results shown again (Preferences changed the decimal places).
+    private func rewriteResults() {
+        showHistory()
+        if showsResult, let last { setResult(calculator.display(last.result), error: false) }
     }
 
     // MARK: Reading and driving the page (also used by tests)

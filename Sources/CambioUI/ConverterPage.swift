@@ -8,7 +8,7 @@ import Foundation
 @MainActor public final class ConverterPage {
     public let root: WidgetRef
     let ctx: AppContext
-    let computation: ConverterComputation
+    var computation: ConverterComputation { ConverterComputation(catalog: ctx.catalog, formatter: ctx.formatter) }
     let favourites: FavouritesPanel
     let amountEntry: WidgetRef
     private let evaluatedLabel: WidgetRef
@@ -51,7 +51,6 @@ import Foundation
 
     init(context: AppContext) {
         ctx = context
-        computation = ConverterComputation(catalog: context.catalog, formatter: context.formatter)
 
         amountEntry = UI.numberEntry(name: tr("Amount"), tooltip: tr("An amount, or a calculation such as 12.5*4"), cssClass: "amount")
         gtk_editable_set_width_chars(cast(amountEntry), 12)
@@ -179,6 +178,7 @@ import Foundation
         gtk_widget_add_controller(list, keys)
 
         ctx.observeRates { [weak self] in self?.recalculate() }
+        ctx.observeDisplay { [weak self] in self?.recalculate() }
         // Timers end with the page's widgets.
         Signal.connect(gpointerOf(root), "destroy") { [weak self] in
             guard let self else { return }

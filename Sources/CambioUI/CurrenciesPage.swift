@@ -7,7 +7,7 @@ import Foundation
 @MainActor public final class CurrenciesPage {
     public let root: WidgetRef
     let ctx: AppContext
-    let computation: CurrencyListComputation
+    var computation: CurrencyListComputation { CurrencyListComputation(catalog: ctx.catalog, formatter: ctx.formatter) }
     /// The window's message strip.
     let banner: Banner
     private let list: WidgetRef
@@ -45,7 +45,6 @@ import Foundation
     init(context: AppContext, banner: Banner) {
         ctx = context
         self.banner = banner
-        computation = CurrencyListComputation(catalog: context.catalog, formatter: context.formatter)
 
         sourceLabel = UI.label("", classes: ["dim-label", "rates-source"])
         gtk_widget_set_hexpand(sourceLabel, 1)
@@ -91,6 +90,10 @@ import Foundation
         Signal.connect(gpointerOf(adjustment), "value-changed") { [weak self] in self?.flushPending() }
 
         ctx.observeRates { [weak self] in
+            self?.refreshRates()
+            self?.recalculate()
+        }
+        ctx.observeDisplay { [weak self] in
             self?.refreshRates()
             self?.recalculate()
         }
@@ -188,11 +191,7 @@ import Foundation
         ctx.scheduleSave()
     }
 
-    public func setReference(_ code: String) {
-        state.referenceCode = code
-        refreshRates()
-        ctx.scheduleSave()
-    }
+    public func setReference(_ code: String) { ctx.setReference(code) }
 
     // MARK: Building
 

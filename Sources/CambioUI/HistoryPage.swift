@@ -213,6 +213,7 @@ import Foundation
         UI.selectAllOnClickFocus(amountEntry)
 
         Signal.connect(gpointerOf(root), "destroy") { [weak self] in self?.destroyed = true }
+        ctx.observeDisplay { [weak self] in self?.updatePast() }
         showPair()
         setPastDay(pastDay)
         load()

@@ -22,8 +22,7 @@ import Foundation
     private var pause: PauseTimer!
     private var searchGeneration = 0
     let keyButton: WidgetRef
-    private let keyEntry: WidgetRef
-    private let keyStatus: WidgetRef
+    private let keyEditor: KeyEditor
 
     // The stock and the plan
     private let titleLabel: WidgetRef
@@ -61,7 +60,7 @@ import Foundation
     private var loadGeneration = 0
     private let monthNames: DayFormatter
     private let shortMonths: DayFormatter
-    private let format: DCAFormat
+    private var format: DCAFormat
     /// Told when a load, search or computation finishes (tests).
     var onSettled: (@MainActor () -> Void)?
     public private(set) var busy = false
@@ -72,7 +71,7 @@ import Foundation
         ctx = context
         monthNames = DayFormatter(locale: context.locale.dates, template: "MMMMy")
         shortMonths = DayFormatter(locale: context.locale.dates, template: "MMMy")
-        format = DCAFormat(locale: context.locale.numbers)
+        format = DCAFormat(locale: context.locale.numbers, decimalPlaces: context.state.settings.decimalPlaces)
 
         // MARK: Search row
         searchEntry = gtk_search_entry_new()!
@@ -83,26 +82,11 @@ import Foundation
         keyButton = gtk_menu_button_new()!
         gtk_menu_button_set_child(cast(keyButton), UI.label(tr("Alpha Vantage key"), xalign: 0.5))
         keyButton.accessibleLabel(tr("Alpha Vantage key"))
-        keyEntry = gtk_password_entry_new()!
-        gtk_password_entry_set_show_peek_icon(cast(keyEntry), 1)
-        keyEntry.accessibleLabel(tr("Alpha Vantage key"))
-        gtk_editable_set_width_chars(cast(keyEntry), 24)
-        keyStatus = UI.label("", classes: ["dim-label"])
-        gtk_label_set_wrap(cast(keyStatus), 1)
-        gtk_label_set_max_width_chars(cast(keyStatus), 44)
-        let keyHelp = UI.label(tr("A free key from alphavantage.co allows 25 requests a day. Cambio keeps it in a file only you can read and never shows it."))
-        gtk_label_set_wrap(cast(keyHelp), 1)
-        gtk_label_set_max_width_chars(cast(keyHelp), 44)
-        var saveKey: (@MainActor () -> Void)?
-        var forgetKey: (@MainActor () -> Void)?
-        let saveButton = UI.button(label: tr("_Save key")) { saveKey?() }
-        saveButton.addClass("suggested-action")
-        let forgetButton = UI.button(label: tr("_Forget key")) { forgetKey?() }
-        let keyButtons = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [saveButton, forgetButton])
-        let keyBox = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8, [keyHelp, keyEntry, keyButtons, keyStatus])
-        keyBox.margins(6, 6, 6, 6)
+        let keyEditor = KeyEditor(stocks: { [unowned context] in context.stocks })
+        self.keyEditor = keyEditor
+        keyEditor.root.margins(6, 6, 6, 6)
         let keyPopover = gtk_popover_new()!
-        gtk_popover_set_child(cast(keyPopover), keyBox)
+        gtk_popover_set_child(cast(keyPopover), keyEditor.root)
         gtk_menu_button_set_popover(cast(keyButton), keyPopover)
         let searchRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [searchEntry, keyButton])
 
@@ -205,18 +189,21 @@ import Foundation
 
         // MARK: Signals
         pause = PauseTimer(delay: 0.4) { [weak self] in self?.runSearch() }
-        saveKey = { [weak self] in self?.saveKey() }
-        forgetKey = { [weak self] in self?.forgetKey() }
-        Signal.connect(gpointerOf(keyEntry), "activate") { [weak self] in self?.saveKey() }
+        keyEditor.onChange = { [weak self] in self?.keyChanged() }
         Signal.connect(gpointerOf(keyPopover), "show") { [weak self] in
             guard let self else { return }
-            gtk_editable_set_text(cast(self.keyEntry), "")
-            self.showKeyStatus()
-            gtk_widget_grab_focus(self.keyEntry)
+            self.keyEditor.reset()
+            gtk_widget_grab_focus(self.keyEditor.entry)
         }
         // "changed", not "search-changed": GTK delays the latter by 150 ms, on top of our pause.
         Signal.connect(gpointerOf(searchEntry), "changed") { [weak self] in self?.searchTyped() }
         Signal.connect(gpointerOf(searchEntry), "activate") { [weak self] in self?.searchActivated() }
+        ctx.observeDisplay { [weak self] in
+            guard let self else { return }
+            self.format = DCAFormat(locale: self.ctx.locale.numbers, decimalPlaces: self.ctx.state.settings.decimalPlaces)
+            self.updateReferenceCheck()
+            self.recompute()
+        }
         Signal.connect(gpointerOf(searchEntry), "stop-search") { [weak self] in self?.closeResults(clear: true) }
         Signal.connect(gpointerOf(resultsList), "row-activated", withArgument: { [weak self] row in
             guard let self, let row, let hit = self.resultRows.first(where: { gpointerOf($0.row) == row }) else { return }
@@ -328,7 +315,7 @@ import Foundation
         }
     }
 
-    var networkAllowed: Bool { ctx.state.settings.refreshInterval != .never }
+    var networkAllowed: Bool { ctx.state.settings.networkAllowed }
 
     private func showResults(_ answer: StockService.SearchAnswer, query: String) {
         for r in resultRows { gtk_list_box_remove(cast(resultsList), r.row) }
@@ -403,31 +390,9 @@ import Foundation
 
     // MARK: The key
 
-    private func showKeyStatus() {
-        UI.setText(keyStatus, stocks.key == nil
-                   ? tr("No key saved: IBM comes from the demo key, other stocks from the bundled sample.")
-                   : tr("A key is saved."))
-    }
-
-    private func saveKey() {
-        let text = String(cString: gtk_editable_get_text(cast(keyEntry)))
-        do {
-            try stocks.setKey(text)
-            gtk_editable_set_text(cast(keyEntry), "")
-            UI.setText(keyStatus, text.trimmingCharacters(in: .whitespaces).isEmpty ? tr("No key saved.") : tr("Key saved. Searches now ask Alpha Vantage."))
-            if !StockCache.normalised(query).isEmpty { searchNow() }
-        } catch {
-            UI.setText(keyStatus, String(format: tr("Not saved: %@"), "\(error)"))
-        }
-    }
-
-    private func forgetKey() {
-        do {
-            try stocks.setKey(nil)
-            UI.setText(keyStatus, tr("The key was removed from this computer."))
-        } catch {
-            UI.setText(keyStatus, String(format: tr("Not removed: %@"), "\(error)"))
-        }
+    /// A key was saved or removed (here or in Preferences): the search asks again.
+    func keyChanged() {
+        if !StockCache.normalised(query).isEmpty { searchNow() }
     }
 
     // MARK: Loading a stock
@@ -691,11 +656,12 @@ import Foundation
         result = r
         let units = ctx.catalog.minorUnits(r.currency) // GBX and other quote units: 2
         let money = { (d: Decimal) in "\(self.format.money(d, minorUnits: units)) \(r.currency)" }
-        let word = r.gain.rounded(places: units) > 0 ? tr("profit") : r.gain.rounded(places: units) < 0 ? tr("loss") : tr("break-even")
-        set("value", String(format: tr("Value on %@"), ctx.days.string(r.valueDay)), money(r.value), tone: r.gain.rounded(places: units))
+        let shownGain = r.gain.rounded(places: format.numbers.places(minorUnits: units))
+        let word = shownGain > 0 ? tr("profit") : shownGain < 0 ? tr("loss") : tr("break-even")
+        set("value", String(format: tr("Value on %@"), ctx.days.string(r.valueDay)), money(r.value), tone: shownGain)
         set("invested", tr("Invested"), r.purchases.count == 1 ? String(format: tr("%@ in one purchase"), money(r.invested))
             : String(format: tr("%@ in %d purchases"), money(r.invested), r.purchases.count))
-        set("gain", tr("Gain"), "\(format.signedMoney(r.gain, minorUnits: units)) \(r.currency) \u{00B7} \(word)", tone: r.gain.rounded(places: units))
+        set("gain", tr("Gain"), "\(format.signedMoney(r.gain, minorUnits: units)) \(r.currency) \u{00B7} \(word)", tone: shownGain)
         set("yield", tr("Yield (gain \u{00F7} invested)"), format.percent(r.yield), tone: r.yield.rounded(places: 4))
         if let x = r.xirr, let text = format.percent(x) {
             set("xirr", tr("Annualised return (XIRR)"), String(format: tr("%@ a year"), text), tone: Decimal(x).rounded(places: 4))

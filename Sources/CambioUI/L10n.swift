@@ -30,3 +30,21 @@ import CambioCore
     case .malformed(let detail): return String(format: tr("Not a calculation: %@"), detail)
     }
 }
+
+/// Words a domain error for the user, in their language; errors from elsewhere keep their text.
+@MainActor func describe(_ error: Error) -> String {
+    switch error {
+    case let e as APIKeyStore.KeyError:
+        switch e {
+        case .invalid: return tr("An Alpha Vantage key is letters and digits only")
+        case .write(let why): return String(format: tr("The key could not be saved (%@)"), why)
+        }
+    default:
+        return "\(error)"
+    }
+}
+
+/// Marks and translates a message with a number in it: the user's language picks the form.
+@MainActor func trn(_ singular: String, _ plural: String, _ n: Int) -> String {
+    L10n.catalog?.translate(singular, plural, n) ?? (n == 1 ? singular : plural)
+}

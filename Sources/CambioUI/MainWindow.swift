@@ -22,11 +22,14 @@ import CGtk
         return page
     }
 
+    /// The Investments page if it was built (nothing to update otherwise).
+    var builtInvestmentsPage: InvestmentsPage? { builtInvestments }
+
     public var history: HistoryPage {
         if let builtHistory { return builtHistory }
         let page = HistoryPage(context: context, data: context.historyData)
         builtHistory = page
-        page.mayFetch = { [weak self] in self?.context.state.settings.refreshInterval != .never }
+        page.mayFetch = { [weak self] in self?.context.state.settings.networkAllowed ?? false }
         page.onSyncFailure = { [weak self] reason in
             self?.banner.show(String(format: tr("Could not fetch the newest days of the history from Frankfurter: %@."), reason),
                               key: "history-sync")

@@ -46,14 +46,16 @@ import Foundation
 
     public func refresh(_ trigger: RefreshPolicy.Trigger) {
         let provider = settings.provider
-        let interval = settings.refreshInterval
-        if trigger == .explicit && interval == .never {
-            banner?.show(tr("Network access is off (Refresh: Never in the main menu)."))
+        let interval = settings.refreshInterval, allowed = settings.networkAllowed
+        if trigger == .explicit && !allowed {
+            banner?.show(tr("Network access is off. Turn on \u{201C}Use the network\u{201D} in Preferences (Ctrl+,) to refresh."),
+                         key: Self.failureKey)
             return
         }
+        if !allowed { return }
         setRefreshing(true)
         Task { @MainActor in
-            let outcome = await service.refresh(provider, trigger: trigger, interval: interval)
+            let outcome = await service.refresh(provider, trigger: trigger, interval: interval, networkAllowed: allowed)
             setRefreshing(!service.refreshing.isEmpty)
             switch outcome {
             case .updated, .unchanged:
@@ -73,7 +75,7 @@ import Foundation
                 break
             }
             showStaleness()
-            await fillMissing(trigger: trigger, interval: interval)
+            await fillMissing(trigger: trigger, interval: interval, networkAllowed: allowed)
         }
     }
 
@@ -93,11 +95,12 @@ import Foundation
 
     /// When the user's list has currencies the primary source lacks, asks the broadest other
     /// source too (by the same policy), so they are filled from a current publication.
-    func fillMissing(trigger: RefreshPolicy.Trigger, interval: RefreshInterval) async {
+    func fillMissing(trigger: RefreshPolicy.Trigger, interval: RefreshInterval, networkAllowed: Bool) async {
         let missing = missingFromPrimary()
         guard !missing.isEmpty,
               let filler = [Provider.erapi, .cbr, .ecb, .frankfurter].first(where: { $0 != settings.provider }) else { return }
-        if case .updated = await service.refresh(filler, trigger: trigger, interval: interval) { useCurrentProvider() }
+        if case .updated = await service.refresh(filler, trigger: trigger, interval: interval,
+                                                 networkAllowed: networkAllowed) { useCurrentProvider() }
     }
 
     /// Puts the primary provider's last good answer in use (else the bundled ECB rates), with
@@ -126,32 +129,43 @@ import Foundation
     }
 
     public func setInterval(_ interval: RefreshInterval) {
+        guard interval != settings.refreshInterval else { return }
         ctx.state.settings.refreshInterval = interval
         ctx.scheduleSave()
         if interval != .never { refresh(.start) }
     }
+
+    /// The privacy switch. Off: no request leaves (rates, history, stocks); what is saved stays in
+    /// use. On again: a refresh as at start.
+    public func setNetworkAllowed(_ allowed: Bool) {
+        guard allowed != settings.networkAllowed else { return }
+        ctx.state.settings.networkAllowed = allowed
+        ctx.scheduleSave()
+        if allowed {
+            banner?.remove(key: Self.failureKey)
+            refresh(.start)
+        } else {
+            banner?.show(tr("Network access is off: Cambio uses the rates and prices it has saved."), key: Self.failureKey)
+        }
+    }
 }
 
-/// The header's main menu: rate source and refresh interval (stateful actions), refresh now.
+/// The header's main menu: refresh now, preferences, keyboard shortcuts.
 @MainActor enum MainMenu {
     static func make() -> WidgetRef {
         let menu = g_menu_new()!
-        let sources = g_menu_new()!
-        for p in Provider.allCases { g_menu_append(sources, p.sourceName, "app.provider::\(p.rawValue)") }
-        g_menu_append_section(menu, tr("Rate Source"), cast(sources))
-        let intervals = g_menu_new()!
-        let names: [RefreshInterval: String] = [.never: tr("Never (no network)"), .onStart: tr("On Start"),
-                                                .daily: tr("Daily"), .weekly: tr("Weekly")]
-        for i in RefreshInterval.allCases { g_menu_append(intervals, names[i], "app.refresh-interval::\(i.rawValue)") }
-        g_menu_append_section(menu, tr("Refresh Rates"), cast(intervals))
-        let actions = g_menu_new()!
-        g_menu_append(actions, tr("Refresh Now"), "app.refresh")
-        g_menu_append_section(menu, nil, cast(actions))
+        let refresh = g_menu_new()!
+        g_menu_append(refresh, tr("_Refresh Rates"), "app.refresh")
+        g_menu_append_section(menu, nil, cast(refresh))
+        let app = g_menu_new()!
+        g_menu_append(app, tr("_Preferences"), "app.preferences")
+        g_menu_append(app, tr("_Keyboard Shortcuts"), "app.shortcuts")
+        g_menu_append_section(menu, nil, cast(app))
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(cast(button), "open-menu-symbolic")
         button.tooltip(tr("Main menu"))
         button.accessibleLabel(tr("Main menu"))
-        g_object_unref(gpointerOf(sources)); g_object_unref(gpointerOf(intervals)); g_object_unref(gpointerOf(actions))
+        g_object_unref(gpointerOf(refresh)); g_object_unref(gpointerOf(app))
         // The menu's widgets are built when it first opens; the button keeps the model until then.
         let model = GObjectRef(gpointerOf(menu))
         MenuButtonPopup.onFirstOpen(button) {
@@ -159,19 +173,4 @@ import Foundation
         }
         return button
     }
-
-    /// A string-valued stateful action, "app.<name>::<value>".
-    static func addChoice(on app: UnsafeMutablePointer<GtkApplication>, name: String, current: String,
-                          _ apply: @escaping @MainActor (String) -> Void) {
-        let action = g_simple_action_new_stateful(name, cambio_variant_type_string(), g_variant_new_string(current))!
-        Signal.connect(gpointerOf(action), "activate", withArgument: { parameter in
-            guard let parameter, let cstr = g_variant_get_string(OpaquePointer(parameter), nil) else { return }
-            let value = String(cString: cstr)
-            g_simple_action_set_state(action, g_variant_new_string(value))
-            apply(value)
-        })
-        g_action_map_add_action(cast(app), action)
-        g_object_unref(gpointerOf(action))
-    }
 }
-

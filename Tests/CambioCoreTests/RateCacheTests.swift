@@ -41,8 +41,15 @@ final class RateCacheTests: XCTestCase {
     func testPolicy() throws {
         let a = try answer() // fetched 2024-08-19 01:13 UTC, next publication 2024-08-20 00:06 UTC
         let before = Date(timeIntervalSince1970: 1_724_100_000), after = Date(timeIntervalSince1970: 1_724_200_000)
-        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .never, cached: a, now: after), .networkOff)
-        XCTAssertEqual(RefreshPolicy.decide(trigger: .explicit, interval: .never, cached: a, now: after), .networkOff)
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .never, cached: a, now: after), .skip(until: .distantFuture),
+                       "never: nothing by itself")
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .never, cached: nil, now: after), .skip(until: .distantFuture))
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .explicit, interval: .never, cached: a, now: after), .request,
+                       "never: F5 still asks")
+        for trigger in [RefreshPolicy.Trigger.start, .timer, .explicit] {
+            XCTAssertEqual(RefreshPolicy.decide(trigger: trigger, interval: .daily, networkAllowed: false, cached: nil, now: after),
+                           .networkOff, "the privacy switch stops every request")
+        }
         XCTAssertEqual(RefreshPolicy.decide(trigger: .explicit, interval: .weekly, cached: a, now: before), .request,
                        "an explicit refresh always asks the server")
         XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .onStart, cached: nil, now: before), .request)

@@ -17,11 +17,11 @@ final class RatesServiceTests: XCTestCase {
     }
 
     func outcome(_ make: @escaping @MainActor () -> RatesService, _ trigger: RefreshPolicy.Trigger,
-                 _ interval: RefreshInterval = .onStart) -> RatesService.Outcome {
+                 _ interval: RefreshInterval = .onStart, networkAllowed: Bool = true) -> RatesService.Outcome {
         let r = runOnGLib { () async -> RatesService.Outcome in
             let s = make()
             s.loadCache()
-            return await s.refresh(.erapi, trigger: trigger, interval: interval)
+            return await s.refresh(.erapi, trigger: trigger, interval: interval, networkAllowed: networkAllowed)
         }
         return (try? r.get()) ?? RatesService.Outcome.failed("test harness")
     }
@@ -46,7 +46,9 @@ final class RatesServiceTests: XCTestCase {
         guard case .skipped = outcome(service("\(server)/fault/500", cache: cache), .start) else { return XCTFail() }
         XCTAssertEqual(outcome(service("\(server)/fault/500", cache: cache), .explicit), .failed("the server answered HTTP 500"),
                        "an explicit refresh always asks")
-        XCTAssertEqual(outcome(service("\(server)/fault/500", cache: cache), .start, .never), .networkOff)
+        guard case .skipped = outcome(service("\(server)/fault/500", cache: cache), .start, .never) else { return XCTFail() }
+        XCTAssertEqual(outcome(service("\(server)/fault/500", cache: cache), .explicit, networkAllowed: false), .networkOff,
+                       "the privacy switch: not even an explicit refresh")
     }
 
     func testEveryFaultKeepsTheLastGoodAnswerInUseAndOnDisk() throws {

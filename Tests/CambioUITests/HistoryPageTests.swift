@@ -12,7 +12,7 @@ final class HistoryPageTests: WindowTestCase {
     override func setUp() async throws {
         try await super.setUp()
         try installImportedHistory()
-        context.state.settings.refreshInterval = .never   // no network: the history as bundled
+        context.state.settings.networkAllowed = false   // no network: the history as bundled
         window.showPage(2)
         try await waitForLoad()
     }

@@ -10,7 +10,7 @@ final class InvestmentsPageTests: WindowTestCase {
 
     override func setUp() async throws {
         try await super.setUp()
-        context.state.settings.refreshInterval = .never   // network off: the sample and the cache only
+        context.state.settings.networkAllowed = false   // network off: the sample and the cache only
         window.showPage(3)
     }
 
@@ -102,7 +102,7 @@ final class InvestmentsPageTests: WindowTestCase {
         gtk_drop_down_set_selected(cast(page.startDrop), 12)
         context.saveNow()
         makeWindow(lang: "en_US.UTF-8")
-        context.state.settings.refreshInterval = .never
+        context.state.settings.networkAllowed = false
         window.showPage(3)
         try await settle(until: { self.page.series != nil && !self.page.busy }, "restored prices loaded")
         XCTAssertEqual(page.stock?.symbol, "MSFT")

@@ -1,0 +1,176 @@
+import CambioCore
+import CambioGLib
+import CGtk
+
+/// The Preferences window (Ctrl+,): every choice applies at once and is saved with the state.
+@MainActor public final class PreferencesWindow {
+    public let window: WidgetRef
+    let providerDrop: WidgetRef
+    let intervalDrop: WidgetRef
+    let referenceDrop: WidgetRef
+    let placesDrop: WidgetRef
+    let networkSwitch: WidgetRef
+    let keyEditor: KeyEditor
+    private let ctx: AppContext
+    private let rates: RatesController
+    /// The reference choices, in the order shown.
+    private let referenceCodes: [String]
+    /// Told when the Alpha Vantage key was saved or removed.
+    var onKeyChange: (@MainActor () -> Void)?
+
+    static let intervals: [RefreshInterval] = [.never, .onStart, .daily, .weekly]
+
+    init(context: AppContext, rates: RatesController) {
+        ctx = context
+        self.rates = rates
+        let settings = context.state.settings
+        window = gtk_window_new()!
+        gtk_window_set_title(cast(window), tr("Preferences"))
+        gtk_window_set_default_size(cast(window), 560, -1)
+        gtk_window_set_resizable(cast(window), 0)
+        gtk_window_set_destroy_with_parent(cast(window), 1)
+        gtk_window_set_titlebar(cast(window), gtk_header_bar_new())
+
+        // Rates
+        providerDrop = Self.dropDown(Provider.allCases.map(Self.providerText), name: tr("Rate provider"))
+        gtk_drop_down_set_selected(cast(providerDrop), guint(Provider.allCases.firstIndex(of: settings.provider) ?? 0))
+        intervalDrop = Self.dropDown([tr("Never: only when asked (F5)"), tr("On start"), tr("Daily"), tr("Weekly")],
+                                     name: tr("Refresh the rates"))
+        gtk_drop_down_set_selected(cast(intervalDrop), guint(Self.intervals.firstIndex(of: settings.refreshInterval) ?? 1))
+
+        // Display
+        let reference = context.state.currencies.referenceCode
+        var codes = context.catalog.active.map(\.code).sorted()
+        if !codes.contains(reference) { codes.insert(reference, at: 0) }
+        referenceCodes = codes
+        referenceDrop = Self.dropDown(codes.map { "\($0) \u{2014} \(context.name($0))" }, name: tr("Reference currency"))
+        // Typing in the open list finds a currency by code or name.
+        let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
+        gtk_drop_down_set_expression(cast(referenceDrop), expression)
+        gtk_expression_unref(expression)
+        gtk_drop_down_set_enable_search(cast(referenceDrop), 1)
+        gtk_drop_down_set_selected(cast(referenceDrop), guint(codes.firstIndex(of: reference) ?? 0))
+        placesDrop = Self.dropDown(DecimalPlaces.allCases.map(Self.placesText), name: tr("Decimal places"))
+        gtk_drop_down_set_selected(cast(placesDrop), guint(DecimalPlaces.allCases.firstIndex(of: settings.decimalPlaces) ?? 0))
+
+        // Privacy
+        networkSwitch = gtk_switch_new()!
+        gtk_switch_set_active(cast(networkSwitch), settings.networkAllowed ? 1 : 0)
+        gtk_widget_set_valign(networkSwitch, GTK_ALIGN_CENTER)
+        networkSwitch.accessibleLabel(tr("Use the network"))
+
+        keyEditor = KeyEditor(stocks: { [unowned context] in context.stocks }, width: 56)
+
+        let content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
+        content.margins(18, 18, 18, 18)
+        UI.append(content,
+                  Self.section(tr("Rates"), [
+                      Self.row(tr("Rate _provider"), tr("Where today\u{2019}s rates come from. Currencies it lacks are filled from the others."), providerDrop),
+                      Self.row(tr("_Refresh"), tr("When Cambio asks for new rates by itself. F5 and Ctrl+R always ask."), intervalDrop),
+                  ]),
+                  Self.section(tr("Display"), [
+                      Self.row(tr("R_eference currency"), tr("Rates on the Currencies page are shown against it; Investments can show results in it."), referenceDrop),
+                      Self.row(tr("_Decimal places"), tr("Digits shown in amounts of money. Only the display is rounded."), placesDrop),
+                  ]),
+                  Self.section(tr("Privacy"), [
+                      Self.row(tr("Use the _network"), tr("Off: Cambio sends nothing anywhere. The saved and bundled rates, history and prices stay in use."), networkSwitch),
+                  ]),
+                  Self.section(tr("Alpha Vantage key (Investments)"), [keyEditor.root]))
+        gtk_window_set_child(cast(window), content)
+
+        connect()
+    }
+
+    private func connect() {
+        Signal.connect(gpointerOf(providerDrop), "notify::selected", withArgument: { [weak self] _ in
+            guard let self else { return }
+            let i = Int(gtk_drop_down_get_selected(cast(self.providerDrop)))
+            if Provider.allCases.indices.contains(i) { self.rates.setProvider(Provider.allCases[i]) }
+        })
+        Signal.connect(gpointerOf(intervalDrop), "notify::selected", withArgument: { [weak self] _ in
+            guard let self else { return }
+            let i = Int(gtk_drop_down_get_selected(cast(self.intervalDrop)))
+            if Self.intervals.indices.contains(i) { self.rates.setInterval(Self.intervals[i]) }
+        })
+        Signal.connect(gpointerOf(referenceDrop), "notify::selected", withArgument: { [weak self] _ in
+            guard let self else { return }
+            let i = Int(gtk_drop_down_get_selected(cast(self.referenceDrop)))
+            if self.referenceCodes.indices.contains(i) { self.ctx.setReference(self.referenceCodes[i]) }
+        })
+        Signal.connect(gpointerOf(placesDrop), "notify::selected", withArgument: { [weak self] _ in
+            guard let self else { return }
+            let i = Int(gtk_drop_down_get_selected(cast(self.placesDrop)))
+            if DecimalPlaces.allCases.indices.contains(i) { self.ctx.setDecimalPlaces(DecimalPlaces.allCases[i]) }
+        })
+        Signal.connect(gpointerOf(networkSwitch), "notify::active", withArgument: { [weak self] _ in
+            guard let self else { return }
+            self.rates.setNetworkAllowed(gtk_switch_get_active(cast(self.networkSwitch)) != 0)
+        })
+        keyEditor.onChange = { [weak self] in self?.onKeyChange?() }
+        // Escape and Ctrl+W close it, as in every GNOME dialog.
+        let keys = gtk_event_controller_key_new()!
+        Signal.keyPressed(keys) { [weak self] keyval, state in
+            let ctrlW = state.rawValue & GDK_CONTROL_MASK.rawValue != 0 && (keyval == UInt32(GDK_KEY_w) || keyval == UInt32(GDK_KEY_W))
+            guard keyval == UInt32(GDK_KEY_Escape) || ctrlW, let self else { return false }
+            gtk_window_close(cast(self.window))
+            return true
+        }
+        gtk_widget_add_controller(window, keys)
+    }
+
+    /// Shows the current choices (they may have changed elsewhere since the window was built).
+    func present(over parent: WidgetRef?) {
+        if let parent { gtk_window_set_transient_for(cast(window), cast(parent)) }
+        let reference = ctx.state.currencies.referenceCode
+        if let i = referenceCodes.firstIndex(of: reference) { gtk_drop_down_set_selected(cast(referenceDrop), guint(i)) }
+        keyEditor.reset()
+        gtk_window_present(cast(window))
+        gtk_widget_grab_focus(providerDrop)
+    }
+
+    // MARK: Choices in words
+
+    static func providerText(_ p: Provider) -> String {
+        switch p {
+        case .erapi: return tr("open.er-api.com: about 160 currencies, daily")
+        case .ecb: return tr("European Central Bank: about 30 currencies, working days")
+        case .frankfurter: return tr("Frankfurter: the ECB\u{2019}s rates, working days")
+        case .cbr: return tr("Bank of Russia: rates against the rouble, working days")
+        }
+    }
+
+    static func placesText(_ p: DecimalPlaces) -> String {
+        switch p {
+        case .auto: return tr("Each currency\u{2019}s own (USD 2, JPY 0, KWD 3)")
+        case .fixed(let n): return String(format: trn("%d decimal place", "%d decimal places", n), n)
+        }
+    }
+
+    // MARK: Layout
+
+    private static func dropDown(_ items: [String], name: String) -> WidgetRef {
+        let drop = withCStringArray(items) { gtk_drop_down_new_from_strings($0)! }
+        drop.accessibleLabel(name)
+        gtk_widget_set_valign(drop, GTK_ALIGN_CENTER)
+        return drop
+    }
+
+    /// A heading over its rows.
+    private static func section(_ title: String, _ rows: [WidgetRef]) -> WidgetRef {
+        let heading = UI.label(title, classes: ["heading"])
+        return UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8, [heading] + rows)
+    }
+
+    /// A title (its mnemonic focuses the control) and a dim explanation beside the control.
+    private static func row(_ title: String, _ help: String, _ control: WidgetRef) -> WidgetRef {
+        let label = gtk_label_new_with_mnemonic(title)!
+        gtk_label_set_xalign(cast(label), 0)
+        gtk_label_set_mnemonic_widget(cast(label), control)
+        let helpLabel = UI.label(help, classes: ["dim-label", "caption"])
+        gtk_label_set_wrap(cast(helpLabel), 1)
+        gtk_label_set_max_width_chars(cast(helpLabel), 40)
+        let words = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [label, helpLabel])
+        gtk_widget_set_hexpand(words, 1)
+        return UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, [words, control])
+    }
+}

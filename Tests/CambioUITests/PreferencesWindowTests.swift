@@ -1,0 +1,141 @@
+import XCTest
+import CGtk
+import CambioGLib
+@testable import CambioCore
+@testable import CambioNet
+@testable import CambioUI
+
+/// The Preferences window in a real GTK window: each choice applies at once and survives a restart.
+final class PreferencesWindowTests: WindowTestCase {
+    /// Nothing answers here: a request would fail with "refused".
+    let deadEnvironment = ["CAMBIO_ERAPI_URL": "http://127.0.0.1:9", "CAMBIO_ECB_URL": "http://127.0.0.1:9",
+                           "CAMBIO_FRANKFURTER_URL": "http://127.0.0.1:9", "CAMBIO_CBR_URL": "http://127.0.0.1:9"]
+    var rates: RatesController!
+    var prefs: PreferencesWindow!
+
+    func openPreferences() {
+        rates = RatesController(context: context, environment: deadEnvironment)
+        rates.attach(window)
+        prefs = PreferencesWindow(context: context, rates: rates)
+        prefs.present(over: window.window)
+        MainContext.drain()
+    }
+
+    override func tearDown() async throws {
+        if let prefs { gtk_window_destroy(cast(prefs.window)) }
+        try await super.tearDown()
+    }
+
+    func select(_ drop: WidgetRef, _ index: Int) {
+        gtk_drop_down_set_selected(cast(drop), guint(index))
+        MainContext.drain()
+    }
+
+    func testDecimalPlacesApplyToEveryPageAtOnceAndPersist() async throws {
+        openPreferences()
+        XCTAssertEqual(window.currencies.entryText("EUR"), "89.51")
+        XCTAssertEqual(window.currencies.entryText("JPY"), "15,725")
+        let converter = window.converter
+        let calculator = window.calculator
+        calculator.type("10 USD to JPY")
+        calculator.equals()
+        XCTAssertEqual(calculator.resultText, "1,573 JPY")
+
+        select(prefs.placesDrop, DecimalPlaces.allCases.firstIndex(of: .fixed(4))!)
+        XCTAssertEqual(window.currencies.entryText("EUR"), "89.5095")
+        XCTAssertEqual(window.currencies.entryText("JPY"), "15,725.0269")
+        XCTAssertEqual(window.currencies.entryText("USD"), "100", "the typed amount stays as typed")
+        XCTAssertTrue(converter.resultText("EUR")?.hasPrefix("89.5095") ?? false, converter.resultText("EUR") ?? "nil")
+        XCTAssertEqual(calculator.resultText, "1,572.5027 JPY", "the result shown is written again")
+
+        context.saveNow()
+        gtk_window_destroy(cast(prefs.window)); prefs = nil
+        makeWindow(lang: "en_US.UTF-8")
+        XCTAssertEqual(context.state.settings.decimalPlaces, .fixed(4))
+        XCTAssertEqual(window.currencies.entryText("EUR"), "89.5095", "after a restart")
+        openPreferences()
+        XCTAssertEqual(Int(gtk_drop_down_get_selected(cast(prefs.placesDrop))), DecimalPlaces.allCases.firstIndex(of: .fixed(4)))
+        select(prefs.placesDrop, 0)
+        XCTAssertEqual(window.currencies.entryText("EUR"), "89.51")
+    }
+
+    func testReferenceCurrencyChangesTheRatesShown() async throws {
+        openPreferences()
+        XCTAssertEqual(window.currencies.rateText("EUR"), "1 EUR = 1.1172 USD")
+        let codes = (0..<Int(g_list_model_get_n_items(gtk_drop_down_get_model(cast(prefs.referenceDrop))))).map { i -> String in
+            let item = g_list_model_get_item(gtk_drop_down_get_model(cast(prefs.referenceDrop)), guint(i))!
+            defer { g_object_unref(item) }
+            return String(cString: gtk_string_object_get_string(OpaquePointer(item)))
+        }
+        XCTAssertTrue(codes.contains("EUR \u{2014} Euro"), "\(codes.prefix(5))")
+        XCTAssertGreaterThan(codes.count, 100, "every currency can be the reference")
+        select(prefs.referenceDrop, codes.firstIndex(of: "EUR \u{2014} Euro")!)
+        XCTAssertEqual(context.state.currencies.referenceCode, "EUR")
+        XCTAssertEqual(window.currencies.rateText("EUR"), "Reference currency")
+        XCTAssertEqual(window.currencies.rateText("USD"), "1 USD = 0.8951 EUR")
+        context.saveNow()
+        makeWindow(lang: "en_US.UTF-8")
+        XCTAssertEqual(window.currencies.rateText("USD"), "1 USD = 0.8951 EUR", "after a restart")
+    }
+
+    func testPrivacySwitchStopsEveryRequestAndPersists() async throws {
+        openPreferences()
+        XCTAssertEqual(gtk_switch_get_active(cast(prefs.networkSwitch)), 1)
+        gtk_switch_set_active(cast(prefs.networkSwitch), 0)
+        MainContext.drain()
+        XCTAssertFalse(context.state.settings.networkAllowed)
+        XCTAssertTrue(window.banner.text.contains("Network access is off"), window.banner.text)
+        rates.refresh(.explicit)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        MainContext.drain()
+        XCTAssertFalse(window.banner.text.contains("refused"), "no request was sent: \(window.banner.text)")
+        XCTAssertTrue(window.banner.text.contains("Preferences"), window.banner.text)
+        XCTAssertFalse(window.investments.networkAllowed)
+        XCTAssertFalse(window.history.mayFetch())
+
+        // On again: a refresh as at start, which this dead server refuses, and says so.
+        gtk_switch_set_active(cast(prefs.networkSwitch), 1)
+        for _ in 0..<40 where !window.banner.text.contains("refused") {
+            try await Task.sleep(nanoseconds: 100_000_000)
+            MainContext.drain()
+        }
+        XCTAssertTrue(window.banner.text.contains("Could not refresh rates from open.er-api.com"), window.banner.text)
+
+        gtk_switch_set_active(cast(prefs.networkSwitch), 0)
+        MainContext.drain()
+        context.saveNow()
+        makeWindow(lang: "en_US.UTF-8")
+        XCTAssertFalse(context.state.settings.networkAllowed, "after a restart")
+    }
+
+    func testProviderIntervalAndKeyAreSaved() async throws {
+        openPreferences()
+        select(prefs.providerDrop, Provider.allCases.firstIndex(of: .ecb)!)
+        XCTAssertEqual(context.state.settings.provider, .ecb)
+        select(prefs.intervalDrop, PreferencesWindow.intervals.firstIndex(of: .weekly)!)
+        XCTAssertEqual(context.state.settings.refreshInterval, .weekly)
+
+        XCTAssertTrue(prefs.keyEditor.statusText.hasPrefix("No key saved"))
+        gtk_editable_set_text(cast(prefs.keyEditor.entry), "NOT A KEY!")
+        prefs.keyEditor.save()
+        XCTAssertEqual(prefs.keyEditor.statusText, "Not saved: An Alpha Vantage key is letters and digits only")
+        gtk_editable_set_text(cast(prefs.keyEditor.entry), "ABCDEF123456")
+        prefs.keyEditor.save()
+        XCTAssertEqual(prefs.keyEditor.statusText, "Key saved. Searches now ask Alpha Vantage.")
+        XCTAssertEqual(String(cString: gtk_editable_get_text(cast(prefs.keyEditor.entry))), "", "the key leaves the entry")
+        let file = context.paths.configHome.appendingPathComponent("cambio/alphavantage-key")
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o600)
+        XCTAssertEqual(context.stocks.key, "ABCDEF123456")
+
+        context.saveNow()
+        makeWindow(lang: "en_US.UTF-8")
+        XCTAssertEqual(context.state.settings.provider, .ecb)
+        XCTAssertEqual(context.state.settings.refreshInterval, .weekly)
+        openPreferences()
+        XCTAssertEqual(Int(gtk_drop_down_get_selected(cast(prefs.providerDrop))), Provider.allCases.firstIndex(of: .ecb))
+        XCTAssertEqual(prefs.keyEditor.statusText, "A key is saved.")
+        prefs.keyEditor.forget()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+    }
+}
