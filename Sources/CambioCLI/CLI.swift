@@ -396,7 +396,7 @@ extension CambioCommand {
                 case .failure(let e)?: throw Failure("\(e)")
                 case nil: throw Failure("no answer from Alpha Vantage in time")
                 }
-                if let problem = answer.problem { warn(problem) }
+                if let problem = answer.problem { warn(problem.description) }
                 let series = answer.series
                 let first = series.firstMonth?.iso ?? "?", last = series.newestMonth?.iso ?? "?"
                 if answer.source == .sample {

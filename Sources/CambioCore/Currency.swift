@@ -103,10 +103,10 @@ public struct CurrencyCatalog: Sendable {
         return try CurrencyCatalog(isoCodesJSON: data, names: names)
     }
 
-    public enum CatalogError: Error, Equatable, CustomStringConvertible {
+    public enum CatalogError: Error, Equatable, Worded {
         case missingFile(String)
-        public var description: String {
-            switch self { case .missingFile(let p): return "Currency list not found at \(p) (package iso-codes)" }
+        public var wording: Wording {
+            switch self { case .missingFile(let p): return Wording("Currency list not found at %@ (package iso-codes)", .verbatim(p)) }
         }
     }
 

@@ -13,7 +13,7 @@ public struct DCAPlan: Sendable, Equatable, Codable {
 }
 
 /// Why a plan cannot be computed.
-public enum DCAError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum DCAError: Error, Sendable, Equatable, Worded {
     case noPrices
     case startBeforeFirstPrice(first: Month)
     case startAfterNewestPrice(newest: Month)
@@ -23,15 +23,15 @@ public enum DCAError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Results in another currency need a rate on each purchase day.
     case noRate(currency: String, on: Day)
 
-    public var description: String {
+    public var wording: Wording {
         switch self {
-        case .noPrices: return "There are no prices for this stock"
-        case .startBeforeFirstPrice(let m): return "The prices start in \(m.iso)"
-        case .startAfterNewestPrice(let m): return "The newest price is of \(m.iso)"
-        case .noPriceInStartMonth(let m): return "There is no price in \(m.iso) to start with"
-        case .negativeAmount: return "Amounts cannot be negative"
-        case .nothingInvested: return "Nothing is invested: enter an initial or a monthly amount"
-        case .noRate(let c, let d): return "There is no \(c) rate for \(d.iso)"
+        case .noPrices: return Wording("There are no prices for this stock")
+        case .startBeforeFirstPrice(let m): return Wording("The prices start in %@", .verbatim(m.iso))
+        case .startAfterNewestPrice(let m): return Wording("The newest price is of %@", .verbatim(m.iso))
+        case .noPriceInStartMonth(let m): return Wording("There is no price in %@ to start with", .verbatim(m.iso))
+        case .negativeAmount: return Wording("Amounts cannot be negative")
+        case .nothingInvested: return Wording("Nothing is invested: enter an initial or a monthly amount")
+        case .noRate(let c, let d): return Wording("There is no %@ rate for %@", .verbatim(c), .verbatim(d.iso))
         }
     }
 }

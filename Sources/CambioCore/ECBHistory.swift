@@ -3,16 +3,16 @@ import Foundation
 /// The ECB's daily reference rates history (`eurofxref-hist.csv`): newest row first,
 /// `Date,USD,JPY,...,` with a trailing comma, `N/A` where a currency had no rate that day.
 public enum ECBHistoryCSV {
-    public enum ParseError: Error, Equatable, CustomStringConvertible {
+    public enum ParseError: Error, Equatable, Worded {
         case notECBHistory
         case badRow(line: Int)
         case noRates
 
-        public var description: String {
+        public var wording: Wording {
             switch self {
-            case .notECBHistory: return "not an ECB history file (no Date header)"
-            case .badRow(let line): return "ECB history: malformed row at line \(line)"
-            case .noRates: return "ECB history: no rates"
+            case .notECBHistory: return Wording("not an ECB history file (no Date header)")
+            case .badRow(let line): return Wording("ECB history: malformed row at line %@", .verbatim(line))
+            case .noRates: return Wording("ECB history: no rates")
             }
         }
     }

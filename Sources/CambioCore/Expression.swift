@@ -7,7 +7,19 @@ public enum ExpressionError: Error, Equatable, Sendable {
     case overflow
     /// Something is out of place: an operator with no operand, an unbalanced parenthesis,
     /// an unknown character, a malformed number.
-    case malformed(String)
+    case malformed(Wording)
+}
+
+extension ExpressionError: Worded {
+    /// The command line's words (the window has its own, shorter ones).
+    public var wording: Wording {
+        switch self {
+        case .empty: return Wording("nothing to calculate")
+        case .divisionByZero: return Wording("division by zero")
+        case .overflow: return Wording("the result is too large")
+        case .malformed(let detail): return detail
+        }
+    }
 }
 
 /// Exact decimal arithmetic on what a user types: `12.5*4`, `(100+20)/3`, `1 234,5` in a comma
@@ -31,12 +43,12 @@ public enum ExpressionEvaluator {
             var parser = Parser(tokens: try tokenize(text, style: style))
             guard !parser.tokens.isEmpty else { return .failure(.empty) }
             let value = try parser.expression()
-            guard parser.atEnd else { throw ExpressionError.malformed("unexpected \(parser.peekDescription)") }
+            guard parser.atEnd else { throw ExpressionError.malformed(Wording("unexpected %@", parser.peekDescription)) }
             return .success((try finish(value.value), parser.lastTop))
         } catch let e as ExpressionError {
             return .failure(e)
         } catch {
-            return .failure(.malformed("\(error)"))
+            return .failure(.malformed(Wording(error: error)))
         }
     }
 
@@ -81,7 +93,7 @@ public enum ExpressionEvaluator {
             case "(": tokens.append(.open); i += 1
             case ")": tokens.append(.close); i += 1
             default:
-                guard isNumberChar(c) else { throw ExpressionError.malformed("\u{201C}\(c)\u{201D}") }
+                guard isNumberChar(c) else { throw ExpressionError.malformed(.verbatim("\u{201C}\(c)\u{201D}")) }
                 // A number: its characters, and spaces between digits (grouping in "1 234,5").
                 var j = i
                 var run = ""
@@ -96,7 +108,7 @@ public enum ExpressionEvaluator {
                 switch AmountParser.parse(run, style: style, digitLimit: significantDigits + 2) {
                 case .success(let v): tokens.append(.number(v))
                 case .failure(.tooManyDigits): throw ExpressionError.overflow
-                case .failure: throw ExpressionError.malformed(run)
+                case .failure: throw ExpressionError.malformed(.verbatim(run))
                 }
                 i = j
             }
@@ -116,13 +128,13 @@ public enum ExpressionEvaluator {
 
         var atEnd: Bool { position >= tokens.count }
         var peek: Token? { atEnd ? nil : tokens[position] }
-        var peekDescription: String {
+        var peekDescription: Wording {
             switch peek {
-            case .number(let d)?: return "\(d)"
-            case .op(let c)?: return "\u{201C}\(c)\u{201D}"
-            case .open?: return "\u{201C}(\u{201D}"
-            case .close?: return "\u{201C})\u{201D}"
-            case nil: return "end"
+            case .number(let d)?: return .verbatim("\(d)")
+            case .op(let c)?: return .verbatim("\u{201C}\(c)\u{201D}")
+            case .open?: return .verbatim("\u{201C}(\u{201D}")
+            case .close?: return .verbatim("\u{201C})\u{201D}")
+            case nil: return Wording("the end")
             }
         }
 
@@ -192,14 +204,14 @@ public enum ExpressionEvaluator {
             case .open?:
                 position += 1
                 depth += 1
-                guard depth <= 100 else { throw ExpressionError.malformed("too deeply nested") }
+                guard depth <= 100 else { throw ExpressionError.malformed(Wording("too deeply nested")) }
                 let v = try expression()
-                guard case .close? = peek else { throw ExpressionError.malformed("a missing \u{201C})\u{201D}") }
+                guard case .close? = peek else { throw ExpressionError.malformed(Wording("a missing “)”")) }
                 position += 1
                 depth -= 1
                 return Value(value: v.value, percent: false)
             default:
-                throw ExpressionError.malformed(atEnd ? "an operator with nothing after it" : "unexpected \(peekDescription)")
+                throw ExpressionError.malformed(atEnd ? Wording("an operator with nothing after it") : Wording("unexpected %@", peekDescription))
             }
         }
 

@@ -60,7 +60,7 @@ public struct ProviderSnapshot: Sendable, Equatable {
 }
 
 /// Why an answer was refused. Each case is specific, so the user is told what happened.
-public enum ProviderError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum ProviderError: Error, Equatable, Sendable, Worded {
     case empty
     case notJSON
     case notXML(String)
@@ -72,18 +72,20 @@ public enum ProviderError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingCurrencies([String])
     case tooFewCurrencies(Int)
 
-    public var description: String {
+    public var wording: Wording {
         switch self {
-        case .empty: return "the answer was empty"
-        case .notJSON: return "the answer was not JSON"
-        case .notXML(let why): return "the answer was not the expected XML (\(why))"
-        case .htmlPage: return "the answer was a web page, not rates (a captive portal or an error page?)"
-        case .wrongShape(let why): return "the answer had an unexpected shape (\(why))"
-        case .apiError(let type): return "the service answered with an error: \(type)"
-        case .invalidRate(let code, let value): return "the rate for \(code) is not a positive number (\(value))"
-        case .implausibleDate(let date): return "the rates' date is not plausible (\(date))"
-        case .missingCurrencies(let codes): return "currencies missing from the answer: \(codes.joined(separator: ", "))"
-        case .tooFewCurrencies(let n): return "only \(n) currencies in the answer"
+        case .empty: return Wording("the answer was empty")
+        case .notJSON: return Wording("the answer was not JSON")
+        case .notXML(let why): return Wording("the answer was not the expected XML (%@)", .verbatim(why))
+        case .htmlPage: return Wording("the answer was a web page, not rates (a captive portal or an error page?)")
+        case .wrongShape(let why): return Wording("the answer had an unexpected shape (%@)", .verbatim(why))
+        case .apiError(let type): return Wording("the service answered with an error: %@", .verbatim(type))
+        case .invalidRate(let code, let value):
+            return Wording("the rate for %@ is not a positive number (%@)", .verbatim(code), .verbatim(value))
+        case .implausibleDate(let date): return Wording("the rates' date is not plausible (%@)", .verbatim(date))
+        case .missingCurrencies(let codes):
+            return Wording("currencies missing from the answer: %@", .verbatim(codes.joined(separator: ", ")))
+        case .tooFewCurrencies(let n): return Wording("only %@ currencies in the answer", .verbatim(n))
         }
     }
 }

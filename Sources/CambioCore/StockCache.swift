@@ -109,13 +109,13 @@ public struct APIKeyStore: Sendable {
         return text
     }
 
-    public enum KeyError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum KeyError: Error, Equatable, Sendable, Worded {
         case invalid
         case write(String)
-        public var description: String {
+        public var wording: Wording {
             switch self {
-            case .invalid: return "An Alpha Vantage key is letters and digits only"
-            case .write(let why): return "The key could not be saved (\(why))"
+            case .invalid: return Wording("An Alpha Vantage key is letters and digits only")
+            case .write(let why): return Wording("The key could not be saved (%@)", .verbatim(why))
             }
         }
     }

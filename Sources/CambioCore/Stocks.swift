@@ -152,7 +152,7 @@ public enum QuoteUnit {
 
 /// Alpha Vantage answers its errors with HTTP 200 and one top-level key. The key says which;
 /// the text (which changes) is kept only to show.
-public enum AlphaVantageError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum AlphaVantageError: Error, Sendable, Equatable, Worded {
     /// `"Error Message"`: an unknown symbol or an invalid call.
     case errorMessage(String)
     /// `"Note"`: the old per-minute request limit.
@@ -161,13 +161,13 @@ public enum AlphaVantageError: Error, Sendable, Equatable, CustomStringConvertib
     case information(String)
     case wrongShape(String)
 
-    public var description: String {
+    public var wording: Wording {
         switch self {
-        case .errorMessage: return "Alpha Vantage does not know this symbol (or the request is not valid)"
-        case .note: return "Alpha Vantage's request limit is reached; try again in a minute"
+        case .errorMessage: return Wording("Alpha Vantage does not know this symbol (or the request is not valid)")
+        case .note: return Wording("Alpha Vantage's request limit is reached; try again in a minute")
         case .information:
-            return "Alpha Vantage declined: the key's daily limit of 25 requests is reached, or this needs a premium key"
-        case .wrongShape(let why): return "Alpha Vantage's answer could not be read (\(why))"
+            return Wording("Alpha Vantage declined: the key's daily limit of 25 requests is reached, or this needs a premium key")
+        case .wrongShape(let why): return Wording("Alpha Vantage's answer could not be read (%@)", .verbatim(why))
         }
     }
 

@@ -1,5 +1,6 @@
 import CambioGLib
 import CGtk
+import CambioCore
 import Foundation
 
 /// An HTTP answer: status, headers (lower-case names) and body.
@@ -13,7 +14,7 @@ public struct HTTPResponse: Sendable, Equatable {
 }
 
 /// Why a request failed, specifically enough to tell the user.
-public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum NetworkError: Error, Equatable, Sendable, Worded {
     case invalidURL(String)
     /// Plain http:// is only accepted for loopback hosts (tests).
     case insecureURL(String)
@@ -29,22 +30,23 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
     case cancelled
     case other(String)
 
-    public var description: String {
+    public var wording: Wording {
         switch self {
-        case .invalidURL(let u): return "not a valid address: \(u)"
-        case .insecureURL(let u): return "refusing plain http:// to a host that is not this machine: \(u)"
-        case .offline(let m): return "no network (\(m))"
-        case .hostNotFound(let h): return "the server's name could not be resolved (\(h))"
-        case .connectionRefused: return "the server refused the connection"
-        case .connectionReset: return "the connection was cut off before the answer was complete"
-        case .timedOut(let s): return "no complete answer within \(s) s"
-        case .tls(let m): return "the secure connection failed (\(m))"
-        case .httpStatus(let code): return "the server answered HTTP \(code)"
+        case .invalidURL(let u): return Wording("not a valid address: %@", .verbatim(u))
+        case .insecureURL(let u): return Wording("refusing plain http:// to a host that is not this machine: %@", .verbatim(u))
+        case .offline(let m): return Wording("no network (%@)", .verbatim(m))
+        case .hostNotFound(let h): return Wording("the server's name could not be resolved (%@)", .verbatim(h))
+        case .connectionRefused: return Wording("the server refused the connection")
+        case .connectionReset: return Wording("the connection was cut off before the answer was complete")
+        case .timedOut(let s): return Wording("no complete answer within %@ s", .verbatim(s))
+        case .tls(let m): return Wording("the secure connection failed (%@)", .verbatim(m))
+        case .httpStatus(let code): return Wording("the server answered HTTP %@", .verbatim(code))
         case .rateLimited(let after):
-            return after.map { "too many requests; the server asks to wait \(Int($0)) s" } ?? "too many requests"
-        case .tooLarge(let limit): return "the answer is larger than \(limit / 1_000_000) MB"
-        case .cancelled: return "cancelled"
-        case .other(let m): return m
+            return after.map { Wording("too many requests; the server asks to wait %@ s", .verbatim(Int($0))) }
+                ?? Wording("too many requests")
+        case .tooLarge(let limit): return Wording("the answer is larger than %@ MB", .verbatim(limit / 1_000_000))
+        case .cancelled: return Wording("cancelled")
+        case .other(let m): return .verbatim(m)
         }
     }
 }

@@ -24,7 +24,7 @@ extension Endpoints {
     public enum Outcome: Equatable, Sendable {
         case upToDate
         case added(days: Int)
-        case failed(String)
+        case failed(Wording)
     }
 
     /// The last TARGET business day on or before `today`: the newest day the ECB can have.
@@ -36,7 +36,7 @@ extension Endpoints {
 
     public func fetchNewerDays(today: Day) async -> Outcome {
         let newest: Day?
-        do { newest = try store.newestECBDay() } catch { return .failed("\(error)") }
+        do { newest = try store.newestECBDay() } catch { return .failed(Wording(error: error)) }
         let start = newest?.next ?? Day(year: 1999, month: 1, day: 4)!
         guard start <= Self.lastBusinessDay(today) else { return .upToDate }
         do {
@@ -47,7 +47,7 @@ extension Endpoints {
             try store.record(fresh)
             return fresh.isEmpty ? .upToDate : .added(days: fresh.count)
         } catch {
-            return .failed("\(error)")
+            return .failed(Wording(error: error))
         }
     }
 }

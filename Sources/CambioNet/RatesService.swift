@@ -67,7 +67,7 @@ public struct Endpoints: Sendable, Equatable {
         case unchanged
         case skipped(until: Date)
         case networkOff
-        case failed(String)
+        case failed(Wording)
         /// The server asked (HTTP 429) not to be asked again before this time.
         case waitUntil(Date)
     }
@@ -157,7 +157,7 @@ public struct Endpoints: Sendable, Equatable {
             try? cache.setRetryNotBefore(provider, until)
             return .waitUntil(until)
         } catch {
-            return .failed("\(error)")
+            return .failed(Wording(error: error))
         }
     }
 }

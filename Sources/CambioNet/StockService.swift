@@ -103,7 +103,7 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
         /// When the listings were fetched (from the cache if older than this run's request).
         public var fetchedAt: Date?
         public var fromCache = false
-        public var problem: String?
+        public var problem: Wording?
     }
 
     /// Searches by symbol or name. Alpha Vantage is asked only with a key, at most once an
@@ -129,7 +129,8 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
             try? cache.store(CachedStockAnswer(fetchedAt: fetchedAt, currency: nil, body: body), as: .search(q))
             answer.listings = listings; answer.fetchedAt = fetchedAt; answer.fromCache = false
         } catch {
-            answer.problem = describe(error, key: key) + (cached == nil ? "" : "; showing the results of an earlier search")
+            answer.problem = cached == nil ? describe(error, key: key)
+                : Wording("%@; showing the results of an earlier search", describe(error, key: key))
         }
         return answer
     }
@@ -145,11 +146,11 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
         public let series: PriceSeries
         public let source: Source
         /// A failure that made an older copy or the sample answer instead.
-        public let problem: String?
+        public let problem: Wording?
     }
 
-    public struct SeriesError: Error, Sendable, Equatable, CustomStringConvertible {
-        public let description: String
+    public struct SeriesError: Error, Sendable, Equatable, Worded {
+        public let wording: Wording
     }
 
     /// The monthly prices of `stock`: a copy fetched within the day; else Alpha Vantage (with
@@ -167,7 +168,7 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
         case .setAside(let path, let reason): setAside.append((path, reason))
         case .missing: break
         }
-        var problem: String?
+        var problem: Wording?
         if !offline && canFetch(symbol) {
             let key = self.key ?? Self.demoKey
             do {
@@ -185,9 +186,9 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
             return SeriesAnswer(series: s, source: .alphaVantage(fetchedAt: a.fetchedAt, fromCache: true), problem: problem)
         }
         if let s = sample[symbol] { return SeriesAnswer(series: s, source: .sample, problem: problem) }
-        if let problem { throw SeriesError(description: problem) }
-        if !networkAllowed || offline { throw SeriesError(description: "No prices of \(symbol) are saved, and the network is off") }
-        throw SeriesError(description: "Prices of \(symbol) need an Alpha Vantage key (without one: IBM and the bundled sample)")
+        if let problem { throw SeriesError(wording: problem) }
+        if !networkAllowed || offline { throw SeriesError(wording: Wording("No prices of %@ are saved, and the network is off", .verbatim(symbol))) }
+        throw SeriesError(wording: Wording("Prices of %@ need an Alpha Vantage key (without one: IBM and the bundled sample)", .verbatim(symbol)))
     }
 
     func fetch(_ url: String, key: String) async throws -> Data {
@@ -196,19 +197,21 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
     }
 
     /// What went wrong, in words, with the key cut out of anything that might quote it.
-    func describe(_ error: Error, key: String) -> String {
-        var text: String
+    func describe(_ error: Error, key: String) -> Wording {
+        var text: Wording
         switch error {
         case let e as AlphaVantageError:
-            text = e.description
-            if let server = e.serverText { text += " (Alpha Vantage: \u{201C}\(server.prefix(200))\u{201D})" }
+            text = e.wording
+            if let server = e.serverText {
+                text = Wording("%@ (Alpha Vantage: “%@”)", e.wording, .verbatim(String(server.prefix(200))))
+            }
         case let e as NetworkError:
             switch e {
-            case .invalidURL, .insecureURL: text = "Alpha Vantage's address is not usable (\(endpoint.base))"
-            default: text = "Alpha Vantage could not be reached: \(e)"
+            case .invalidURL, .insecureURL: text = Wording("Alpha Vantage's address is not usable (%@)", .verbatim(endpoint.base))
+            default: text = Wording("Alpha Vantage could not be reached: %@", e.wording)
             }
-        default: text = "\(error)"
+        default: text = Wording(error: error)
         }
-        return key.isEmpty || key == Self.demoKey ? text : text.replacingOccurrences(of: key, with: "•••")
+        return key.isEmpty || key == Self.demoKey ? text : text.redacting(key)
     }
 }

@@ -81,7 +81,7 @@ import Foundation
             return String(format: tr("Your saved currencies could not be read: %@"), reason)
         case .cacheSetAside(let provider, let path, let reason):
             return String(format: tr("The saved %@ rates could not be read (%@); the file was kept as %@."),
-                          provider.sourceName, reason, path)
+                          sourceName(provider.sourceName), reason, path)
         }
     }
 
@@ -141,7 +141,7 @@ import Foundation
     /// "ECB rates of 30 Oct 2026" or "open.er-api.com rates of 22 Nov 2026 · updated 3 h ago".
     public func ratesDescription(now: Date = Date()) -> String {
         guard let table = rates else { return tr("No rates available") }
-        var text = String(format: tr("%@ rates of %@"), table.source, days.string(table.date))
+        var text = String(format: tr("%@ rates of %@"), sourceName(table.source), days.string(table.date))
         if let fetched = ratesFetchedAt {
             text += " \u{00B7} " + Self.age(now.timeIntervalSince(fetched))
         }
@@ -152,9 +152,9 @@ import Foundation
     static func agoText(_ seconds: TimeInterval) -> String {
         let s = max(0, Int(seconds))
         if s < 60 { return tr("just now") }
-        if s < 3600 { return String(format: tr("%d min ago"), s / 60) }
-        if s < 86_400 { return String(format: tr("%d h ago"), s / 3600) }
-        return String(format: tr("%d days ago"), s / 86_400)
+        if s < 3600 { return String(format: trn("%d min ago", "%d min ago", s / 60), s / 60) }
+        if s < 86_400 { return String(format: trn("%d h ago", "%d h ago", s / 3600), s / 3600) }
+        return String(format: trn("%d day ago", "%d days ago", s / 86_400), s / 86_400)
     }
 
     static func age(_ seconds: TimeInterval) -> String {
@@ -190,7 +190,7 @@ import Foundation
 
     /// "ECB · 30 Oct 2026".
     func sourceLine(_ source: String, _ day: Day) -> String {
-        "\(source) \u{00B7} \(days.string(day))"
+        "\(sourceName(source)) \u{00B7} \(days.string(day))"
     }
 
     /// The localized name of a currency, or its code.

@@ -137,15 +137,15 @@ import Foundation
         k("AC", tr("Clear all"), 0, 0, ["destructive-action"]) { $0.clearAll() }
         k("C", tr("Clear entry"), 1, 0) { $0.clearEntry() }
         k("\u{232B}", tr("Backspace"), 2, 0) { $0.backspace() }
-        k("\u{00F7}", tr("Divide"), 3, 0, ["operator"]) { $0.insert("\u{00F7}") }
+        k("÷", tr("Divide"), 3, 0, ["operator"]) { $0.insert("÷") }
         k("(", tr("Open parenthesis"), 0, 1) { $0.insert("(") }
         k(")", tr("Close parenthesis"), 1, 1) { $0.insert(")") }
         k("%", tr("Percent"), 2, 1) { $0.insert("%") }
-        k("\u{00D7}", tr("Multiply"), 3, 1, ["operator"]) { $0.insert("\u{00D7}") }
+        k("×", tr("Multiply"), 3, 1, ["operator"]) { $0.insert("×") }
         for (i, digit) in ["7", "8", "9", "4", "5", "6", "1", "2", "3"].enumerated() {
             k(digit, digit, Int32(i % 3), Int32(2 + i / 3), ["digit"]) { $0.insert(digit) }
         }
-        k("\u{2212}", tr("Minus"), 3, 2, ["operator"]) { $0.insert("\u{2212}") }
+        k("−", tr("Minus"), 3, 2, ["operator"]) { $0.insert("−") }
         k("+", tr("Plus"), 3, 3, ["operator"]) { $0.insert("+") }
         k("\u{00B1}", tr("Change sign"), 0, 5) { $0.toggleSign() }
         k("0", "0", 1, 5, ["digit"]) { $0.insert("0") }

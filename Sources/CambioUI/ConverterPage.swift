@@ -378,10 +378,10 @@ import Foundation
     /// "1 USD = 0.8951 EUR · ECB, Oct 30, 2026 · 23 days old".
     private func rateLine(_ r: ConversionResult, table: RateTable, today: Day) -> String {
         guard let rate = r.rateText, let p = r.publication else {
-            return String(format: tr("No %@ rate for %@ and %@"), table.source, state.source, r.code)
+            return String(format: tr("No %@ rate for %@ and %@"), sourceName(table.source), state.source, r.code)
         }
         let age = RateAge.days(p.day, today: today)
-        let ageText = age == 0 ? tr("today") : age == 1 ? tr("yesterday") : String(format: tr("%d days old"), age)
+        let ageText = age == 0 ? tr("today") : age == 1 ? tr("yesterday") : String(format: trn("%d day old", "%d days old", age), age)
         return "1 \(state.source) = \(rate) \(r.code) \u{00B7} \(ctx.sourceLine(p.source, p.day)) \u{00B7} \(ageText)"
     }
 

@@ -396,7 +396,7 @@ import Foundation
         var text: String
         var stale = false
         if !row.hasRate {
-            text = String(format: tr("No rate for %@ in the %@ data"), code, table.source)
+            text = String(format: tr("No rate for %@ in the %@ data"), code, sourceName(table.source))
         } else if code == reference {
             text = tr("Reference currency")
         } else if let rate = computation.rateToReference(code, reference: reference, table: table),
@@ -404,11 +404,11 @@ import Foundation
             text = "1 \(code) = \(rate) \(reference)"
             if publication != table.current {
                 // Another day's or another source's rates, both sides of one publication: say whose.
-                text += " \u{00B7} " + String(format: tr("rate of %@"), ctx.sourceLine(publication.source, publication.day))
+                text += " · " + String(format: tr("rate of %@"), ctx.sourceLine(publication.source, publication.day))
                 stale = true
             }
         } else if table.has(reference) {
-            text = String(format: tr("No %@ rate of a day shared with %@"), table.source, reference)
+            text = String(format: tr("No %@ rate of a day shared with %@"), sourceName(table.source), reference)
         } else {
             text = String(format: tr("No rate for the reference currency %@"), reference)
         }

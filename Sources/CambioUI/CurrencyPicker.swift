@@ -103,7 +103,7 @@ import CGtk
         }
         if found.isEmpty {
             UI.setText(note, query.isEmpty ? tr("No currency left to add.")
-                       : String(format: tr("No currency matches \u{201C}%@\u{201D}."), query))
+                       : String(format: tr("No currency matches “%@”."), query))
             note.visible = true
         }
         for currency in found {

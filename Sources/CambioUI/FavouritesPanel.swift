@@ -86,7 +86,7 @@ import CGtk
         chipScroller.visible = !all.isEmpty
         emptyChips.visible = all.isEmpty
         let more = all.count - Self.maxChips
-        gtk_menu_button_set_label(cast(listButton), more > 0 ? String(format: tr("Favourites (%d more)"), more) : tr("Favourites"))
+        gtk_menu_button_set_label(cast(listButton), more > 0 ? String(format: trn("Favourites (%d more)", "Favourites (%d more)", more), more) : tr("Favourites"))
         fill()
     }
 
@@ -184,7 +184,7 @@ import CGtk
         if all.isEmpty {
             UI.setText(emptyList, tr("No favourites yet. Ctrl+D or the star saves the current pair."))
         } else if found.isEmpty {
-            UI.setText(emptyList, String(format: tr("No favourite matches \u{201C}%@\u{201D}."), query))
+            UI.setText(emptyList, String(format: tr("No favourite matches “%@”."), query))
         }
         emptyList.visible = found.isEmpty
         for pair in found {

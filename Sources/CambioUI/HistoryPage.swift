@@ -281,7 +281,7 @@ import Foundation
         loadGeneration += 1
         isLoading = true
         let generation = loadGeneration, from = from, to = to
-        setBusy(true, tr("Loading the history\u{2026}"))
+        setBusy(true, tr("Loading the history…"))
         data.whenReady { [weak self] store in
             guard let self, !self.destroyed else { return }
             guard let store else {
@@ -318,7 +318,7 @@ import Foundation
             guard !self.destroyed else { return }
             switch outcome {
             case .added: self.load()
-            case .failed(let reason): self.onSyncFailure?(reason)
+            case .failed(let reason): self.onSyncFailure?(say(reason))
             case .upToDate: break
             }
         }
@@ -335,8 +335,8 @@ import Foundation
         guard let first = h.points.first, let last = h.points.last else {
             return String(format: tr("No published rate for %@ and %@"), from, to)
         }
-        let sources = Set(h.points.map(\.source)).sorted().joined(separator: ", ")
-        return String(format: tr("%@ \u{2013} %@ \u{00B7} %d published days \u{00B7} %@"),
+        let sources = Set(h.points.map(\.source)).sorted().map(sourceName).joined(separator: ", ")
+        return String(format: trn("%@ – %@ · %d published day · %@", "%@ – %@ · %d published days · %@", h.points.count),
                       ctx.days.string(first.day), ctx.days.string(last.day), h.points.count, sources)
     }
 
@@ -411,7 +411,7 @@ import Foundation
         cursor = nil
         UI.setText(pointLabel, " ")
         if let s = stats {
-            UI.setText(statsLabel, String(format: tr("Low %@ (%@) \u{00B7} high %@ (%@) \u{00B7} average %@"),
+            UI.setText(statsLabel, String(format: tr("Low %@ (%@) · high %@ (%@) · average %@"),
                                           ctx.formatter.rate(s.min.rate), ctx.days.string(s.min.day),
                                           ctx.formatter.rate(s.max.rate), ctx.days.string(s.max.day),
                                           ctx.formatter.rate(s.average)))
@@ -471,7 +471,7 @@ import Foundation
         guard let g = geometry, g.points.indices.contains(i) else { return }
         cursor = i
         let p = g.points[i]
-        let text = String(format: tr("%@: 1 %@ = %@ %@ (%@)"), longDays.string(p.day), from, ctx.formatter.rate(p.rate), to, p.source)
+        let text = String(format: tr("%@: 1 %@ = %@ %@ (%@)"), longDays.string(p.day), from, ctx.formatter.rate(p.rate), to, sourceName(p.source))
         UI.setText(pointLabel, text)
         chart.accessibleLabel(text)
         gtk_widget_queue_draw(chart)
@@ -513,11 +513,11 @@ import Foundation
                 return
             }
             let converted = ctx.formatter.amount(amount * p.rate, minorUnits: ctx.catalog.minorUnits(to))
-            var line = String(format: tr("%@ %@ = %@ %@ \u{00B7} rate of %@ (%@)"),
+            var line = String(format: tr("%@ %@ = %@ %@ · rate of %@ (%@)"),
                               ctx.formatter.exact(amount),
-                              from, converted, to, longDays.string(p.day), p.source)
+                              from, converted, to, longDays.string(p.day), sourceName(p.source))
             if h.gaps.contains(where: { $0 > p.day && $0 <= pastDay }) {
-                line += " \u{00B7} " + tr("not published on the day asked")
+                line += " · " + tr("not published on the day asked")
             }
             UI.setText(pastResult, line)
         }

@@ -166,7 +166,7 @@ import Foundation
         chart.accessibleLabel(tr("Chart of money invested and value (Left and Right move along it)"))
         chartPoint = UI.label(" ", classes: ["chart-point"])
         gtk_label_set_wrap(cast(chartPoint), 1)
-        let legend = UI.label(tr("Blue: value \u{00B7} grey: money invested"), classes: ["dim-label"])
+        let legend = UI.label(tr("Blue: value · grey: money invested"), classes: ["dim-label"])
         let chartColumn = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [chart, legend, chartPoint])
         gtk_widget_set_hexpand(chartColumn, 1)
         resultsRow = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, [grid, chartColumn])
@@ -302,7 +302,7 @@ import Foundation
         let generation = searchGeneration
         guard !StockCache.normalised(q).isEmpty else { openFirstOnAnswer = false; closeResults(clear: false); return }
         stocks.networkAllowed = networkAllowed
-        if stocks.key != nil && networkAllowed { UI.setText(searchNote, String(format: tr("Searching Alpha Vantage for \u{201C}%@\u{201D}\u{2026}"), q)) }
+        if stocks.key != nil && networkAllowed { UI.setText(searchNote, String(format: tr("Searching Alpha Vantage for “%@”…"), q)) }
         searchRunning = true
         Task { @MainActor in
             let answer = await self.stocks.search(q)
@@ -345,9 +345,9 @@ import Foundation
         resultsScroller.visible = !resultRows.isEmpty
         gtk_scrolled_window_set_min_content_height(cast(resultsScroller), Int32(min(220, resultRows.count * 44)))
         var notes: [String] = []
-        if let problem = answer.problem { notes.append(problem) }
+        if let problem = answer.problem { notes.append(say(problem)) }
         if resultRows.isEmpty {
-            notes.append(String(format: tr("No stock matches \u{201C}%@\u{201D}."), query))
+            notes.append(String(format: tr("No stock matches “%@”."), query))
         }
         if stocks.key == nil {
             notes.append(tr("Without an Alpha Vantage key only the bundled sample (MSFT, AMZN, IBM, AAPL, GOOG) is searched; IBM's prices come from Alpha Vantage's demo key."))
@@ -403,7 +403,7 @@ import Foundation
         let generation = loadGeneration
         let previousSource = String(cString: gtk_label_get_text(cast(sourceLabel)))
         if series == nil { UI.setText(titleLabel, "\(stock.symbol) \u{00B7} \(stock.name)") }
-        UI.setText(sourceLabel, String(format: tr("Loading the prices of %@\u{2026}"), stock.symbol))
+        UI.setText(sourceLabel, String(format: tr("Loading the prices of %@…"), stock.symbol))
         setBusy(true)
         stocks.networkAllowed = networkAllowed
         Task { @MainActor in
@@ -420,7 +420,7 @@ import Foundation
                 self.use(answer)
             case .failure(let error):
                 // The stock shown and its results stay; the reason is shown above them.
-                self.fetchProblem = String(format: tr("%@: %@"), stock.symbol, "\(error)")
+                self.fetchProblem = String(format: tr("%@: %@"), stock.symbol, describe(error))
                 UI.setText(self.sourceLabel, self.series == nil ? "" : previousSource)
             }
             self.onSettled?()
@@ -436,18 +436,18 @@ import Foundation
     private func use(_ answer: StockService.SeriesAnswer) {
         series = answer.series
         source = answer.source
-        fetchProblem = answer.problem.map { String(format: tr("%@: %@"), answer.series.symbol, $0) }
+        fetchProblem = answer.problem.map { String(format: tr("%@: %@"), answer.series.symbol, say($0)) }
         let s = answer.series
         var line: String
         switch answer.source {
         case .sample:
-            line = String(format: tr("Bundled sample: one price a month, %@ \u{2013} %@, not dividend-adjusted"),
+            line = String(format: tr("Bundled sample: one price a month, %@ – %@, not dividend-adjusted"),
                           monthText(s.firstMonth), monthText(s.newestMonth))
         case .alphaVantage(let at, _):
-            line = String(format: tr("Alpha Vantage monthly adjusted prices, %@ \u{2013} %@ \u{00B7} fetched %@"),
+            line = String(format: tr("Alpha Vantage monthly adjusted prices, %@ – %@ · fetched %@"),
                           monthText(s.firstMonth), monthText(s.newestMonth), AppContext.agoText(Date().timeIntervalSince(at)))
         }
-        line += " \u{00B7} " + String(format: tr("prices in %@"), Self.currencyText(s.currency))
+        line += " · " + String(format: tr("prices in %@"), Self.currencyText(s.currency))
         UI.setText(sourceLabel, line)
         UI.setText(initialUnit, s.currency)
         UI.setText(monthlyUnit, s.currency)
@@ -474,12 +474,12 @@ import Foundation
     }
 
     private func sampleRange(_ s: PriceSeries) -> String {
-        String(format: tr("bundled sample %@ \u{2013} %@"), s.firstMonth?.iso ?? "", s.newestMonth?.iso ?? "")
+        String(format: tr("bundled sample %@ – %@"), s.firstMonth?.iso ?? "", s.newestMonth?.iso ?? "")
     }
 
     private func showNoStock() {
         UI.setText(titleLabel, tr("No stock chosen"))
-        UI.setText(sourceLabel, tr("Search above, or type a symbol of the bundled sample: MSFT, AMZN, IBM, AAPL or GOOG (monthly prices 2000\u{2013}2010)."))
+        UI.setText(sourceLabel, tr("Search above, or type a symbol of the bundled sample: MSFT, AMZN, IBM, AAPL or GOOG (monthly prices 2000–2010)."))
     }
 
     /// Why the prices are not the newest (a failed fetch), and why the plan cannot be computed
@@ -573,7 +573,7 @@ import Foundation
     private func updateReferenceCheck() {
         let unit = QuoteUnit.base(of: series?.currency ?? stock?.currency ?? "USD")
         gtk_check_button_set_label(cast(referenceCheck),
-                                   String(format: tr("Show results in %@, converted at each purchase day\u{2019}s rate"), reference))
+                                   String(format: tr("Show results in %@, converted at each purchase day’s rate"), reference))
         referenceCheck.accessibleLabel(String(format: tr("Show results in %@"), reference))
         let same = unit.currency == reference && unit.factor == 1
         gtk_widget_set_sensitive(referenceCheck, same ? 0 : 1)
@@ -609,14 +609,14 @@ import Foundation
             show(r)
         } catch {
             resultsRow.addClass("outdated")
-            planProblem = "\(error)"
+            planProblem = describe(error)
         }
     }
 
     /// Reads the pair's history from the store, off the main thread, then computes.
     private func loadRates(from: String, to: String) {
         setBusy(true)
-        UI.setText(chartPoint, String(format: tr("Reading the %@ rates\u{2026}"), to))
+        UI.setText(chartPoint, String(format: tr("Reading the %@ rates…"), to))
         ctx.historyData.whenReady { [weak self] store in
             guard let self else { return }
             guard let store else {
@@ -660,16 +660,17 @@ import Foundation
         let word = shownGain > 0 ? tr("profit") : shownGain < 0 ? tr("loss") : tr("break-even")
         set("value", String(format: tr("Value on %@"), ctx.days.string(r.valueDay)), money(r.value), tone: shownGain)
         set("invested", tr("Invested"), r.purchases.count == 1 ? String(format: tr("%@ in one purchase"), money(r.invested))
-            : String(format: tr("%@ in %d purchases"), money(r.invested), r.purchases.count))
-        set("gain", tr("Gain"), "\(format.signedMoney(r.gain, minorUnits: units)) \(r.currency) \u{00B7} \(word)", tone: shownGain)
-        set("yield", tr("Yield (gain \u{00F7} invested)"), format.percent(r.yield), tone: r.yield.rounded(places: 4))
+            : String(format: trn("%@ in %d purchase", "%@ in %d purchases", r.purchases.count), money(r.invested), r.purchases.count))
+        set("gain", tr("Gain"), "\(format.signedMoney(r.gain, minorUnits: units)) \(r.currency) · \(word)", tone: shownGain)
+        set("yield", tr("Yield (gain ÷ invested)"), format.percent(r.yield), tone: r.yield.rounded(places: 4))
         if let x = r.xirr, let text = format.percent(x) {
             set("xirr", tr("Annualised return (XIRR)"), String(format: tr("%@ a year"), text), tone: Decimal(x).rounded(places: 4))
         } else {
             set("xirr", tr("Annualised return (XIRR)"), tr("not defined: bought and valued on the same day"))
         }
         set("simple", tr("Simple annual figure"),
-            String(format: tr("%@ a year by (value \u{00F7} invested)^(12 \u{00F7} %d months) \u{2212} 1, which ignores when each amount was paid in"),
+            String(format: trn("%@ a year by (value ÷ invested)^(12 ÷ %d month) − 1, which ignores when each amount was paid in",
+                               "%@ a year by (value ÷ invested)^(12 ÷ %d months) − 1, which ignores when each amount was paid in", r.months),
                    format.percent(r.simpleAnnual) ?? "\u{2013}", r.months))
         if let d = r.drawdown {
             set("drawdown", tr("Largest drawdown"),
@@ -699,9 +700,9 @@ import Foundation
     }
 
     private func showMethod() {
-        var text = tr("Method: the initial amount buys in the start month at that month\u{2019}s adjusted open (open \u{00D7} adjusted close \u{00F7} close, so dividends count as reinvested; the bundled sample has one unadjusted price a month); the monthly amount buys in every later month up to and including the newest; the value is all shares at the newest adjusted close. The annualised return is the XIRR of these cash flows, each purchase on the 1st of its month and the value on the newest price\u{2019}s day, counting actual days over 365.")
+        var text = tr("Method: the initial amount buys in the start month at that month’s adjusted open (open × adjusted close ÷ close, so dividends count as reinvested; the bundled sample has one unadjusted price a month); the monthly amount buys in every later month up to and including the newest; the value is all shares at the newest adjusted close. The annualised return is the XIRR of these cash flows, each purchase on the 1st of its month and the value on the newest price’s day, counting actual days over 365.")
         if ctx.state.investments.inReference {
-            text += " " + tr("In another currency, each purchase is converted at the rate of its day and the value at the newest price\u{2019}s day.")
+            text += " " + tr("In another currency, each purchase is converted at the rate of its day and the value at the newest price’s day.")
         }
         UI.setText(methodLabel, text)
     }

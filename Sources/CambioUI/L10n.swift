@@ -14,10 +14,10 @@ import CambioCore
 @MainActor func describe(_ error: AmountError) -> String {
     switch error {
     case .empty: return tr("Enter an amount")
-    case .invalidCharacter(let c): return String(format: tr("\u{201C}%@\u{201D} is not part of a number"), String(c))
+    case .invalidCharacter(let c): return String(format: tr("“%@” is not part of a number"), String(c))
     case .misplacedSign: return tr("A sign can only stand at the start")
     case .misplacedSeparator: return tr("Misplaced decimal or group mark")
-    case .tooManyDigits(let limit): return String(format: tr("More than %d digits"), limit)
+    case .tooManyDigits(let limit): return String(format: trn("More than %d digit", "More than %d digits", limit), limit)
     }
 }
 
@@ -27,24 +27,26 @@ import CambioCore
     case .empty: return tr("Enter an amount")
     case .divisionByZero: return tr("Division by zero")
     case .overflow: return tr("The result is too large")
-    case .malformed(let detail): return String(format: tr("Not a calculation: %@"), detail)
+    case .malformed(let detail): return String(format: tr("Not a calculation: %@"), say(detail))
     }
 }
 
 /// Words a domain error for the user, in their language; errors from elsewhere keep their text.
-@MainActor func describe(_ error: Error) -> String {
-    switch error {
-    case let e as APIKeyStore.KeyError:
-        switch e {
-        case .invalid: return tr("An Alpha Vantage key is letters and digits only")
-        case .write(let why): return String(format: tr("The key could not be saved (%@)"), why)
-        }
-    default:
-        return "\(error)"
-    }
-}
+@MainActor func describe(_ error: Error) -> String { say(Wording(error: error)) }
+
+/// A domain message in the user's language.
+@MainActor func say(_ wording: Wording) -> String { wording.text { tr($0) } }
 
 /// Marks and translates a message with a number in it: the user's language picks the form.
 @MainActor func trn(_ singular: String, _ plural: String, _ n: Int) -> String {
     L10n.catalog?.translate(singular, plural, n) ?? (n == 1 ? singular : plural)
+}
+
+/// A rate source's name as the user reads it; the stored name (in caches, the history) stays English.
+@MainActor func sourceName(_ stored: String) -> String {
+    switch stored {
+    case "ECB": return tr("ECB")
+    case "Bank of Russia": return tr("Bank of Russia")
+    default: return stored // open.er-api.com, Frankfurter: names, not words
+    }
 }

@@ -65,7 +65,7 @@ import CGtk
         content.margins(18, 18, 18, 18)
         UI.append(content,
                   Self.section(tr("Rates"), [
-                      Self.row(tr("Rate _provider"), tr("Where today\u{2019}s rates come from. Currencies it lacks are filled from the others."), providerDrop),
+                      Self.row(tr("Rate _provider"), tr("Where today’s rates come from. Currencies it lacks are filled from the others."), providerDrop),
                       Self.row(tr("_Refresh"), tr("When Cambio asks for new rates by itself. F5 and Ctrl+R always ask."), intervalDrop),
                   ]),
                   Self.section(tr("Display"), [
@@ -134,14 +134,14 @@ import CGtk
         switch p {
         case .erapi: return tr("open.er-api.com: about 160 currencies, daily")
         case .ecb: return tr("European Central Bank: about 30 currencies, working days")
-        case .frankfurter: return tr("Frankfurter: the ECB\u{2019}s rates, working days")
+        case .frankfurter: return tr("Frankfurter: the ECB’s rates, working days")
         case .cbr: return tr("Bank of Russia: rates against the rouble, working days")
         }
     }
 
     static func placesText(_ p: DecimalPlaces) -> String {
         switch p {
-        case .auto: return tr("Each currency\u{2019}s own (USD 2, JPY 0, KWD 3)")
+        case .auto: return tr("Each currency’s own (USD 2, JPY 0, KWD 3)")
         case .fixed(let n): return String(format: trn("%d decimal place", "%d decimal places", n), n)
         }
     }

@@ -48,7 +48,7 @@ import Foundation
         let provider = settings.provider
         let interval = settings.refreshInterval, allowed = settings.networkAllowed
         if trigger == .explicit && !allowed {
-            banner?.show(tr("Network access is off. Turn on \u{201C}Use the network\u{201D} in Preferences (Ctrl+,) to refresh."),
+            banner?.show(tr("Network access is off. Turn on “Use the network” in Preferences (Ctrl+,) to refresh."),
                          key: Self.failureKey)
             return
         }
@@ -63,14 +63,14 @@ import Foundation
                 useCurrentProvider()
             case .failed(let reason):
                 banner?.show(String(format: tr("Could not refresh rates from %@: %@. Showing %@."),
-                                         provider.sourceName, reason, ctx.ratesDescription()), key: Self.failureKey,
+                                         sourceName(provider.sourceName), say(reason), ctx.ratesDescription()), key: Self.failureKey,
                                   action: (tr("_Retry"), { [weak self] in self?.refresh(.explicit) }))
             case .waitUntil(let date):
                 let f = DateFormatter()
                 f.locale = ctx.locale.dates
                 f.setLocalizedDateFormatFromTemplate("jm")
                 banner?.show(String(format: tr("%@ asked not to be asked again before %@. Showing %@."),
-                                         provider.sourceName, f.string(from: date), ctx.ratesDescription()), key: Self.failureKey)
+                                         sourceName(provider.sourceName), f.string(from: date), ctx.ratesDescription()), key: Self.failureKey)
             case .skipped, .networkOff:
                 break
             }
@@ -114,7 +114,7 @@ import Foundation
     func showStaleness() {
         banner?.remove(key: Self.staleKey)
         if let days = ctx.staleDays() {
-            banner?.show(String(format: tr("These rates are %d days old (%@)."), days, ctx.ratesDescription()),
+            banner?.show(String(format: trn("These rates are %d day old (%@).", "These rates are %d days old (%@).", days), days, ctx.ratesDescription()),
                               key: Self.staleKey, action: (tr("_Refresh"), { [weak self] in self?.refresh(.explicit) }))
         }
     }

@@ -67,7 +67,7 @@ final class RatesServiceTests: XCTestCase {
             guard case .failed(let message) = outcome(service(base, cache: cache), .explicit) else {
                 XCTFail("\(fault) did not fail"); continue
             }
-            XCTAssertTrue(message.contains(words), "\(fault): \(message)")
+            XCTAssertTrue(message.description.contains(words), "\(fault): \(message)")
             XCTAssertEqual(try Data(contentsOf: cache.url(.erapi)), before, "\(fault) left the cache as it was")
         }
         let refused = outcome(service("http://127.0.0.1:9", cache: cache), .explicit)

@@ -85,9 +85,9 @@ final class StockServiceTests: XCTestCase {
     func testSearchErrorsByTheirKey() throws {
         let s = try setup(key: Self.key)
         let (limit, _) = try search(make(s), "limit")
-        XCTAssertTrue(limit.problem?.hasPrefix("Alpha Vantage declined: the key's daily limit of 25 requests is reached") == true, limit.problem ?? "")
+        XCTAssertTrue(limit.problem?.description.hasPrefix("Alpha Vantage declined: the key's daily limit of 25 requests is reached") == true, limit.problem?.description ?? "")
         let (minute, _) = try search(make(s), "minute")
-        XCTAssertTrue(minute.problem?.hasPrefix("Alpha Vantage's request limit is reached") == true)
+        XCTAssertTrue(minute.problem?.description.hasPrefix("Alpha Vantage's request limit is reached") == true)
         XCTAssertFalse(FileManager.default.fileExists(atPath: s.cache.url(.search("limit")).path), "an error is never cached")
     }
 

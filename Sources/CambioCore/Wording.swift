@@ -1,0 +1,63 @@
+import Foundation
+
+/// A message for people, kept as an English template and its arguments ("the server answered
+/// HTTP %@", "500") so that each surface words it in its language: the command line prints the
+/// English, the window translates the template through gettext first. The domain has no gettext;
+/// `scripts/update-po` collects every `Wording("…")` template for the translators.
+public struct Wording: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let template: String
+    public let arguments: [Wording]
+    /// Text from outside (a server's words, a path, a number): never looked up.
+    public let isVerbatim: Bool
+
+    public init(_ template: String, _ arguments: Wording...) {
+        self.template = template; self.arguments = arguments; isVerbatim = false
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// Words that are not ours to translate.
+    public static func verbatim(_ text: String) -> Wording { Wording(verbatim: text) }
+    public static func verbatim(_ value: Int) -> Wording { Wording(verbatim: String(value)) }
+
+    private init(verbatim: String) { template = verbatim; arguments = []; isVerbatim = true }
+
+    /// An error in words: its own wording if it has one, else its description as it is.
+    public init(error: Error) {
+        if let worded = error as? Worded { self = worded.wording } else { self = .verbatim("\(error)") }
+    }
+
+    /// The message with every template passed through `translate` first.
+    public func text(_ translate: (String) -> String) -> String {
+        if isVerbatim { return template }
+        let t = translate(template)
+        if arguments.isEmpty { return t }
+        return String(format: t, arguments: arguments.map { $0.text(translate) as CVarArg })
+    }
+
+    /// English.
+    public var description: String { text { $0 } }
+
+    /// The same message with `secret` cut out of every verbatim part (keys quoted by servers).
+    public func redacting(_ secret: String) -> Wording {
+        guard !secret.isEmpty else { return self }
+        if isVerbatim { return .verbatim(template.replacingOccurrences(of: secret, with: "•••")) }
+        return Wording(template: template, arguments: arguments.map { $0.redacting(secret) })
+    }
+
+    private init(template: String, arguments: [Wording]) {
+        self.template = template; self.arguments = arguments; isVerbatim = false
+    }
+
+    public static func == (a: Wording, b: Wording) -> Bool { a.description == b.description }
+    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+}
+
+/// An error that can be worded for people in their language; its description is the English.
+public protocol Worded: CustomStringConvertible {
+    var wording: Wording { get }
+}
+
+extension Worded {
+    public var description: String { wording.description }
+}
