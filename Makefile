@@ -5,13 +5,16 @@ XVFB = scripts/with-xvfb
 # XCTest only: no empty Swift Testing summary after each run.
 SWIFT_TEST = $(SWIFT) test --disable-swift-testing
 
-.PHONY: all deps build run test test-unit test-ui test-cli test-e2e test-desktop bench fuzz screenshot clean install uninstall
+.PHONY: all deps locale build run test test-unit test-ui test-cli test-e2e test-desktop bench fuzz screenshot clean install uninstall
 
 # `make install` (PREFIX defaults to ~/.local; `sudo make install PREFIX=/usr/local` for everyone).
 PREFIX ?= $(HOME)/.local
 APP_ID = io.github.cambio.Cambio
 # Every file `make install` writes, relative to PREFIX; `make uninstall` removes exactly these.
-INSTALLED = bin/cambio share/cambio/eurofxref-hist.csv share/cambio/stocks.csv share/applications/$(APP_ID).desktop \
+LINGUAS = $(shell cat po/LINGUAS)
+# Compiled catalogues: data/locale/<lang>/LC_MESSAGES/cambio.mo (the app reads them beside its data).
+MO = $(foreach l,$(LINGUAS),data/locale/$(l)/LC_MESSAGES/cambio.mo)
+INSTALLED = $(foreach l,$(LINGUAS),share/locale/$(l)/LC_MESSAGES/cambio.mo) bin/cambio share/cambio/eurofxref-hist.csv share/cambio/stocks.csv share/applications/$(APP_ID).desktop \
 	share/metainfo/$(APP_ID).metainfo.xml share/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 
@@ -20,8 +23,14 @@ all: build
 deps:
 	@scripts/install-deps
 
-build: deps
+build: deps locale
 	$(SWIFT) build
+
+# The translations, compiled with msgfmt (checked: formats, plural forms, headers).
+locale: $(MO)
+data/locale/%/LC_MESSAGES/cambio.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check --output-file=$@ $<
 
 run: build
 	.build/debug/cambio
@@ -53,8 +62,9 @@ test-desktop:
 
 # CONFIG=debug installs the debug build (the install test does, to save a release build).
 CONFIG ?= release
-install: deps
+install: deps locale
 	$(SWIFT) build -c $(CONFIG) --product cambio
+	for l in $(LINGUAS); do install -Dm644 data/locale/$$l/LC_MESSAGES/cambio.mo "$(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/cambio.mo"; done
 	install -Dm755 .build/$(CONFIG)/cambio "$(DESTDIR)$(PREFIX)/bin/cambio"
 	install -Dm644 data/eurofxref-hist.csv "$(DESTDIR)$(PREFIX)/share/cambio/eurofxref-hist.csv"
 	install -Dm644 data/stocks.csv "$(DESTDIR)$(PREFIX)/share/cambio/stocks.csv"

@@ -12,6 +12,15 @@ public struct DCAPlan: Sendable, Equatable, Codable {
     }
 }
 
+extension Decimal {
+    /// The Double's shortest round-trip digits as a Decimal; nil for NaN and infinities. Never
+    /// through printf, which writes "0,0277" once GTK has set a comma locale's LC_NUMERIC.
+    public init?(shortest value: Double) {
+        guard value.isFinite, let d = Decimal(string: value.description, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        self = d
+    }
+}
+
 /// Why a plan cannot be computed.
 public enum DCAError: Error, Sendable, Equatable, Worded {
     case noPrices
@@ -215,7 +224,7 @@ public struct DCASummary: Sendable, Equatable, Encodable {
         func amount(_ d: Decimal) -> String { Self.plain(d.rounded(places: minorUnits), places: minorUnits) }
         func ratio(_ d: Double?) -> String? {
             guard let d, d.isFinite else { return nil }
-            return Self.plain(Decimal(string: String(format: "%.12f", d))!.rounded(places: 4), places: 4)
+            return Self.plain(Decimal(shortest: d)!.rounded(places: 4), places: 4)
         }
         symbol = r.symbol; start = r.start.iso; end = r.end.iso; months = r.months
         invested = amount(r.invested); value = amount(r.value); gain = amount(r.gain)
@@ -274,7 +283,7 @@ public struct DCAFormat: Sendable {
 
     /// A fraction as a signed percentage: 0.16437 → "+16.44%"; nil when not defined.
     public func percent(_ fraction: Double?, places: Int = 2) -> String? {
-        guard let fraction, fraction.isFinite, let d = Decimal(string: String(format: "%.10f", fraction * 100)) else { return nil }
+        guard let fraction, let d = Decimal(shortest: fraction * 100) else { return nil }
         return percent(d / 100, places: places)
     }
 

@@ -54,6 +54,14 @@ public enum BundledData {
         #endif
     }
 
+    /// Where the compiled catalogues are: `data/locale` in the source tree (`make locale`), the
+    /// `share/locale` beside an installed `share/cambio`, then the system's.
+    public static func localeDirectories(dataDir: URL) -> [String] {
+        [dataDir.appendingPathComponent("locale").path,
+         dataDir.deletingLastPathComponent().appendingPathComponent("locale").path,
+         "/usr/share/locale"]
+    }
+
     public static func directory(environment: [String: String], executable: URL, paths: AppPaths,
                                  sourceTree: URL?) -> URL? {
         var candidates: [URL] = []

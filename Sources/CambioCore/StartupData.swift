@@ -38,7 +38,7 @@ public struct StartupData: Sendable {
                                             paths: paths, sourceTree: sourceTree)
         let messages = dataDir.flatMap {
             MessageCatalog.load(domain: "cambio", languages: locale.languages,
-                                localeDirs: [$0.appendingPathComponent("locale").path, "/usr/share/locale"])
+                                localeDirs: BundledData.localeDirectories(dataDir: $0))
         }
 
         let catalog: CurrencyCatalog

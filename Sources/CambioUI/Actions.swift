@@ -37,7 +37,8 @@ struct LocalShortcut {
                 .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         }
         var out = #"<?xml version="1.0" encoding="UTF-8"?><interface><object class="GtkShortcutsWindow" id="shortcuts">"#
-        out += #"<property name="modal">1</property><property name="title">\#(escape(tr("Keyboard Shortcuts")))</property>"#
+        let title = tr("Keyboard Shortcuts")
+        out += #"<property name="modal">1</property><property name="title">\#(escape(title))</property>"#
         out += #"<child><object class="GtkShortcutsSection">"#
         out += #"<property name="section-name">shortcuts</property><property name="max-height">12</property>"#
         for (group, items) in groups {

@@ -368,7 +368,8 @@ import Foundation
                 row.shown = result.text
                 UI.setText(row.amountLabel, result.text ?? "\u{2014}")
                 // Focusing a result (to copy it) reads its amount.
-                row.root.accessibleLabel("\(row.code), \(ctx.name(row.code)): \(result.text ?? tr("no rate"))")
+                let shown = result.text ?? tr("no rate")
+                row.root.accessibleLabel("\(row.code), \(ctx.name(row.code)): \(shown)")
                 row.rateLabel.setClass("stale", result.publication.map { RateAge.isStale($0.day, today: today) } ?? false)
                 UI.setText(row.rateLabel, rateLine(result, table: table, today: today))
             }

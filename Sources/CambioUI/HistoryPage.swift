@@ -173,7 +173,7 @@ import Foundation
         swapTarget = { [weak self] in self?.swap() }
         for r in HistoryRange.allCases {
             let b = gtk_toggle_button_new()!
-            gtk_button_set_child(cast(b), UI.label(r.rawValue, xalign: 0.5))
+            gtk_button_set_child(cast(b), UI.label(Self.rangeShortName(r), xalign: 0.5))
             b.accessibleLabel(String(format: tr("Range %@"), Self.rangeName(r)))
             b.tooltip(Self.rangeName(r))
             if let first = rangeButtons.first { gtk_toggle_button_set_group(cast(b), cast(first.button)) }
@@ -217,6 +217,17 @@ import Foundation
         showPair()
         setPastDay(pastDay)
         load()
+    }
+
+    /// The button's face: "1W" … "Max" in English.
+    static func rangeShortName(_ r: HistoryRange) -> String {
+        switch r {
+        case .week: return tr("1W")
+        case .month: return tr("1M")
+        case .year: return tr("1Y")
+        case .fiveYears: return tr("5Y")
+        case .max: return tr("Max")
+        }
     }
 
     static func rangeName(_ r: HistoryRange) -> String {

@@ -66,9 +66,9 @@ import CGtk
         UI.append(content,
                   Self.section(tr("Rates"), [
                       Self.row(tr("Rate _provider"), tr("Where today’s rates come from. Currencies it lacks are filled from the others."), providerDrop),
-                      Self.row(tr("_Refresh"), tr("When Cambio asks for new rates by itself. F5 and Ctrl+R always ask."), intervalDrop),
+                      Self.row(tr("_Automatic refresh"), tr("When Cambio asks for new rates by itself. F5 and Ctrl+R always ask."), intervalDrop),
                   ]),
-                  Self.section(tr("Display"), [
+                  Self.section(tr("Amounts"), [
                       Self.row(tr("R_eference currency"), tr("Rates on the Currencies page are shown against it; Investments can show results in it."), referenceDrop),
                       Self.row(tr("_Decimal places"), tr("Digits shown in amounts of money. Only the display is rounded."), placesDrop),
                   ]),

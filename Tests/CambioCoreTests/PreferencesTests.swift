@@ -89,3 +89,19 @@ final class PreferencesTests: XCTestCase {
         XCTAssertEqual(catalog.translate("%d day", "%d days", 2), "%d days", "untranslated: English forms")
     }
 }
+
+/// GTK sets the C locale from the environment; printf then writes "0,5" in ru_RU, de_DE…
+final class CLocaleTests: XCTestCase {
+    func testFiguresDoNotFollowTheCLocalesDecimalComma() throws {
+        let old = String(cString: setlocale(LC_NUMERIC, nil))
+        XCTAssertNotNil(setlocale(LC_NUMERIC, "ru_RU.UTF-8"), "scripts/install-deps generates ru_RU.UTF-8")
+        defer { setlocale(LC_NUMERIC, old) }
+        XCTAssertEqual(String(format: "%.1f", 0.5), "0,5", "the trap this test is about")
+        let f = DCAFormat(locale: Locale(identifier: "en_US"))
+        XCTAssertEqual(f.percent(0.027712), "+2.77%")
+        XCTAssertEqual(Decimal(shortest: 0.027712345), dec("0.027712345"))
+        XCTAssertEqual(Decimal(shortest: 1e-05), dec("0.00001"))
+        XCTAssertNil(Decimal(shortest: .nan))
+        XCTAssertNil(Decimal(shortest: .infinity))
+    }
+}
