@@ -5,7 +5,7 @@ XVFB = scripts/with-xvfb
 # XCTest only: no empty Swift Testing summary after each run.
 SWIFT_TEST = $(SWIFT) test --disable-swift-testing
 
-.PHONY: all deps locale build run test test-unit test-ui test-cli test-e2e test-desktop bench fuzz screenshot clean install uninstall
+.PHONY: all deps locale build run test test-unit test-l10n test-ui test-cli test-e2e test-desktop bench fuzz screenshot clean install uninstall
 
 # `make install` (PREFIX defaults to ~/.local; `sudo make install PREFIX=/usr/local` for everyone).
 PREFIX ?= $(HOME)/.local
@@ -39,10 +39,14 @@ run: build
 # line from outside, end to end through AT-SPI.
 test: build
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-unit test-ui test-cli test-e2e test-desktop
+	$(MAKE) --no-print-directory test-unit test-l10n test-ui test-cli test-e2e test-desktop
 
 test-unit:
 	$(SWIFT_TEST) --skip CambioUITests
+
+# Every marked message in po/cambio.pot and translated in every catalogue, formats intact.
+test-l10n:
+	Tests/l10n/run
 
 test-ui:
 	$(XVFB) dbus-run-session -- env GTK_A11Y=none $(SWIFT_TEST) --filter CambioUITests

@@ -33,7 +33,7 @@ import Foundation
         expressionLabel = UI.label("", classes: ["dim-label", "calculator-expression"], xalign: 1)
         gtk_label_set_ellipsize(cast(expressionLabel), PANGO_ELLIPSIZE_START)
         resultLabel = UI.label("", classes: ["calculator-result"], xalign: 1)
-        gtk_label_set_selectable(cast(resultLabel), 1)
+        UI.copyable(resultLabel)
         gtk_label_set_wrap(cast(resultLabel), 1)
         gtk_label_set_wrap_mode(cast(resultLabel), PANGO_WRAP_CHAR)
         rateLabel = UI.label("", classes: ["rate-line"], xalign: 1)
@@ -367,6 +367,10 @@ import Foundation
             historyRows.append(row)
         }
         historyEmpty.visible = history.entries.isEmpty
+        // An empty list would hold the Tab focus with nothing in it (GTK 4.8): it shows once it has rows.
+        if let scroller = gtk_widget_get_ancestor(historyList, gtk_scrolled_window_get_type()) {
+            scroller.visible = !history.entries.isEmpty
+        }
     }
 
     /// "Convert": the result goes to the Converter as its amount (a conversion brings its pair).

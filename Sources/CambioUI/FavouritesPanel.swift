@@ -34,7 +34,7 @@ import CGtk
         chips = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
         chips.accessibleLabel(tr("Favourite pairs"))
         // One line of chips, scrolled sideways when they do not fit.
-        chipScroller = gtk_scrolled_window_new()!
+        chipScroller = UI.scroller()
         gtk_scrolled_window_set_child(cast(chipScroller), chips)
         gtk_scrolled_window_set_policy(cast(chipScroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
         gtk_scrolled_window_set_propagate_natural_height(cast(chipScroller), 1)

@@ -162,7 +162,7 @@ import Foundation
         gtk_menu_button_set_popover(cast(dateButton), popover)
         pastResult = UI.label("", classes: ["past-result"])
         gtk_label_set_wrap(cast(pastResult), 1)
-        gtk_label_set_selectable(cast(pastResult), 1)
+        UI.copyable(pastResult)
         gtk_widget_set_hexpand(pastResult, 1)
         let pastTitle = UI.label(tr("On a past date"), classes: ["heading"])
         let past = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [pastTitle, amountEntry, dateButton, pastResult])

@@ -112,7 +112,7 @@ import Foundation
         spinner.visible = false
         problemLabel = UI.label("", classes: ["dca-problem"])
         gtk_label_set_wrap(cast(problemLabel), 1)
-        gtk_label_set_selectable(cast(problemLabel), 1)
+        UI.copyable(problemLabel)
         problemLabel.visible = false
         let titleColumn = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [titleLabel, sourceLabel])
         gtk_widget_set_hexpand(titleColumn, 1)
@@ -125,7 +125,7 @@ import Foundation
         initialUnit = UI.label("", classes: ["dim-label"])
         monthlyUnit = UI.label("", classes: ["dim-label"])
         startDrop = withCStringArray([]) { gtk_drop_down_new_from_strings($0)! }
-        startDrop.accessibleLabel(tr("Start month"))
+        UI.name(dropDown: startDrop, tr("Start month"))
         startDrop.tooltip(tr("The month of the first purchase"))
         startScale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 1)!
         gtk_scale_set_draw_value(cast(startScale), 0)
@@ -181,7 +181,7 @@ import Foundation
             searchRow, searchNote, resultsScroller, header, problemLabel, planBox, resultsRow, skippedLabel, methodLabel,
         ])
         content.margins(12, 12, 12, 12)
-        let scroller = gtk_scrolled_window_new()!
+        let scroller = UI.scroller()
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(cast(scroller), content)
         gtk_widget_set_vexpand(scroller, 1)

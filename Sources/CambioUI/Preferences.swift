@@ -109,6 +109,8 @@ import CGtk
         keyEditor.onChange = { [weak self] in self?.onKeyChange?() }
         // Escape and Ctrl+W close it, as in every GNOME dialog.
         let keys = gtk_event_controller_key_new()!
+        // Capture: before the focused control (an open list is a popover of its own, not this window).
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signal.keyPressed(keys) { [weak self] keyval, state in
             let ctrlW = state.rawValue & GDK_CONTROL_MASK.rawValue != 0 && (keyval == UInt32(GDK_KEY_w) || keyval == UInt32(GDK_KEY_W))
             guard keyval == UInt32(GDK_KEY_Escape) || ctrlW, let self else { return false }
@@ -150,7 +152,7 @@ import CGtk
 
     private static func dropDown(_ items: [String], name: String) -> WidgetRef {
         let drop = withCStringArray(items) { gtk_drop_down_new_from_strings($0)! }
-        drop.accessibleLabel(name)
+        UI.name(dropDown: drop, name)
         gtk_widget_set_valign(drop, GTK_ALIGN_CENTER)
         return drop
     }

@@ -18,12 +18,29 @@ import CGtk
         return b
     }
 
+    static func setMnemonicLabel(_ button: WidgetRef, _ text: String) {
+        let label = gtk_label_new_with_mnemonic(text)!
+        gtk_label_set_mnemonic_widget(cast(label), button)
+        gtk_button_set_child(cast(button), label)
+    }
+
+    /// A GtkDropDown named for assistive technologies: the name goes on the inner button too,
+    /// which is what takes the focus (GTK 4.8 leaves it unnamed).
+    static func name(dropDown: WidgetRef, _ name: String) {
+        dropDown.accessibleLabel(name)
+        if let button = gtk_widget_get_first_child(dropDown) { button.accessibleLabel(name) }
+    }
+
     static func append(_ box: WidgetRef, _ children: WidgetRef...) {
         children.forEach { gtk_box_append(cast(box), $0) }
     }
 
+    /// A button with a mnemonic ("_Save"). The mnemonic lives on a child label, so the button's
+    /// accessible name is the label's text ("Save"); GTK 4.8 reads a button's own mnemonic label
+    /// raw ("_Save Save").
     static func button(label: String, _ action: @escaping @MainActor () -> Void) -> WidgetRef {
-        let b = gtk_button_new_with_mnemonic(label)!
+        let b = gtk_button_new()!
+        setMnemonicLabel(b, label)
         Signal.connect(gpointerOf(b), "clicked", action)
         return b
     }
@@ -59,8 +76,17 @@ import CGtk
         return b
     }
 
+    /// Sets a label's text. A copyable label is selectable (a Tab stop) only while it has text:
+    /// an empty one would be a stop with nothing to read.
     static func setText(_ label: WidgetRef, _ text: String) {
         gtk_label_set_text(cast(label), text)
+        if gtk_widget_has_css_class(label, "copyable") != 0 { gtk_label_set_selectable(cast(label), text.isEmpty ? 0 : 1) }
+    }
+
+    /// A label whose text can be selected and copied, once it has some (see `setText`).
+    static func copyable(_ label: WidgetRef) {
+        label.addClass("copyable")
+        gtk_label_set_selectable(cast(label), gtk_label_get_text(cast(label)).pointee == 0 ? 0 : 1)
     }
 }
 
@@ -77,9 +103,8 @@ import CGtk
         label = UI.label("", classes: ["banner-text"])
         gtk_label_set_wrap(cast(label), 1)
         gtk_widget_set_hexpand(label, 1)
-        gtk_label_set_selectable(cast(label), 1)
+        UI.copyable(label)
         actionButton = gtk_button_new()!
-        gtk_button_set_use_underline(cast(actionButton), 1)
         gtk_widget_set_valign(actionButton, GTK_ALIGN_CENTER)
         actionButton.visible = false
         root = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [label, actionButton])
@@ -99,7 +124,7 @@ import CGtk
     /// label and what it does) replaces any earlier action.
     func show(_ message: String, key: String? = nil, action: (String, @MainActor () -> Void)? = nil) {
         if let action {
-            gtk_button_set_label(cast(actionButton), action.0)
+            UI.setMnemonicLabel(actionButton, action.0)
             self.action = action.1
             actionButton.visible = true
         }
@@ -230,9 +255,16 @@ extension UI {
 }
 
 extension UI {
+    /// A scrolled window that is never a Tab stop itself (its content is).
+    static func scroller() -> WidgetRef {
+        let scroller = gtk_scrolled_window_new()!
+        gtk_widget_set_focusable(scroller, 0)
+        return scroller
+    }
+
     /// A vertically scrolling window around `list`.
     static func scrolledList(_ list: WidgetRef) -> WidgetRef {
-        let scroller = gtk_scrolled_window_new()!
+        let scroller = UI.scroller()
         gtk_scrolled_window_set_child(cast(scroller), list)
         gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         return scroller

@@ -115,7 +115,8 @@ class App:
         if not self.extra_env and not os.path.exists(os.path.join(self.home, "cache", "cambio", "rates")):
             # First start against the closed port: the refresh fails just after the first frame and
             # its banner moves the rows down. Wait for it, so that clicks land where they aim.
-            wait_for("the refresh to fail", lambda: any(self.text(n).startswith("Could not refresh")
+            failed = "Не удалось обновить" if self.lang.startswith("ru") else "Could not refresh"
+            wait_for("the refresh to fail", lambda: any(self.text(n).startswith(failed)
                                                          for n in self.find_all("label")), timeout=10)
         return self
 
@@ -180,11 +181,12 @@ class App:
         """The amount entry of a currency row: its accessible name contains the ISO code."""
         cached = self._entries.get(code)
         try:
-            if cached is not None and f"in {code} " in (cached.name or ""):
+            if cached is not None and f" {code} (" in (cached.name or ""):
                 return cached
         except Exception:
             pass
-        found = self.find("text", f"in {code} ")
+        # "Amount in USD (US Dollar)", "Сумма в USD (Доллар США)".
+        found = self.find("text", f" {code} (")
         if found is not None:
             self._entries[code] = found
         return found

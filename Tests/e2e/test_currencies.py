@@ -161,7 +161,7 @@ def with_the_ecb_primary_the_rouble_is_fetched_from_another_source():
             # The ECB has no rouble; open.er-api.com is asked too, and the rouble's row says whose rate it is.
             wait_for("the rouble filled in", lambda: any("open.er-api.com" in app.text(n) and "RUB" in app.text(n)
                                                          for n in app.find_all("label")), timeout=15)
-            wait_for("the ECB's own rates", lambda: app.find("label", "ECB rates of"), timeout=5)
+            wait_for("the ECB's own rates", lambda: app.find("label", "Курсы ЕЦБ на"), timeout=5)
         finally:
             app.cleanup()
 
