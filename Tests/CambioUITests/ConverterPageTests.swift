@@ -175,7 +175,7 @@ final class ConverterPageTests: WindowTestCase {
     func testACommaLocaleReadsAndWritesItsOwnNumbers() async throws {
         try? FileManager.default.removeItem(at: home)
         makeWindow(lang: "ru_RU.UTF-8")
-        XCTAssertEqual(page.fromButtonName, "From RUB (\u{0420}\u{043E}\u{0441}\u{0441}\u{0438}\u{0439}\u{0441}\u{043A}\u{0438}\u{0439} \u{0440}\u{0443}\u{0431}\u{043B}\u{044C})")
+        XCTAssertEqual(page.fromButtonName, "\u{0418}\u{0437} RUB (\u{0420}\u{043E}\u{0441}\u{0441}\u{0438}\u{0439}\u{0441}\u{043A}\u{0438}\u{0439} \u{0440}\u{0443}\u{0431}\u{043B}\u{044C})")
         XCTAssertEqual(page.shownTargets, ["USD", "EUR"])
         page.type("12,5*4")
         pressEnter()

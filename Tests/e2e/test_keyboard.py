@@ -79,7 +79,7 @@ def every_control_has_a_name_and_tab_reaches_the_controls_of_each_page():
         for page, names in expected.items():
             app.key(f"alt+{page}")
             time.sleep(0.8)
-            reached = tab_through(app, focusable(app), 34)
+            reached = tab_through(app, focusable(app), 45)
             missing = [n for n in names if not any(r and r.startswith(n) for r in reached)]
             assert not missing, (page, missing, reached)
             assert not [r for r in reached if not r or r.startswith("Gtk")], ("an unnamed Tab stop", page, reached)
