@@ -12,15 +12,6 @@ public struct DCAPlan: Sendable, Equatable, Codable {
     }
 }
 
-extension Decimal {
-    /// The Double's shortest round-trip digits as a Decimal; nil for NaN and infinities. Never
-    /// through printf, which writes "0,0277" once GTK has set a comma locale's LC_NUMERIC.
-    public init?(shortest value: Double) {
-        guard value.isFinite, let d = Decimal(string: value.description, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
-        self = d
-    }
-}
-
 /// Why a plan cannot be computed.
 public enum DCAError: Error, Sendable, Equatable, Worded {
     case noPrices

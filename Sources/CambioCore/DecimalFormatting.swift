@@ -19,6 +19,15 @@ extension Decimal {
     }
 }
 
+extension Decimal {
+    /// The Double's shortest round-trip digits as a Decimal; nil for NaN and infinities. Never
+    /// through printf, which writes "0,0277" once GTK has set a comma locale's LC_NUMERIC.
+    public init?(shortest value: Double) {
+        guard value.isFinite, let d = Decimal(string: value.description, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        self = d
+    }
+}
+
 /// Formats decimals for display in a locale, without binary floating point.
 public struct DecimalFormatter: Sendable {
     public let style: NumberStyle

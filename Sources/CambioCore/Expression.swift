@@ -11,13 +11,13 @@ public enum ExpressionError: Error, Equatable, Sendable {
 }
 
 extension ExpressionError: Worded {
-    /// The command line's words (the window has its own, shorter ones).
+    /// The same words in the window (translated) and on the command line.
     public var wording: Wording {
         switch self {
-        case .empty: return Wording("nothing to calculate")
-        case .divisionByZero: return Wording("division by zero")
-        case .overflow: return Wording("the result is too large")
-        case .malformed(let detail): return detail
+        case .empty: return Wording("Enter an amount")
+        case .divisionByZero: return Wording("Division by zero")
+        case .overflow: return Wording("The result is too large")
+        case .malformed(let detail): return Wording("Not a calculation: %@", detail)
         }
     }
 }

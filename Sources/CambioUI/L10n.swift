@@ -21,16 +21,6 @@ import CambioCore
     }
 }
 
-/// Words an expression error for the user: short, and never NaN or inf.
-@MainActor func describe(_ error: ExpressionError) -> String {
-    switch error {
-    case .empty: return tr("Enter an amount")
-    case .divisionByZero: return tr("Division by zero")
-    case .overflow: return tr("The result is too large")
-    case .malformed(let detail): return String(format: tr("Not a calculation: %@"), say(detail))
-    }
-}
-
 /// Words a domain error for the user, in their language; errors from elsewhere keep their text.
 @MainActor func describe(_ error: Error) -> String { say(Wording(error: error)) }
 

@@ -32,32 +32,30 @@ import CGtk
         gtk_window_set_titlebar(cast(window), gtk_header_bar_new())
 
         // Rates
-        providerDrop = Self.dropDown(Provider.allCases.map(Self.providerText), name: tr("Rate provider"))
-        gtk_drop_down_set_selected(cast(providerDrop), guint(Provider.allCases.firstIndex(of: settings.provider) ?? 0))
-        intervalDrop = Self.dropDown([tr("Never: only when asked (F5)"), tr("On start"), tr("Daily"), tr("Weekly")],
-                                     name: tr("Refresh the rates"))
-        gtk_drop_down_set_selected(cast(intervalDrop), guint(Self.intervals.firstIndex(of: settings.refreshInterval) ?? 1))
+        providerDrop = Self.choice(Provider.allCases, titles: Provider.allCases.map(Self.providerText), current: settings.provider,
+                                   name: tr("Rate provider")) { [weak rates] in rates?.setProvider($0) }
+        intervalDrop = Self.choice(Self.intervals, titles: [tr("Never: only when asked (F5)"), tr("On start"), tr("Daily"), tr("Weekly")],
+                                   current: settings.refreshInterval, name: tr("Automatic refresh")) { [weak rates] in rates?.setInterval($0) }
 
-        // Display
+        // Amounts
         let reference = context.state.currencies.referenceCode
         var codes = context.catalog.active.map(\.code).sorted()
         if !codes.contains(reference) { codes.insert(reference, at: 0) }
         referenceCodes = codes
-        referenceDrop = Self.dropDown(codes.map { "\($0) \u{2014} \(context.name($0))" }, name: tr("Reference currency"))
+        referenceDrop = Self.choice(codes, titles: codes.map { "\($0) \u{2014} \(context.name($0))" }, current: reference,
+                                    name: tr("Reference currency")) { [weak context] in context?.setReference($0) }
         // Typing in the open list finds a currency by code or name.
         let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
         gtk_drop_down_set_expression(cast(referenceDrop), expression)
         gtk_expression_unref(expression)
         gtk_drop_down_set_enable_search(cast(referenceDrop), 1)
-        gtk_drop_down_set_selected(cast(referenceDrop), guint(codes.firstIndex(of: reference) ?? 0))
-        placesDrop = Self.dropDown(DecimalPlaces.allCases.map(Self.placesText), name: tr("Decimal places"))
-        gtk_drop_down_set_selected(cast(placesDrop), guint(DecimalPlaces.allCases.firstIndex(of: settings.decimalPlaces) ?? 0))
+        placesDrop = Self.choice(DecimalPlaces.allCases, titles: DecimalPlaces.allCases.map(Self.placesText), current: settings.decimalPlaces,
+                                 name: tr("Decimal places")) { [weak context] in context?.setDecimalPlaces($0) }
 
         // Privacy
         networkSwitch = gtk_switch_new()!
         gtk_switch_set_active(cast(networkSwitch), settings.networkAllowed ? 1 : 0)
         gtk_widget_set_valign(networkSwitch, GTK_ALIGN_CENTER)
-        networkSwitch.accessibleLabel(tr("Use the network"))
 
         keyEditor = KeyEditor(stocks: { [unowned context] in context.stocks }, width: 56)
 
@@ -82,26 +80,6 @@ import CGtk
     }
 
     private func connect() {
-        Signal.connect(gpointerOf(providerDrop), "notify::selected", withArgument: { [weak self] _ in
-            guard let self else { return }
-            let i = Int(gtk_drop_down_get_selected(cast(self.providerDrop)))
-            if Provider.allCases.indices.contains(i) { self.rates.setProvider(Provider.allCases[i]) }
-        })
-        Signal.connect(gpointerOf(intervalDrop), "notify::selected", withArgument: { [weak self] _ in
-            guard let self else { return }
-            let i = Int(gtk_drop_down_get_selected(cast(self.intervalDrop)))
-            if Self.intervals.indices.contains(i) { self.rates.setInterval(Self.intervals[i]) }
-        })
-        Signal.connect(gpointerOf(referenceDrop), "notify::selected", withArgument: { [weak self] _ in
-            guard let self else { return }
-            let i = Int(gtk_drop_down_get_selected(cast(self.referenceDrop)))
-            if self.referenceCodes.indices.contains(i) { self.ctx.setReference(self.referenceCodes[i]) }
-        })
-        Signal.connect(gpointerOf(placesDrop), "notify::selected", withArgument: { [weak self] _ in
-            guard let self else { return }
-            let i = Int(gtk_drop_down_get_selected(cast(self.placesDrop)))
-            if DecimalPlaces.allCases.indices.contains(i) { self.ctx.setDecimalPlaces(DecimalPlaces.allCases[i]) }
-        })
         Signal.connect(gpointerOf(networkSwitch), "notify::active", withArgument: { [weak self] _ in
             guard let self else { return }
             self.rates.setNetworkAllowed(gtk_switch_get_active(cast(self.networkSwitch)) != 0)
@@ -150,10 +128,17 @@ import CGtk
 
     // MARK: Layout
 
-    private static func dropDown(_ items: [String], name: String) -> WidgetRef {
-        let drop = withCStringArray(items) { gtk_drop_down_new_from_strings($0)! }
+    /// A drop-down over `values` (shown as `titles`) set to `current`; choosing one applies it.
+    private static func choice<T: Equatable>(_ values: [T], titles: [String], current: T, name: String,
+                                             apply: @escaping @MainActor (T) -> Void) -> WidgetRef {
+        let drop = withCStringArray(titles) { gtk_drop_down_new_from_strings($0)! }
         UI.name(dropDown: drop, name)
         gtk_widget_set_valign(drop, GTK_ALIGN_CENTER)
+        gtk_drop_down_set_selected(cast(drop), guint(values.firstIndex(of: current) ?? 0))
+        Signal.connect(gpointerOf(drop), "notify::selected", withArgument: { _ in
+            let i = Int(gtk_drop_down_get_selected(cast(drop)))
+            if values.indices.contains(i) { apply(values[i]) }
+        })
         return drop
     }
 

@@ -248,6 +248,20 @@ class App:
         wait_for(f"focus in {code}", lambda: self.entry(code).getState().contains(pyatspi.STATE_FOCUSED))
         time.sleep(0.15)  # the select-all runs on the next idle
 
+    def show_page(self, number, tab):
+        """Alt+<number>, then waits until the page tab named `tab` is the selected one."""
+        self.key(f"alt+{number}")
+        wait_for(f"the {tab} page", lambda: self.find("page tab", tab).getState().contains(pyatspi.STATE_SELECTED), timeout=10)
+
+    def open_sample_stock(self, search_name, query="micro", symbol="MSFT"):
+        """Investments: types `query` into the stock search (found by `search_name`), opens `symbol`."""
+        self.key("alt+4")
+        search = wait_for("the stock search", lambda: self.find("entry", search_name))
+        self.click(search)
+        self.type(query)
+        wait_for("the listing", lambda: self.find("list item", symbol), timeout=10)
+        self.key("Down", "Return")
+
     def type(self, text):
         xdotool("type", "--delay", "40", "--", text)
 

@@ -47,17 +47,6 @@ def tab_through(app, candidates, presses):
     return reached
 
 
-def open_stock(app):
-    app.key("alt+4")
-    search = wait_for("the stock search", lambda: app.find("entry", "Find a stock"))
-    app.click(search)
-    app.type("micro")
-    wait_for("the listing", lambda: app.find("list item", "MSFT"), timeout=10)
-    app.key("Down", "Return")
-    wait_for("the plan", lambda: app.find("text", "Initial investment"), timeout=10)
-    time.sleep(0.5)
-
-
 @test
 def every_control_has_a_name_and_tab_reaches_the_controls_of_each_page():
     app = App().start()
@@ -65,7 +54,9 @@ def every_control_has_a_name_and_tab_reaches_the_controls_of_each_page():
         for i in range(1, 6):
             app.key(f"alt+{i}")
             time.sleep(0.8)
-        open_stock(app)
+        app.open_sample_stock("Find a stock")
+        wait_for("the plan", lambda: app.find("text", "Initial investment"), timeout=10)
+        time.sleep(0.5)
         assert not unnamed(focusable(app)), unnamed(focusable(app))
 
         expected = {
@@ -90,7 +81,7 @@ def every_control_has_a_name_and_tab_reaches_the_controls_of_each_page():
         controls = focusable(app, node=prefs)
         assert not unnamed(controls), unnamed(controls)
         reached = tab_through(app, controls, 14)
-        for name in ("Rate provider", "Refresh the rates", "Reference currency", "Decimal places", "Use the network",
+        for name in ("Rate provider", "Automatic refresh", "Reference currency", "Decimal places", "Use the network",
                      "Alpha Vantage key", "Save key", "Forget key"):
             assert any(r and r.startswith(name) for r in reached), (name, reached)
         app.key("Escape")
@@ -135,8 +126,7 @@ def ctrl_comma_ctrl_r_ctrl_n_ctrl_f_and_alt_1_through_real_keys():
         wait_for("the refusal again", lambda: any(app.text(n).startswith("Could not refresh") for n in app.find_all("label")), timeout=10)
 
         # Ctrl+N on any page: the Currencies page and its picker, typing into its search.
-        app.key("alt+5")
-        wait_for("the Calculator", lambda: app.find("page tab", "Calculator").getState().contains(pyatspi.STATE_SELECTED), timeout=5)
+        app.show_page(5, "Calculator")
         app.key("ctrl+n")
         wait_for("the picker's search focused", lambda: any(n.getState().contains(pyatspi.STATE_FOCUSED)
                                                             for n in app.find_all("entry", "Search currencies")), timeout=5)
@@ -148,15 +138,13 @@ def ctrl_comma_ctrl_r_ctrl_n_ctrl_f_and_alt_1_through_real_keys():
         app.focus_entry("EUR")
 
         # Ctrl+F on Investments: the stock search.
-        app.key("alt+4")
-        wait_for("Investments", lambda: app.find("page tab", "Investments").getState().contains(pyatspi.STATE_SELECTED), timeout=5)
+        app.show_page(4, "Investments")
         app.key("ctrl+f")
         wait_for("the stock search focused", lambda: any(n.getState().contains(pyatspi.STATE_FOCUSED)
                                                          for n in app.find_all("entry", "Find a stock")), timeout=5)
 
         # Alt+1: back to the Currencies page.
-        app.key("alt+1")
-        wait_for("Currencies", lambda: app.find("page tab", "Currencies").getState().contains(pyatspi.STATE_SELECTED), timeout=5)
+        app.show_page(1, "Currencies")
     finally:
         app.cleanup()
 

@@ -3,8 +3,6 @@ through the accessibility tree under LANG=ru_RU.UTF-8; numbers written as 1 234,
 import re
 import time
 
-import pyatspi
-
 from harness import App, main, test, wait_for
 
 # Words that stay as they are in a Russian window: names, codes, key names, formulas.
@@ -46,18 +44,12 @@ def every_page_preferences_and_shortcuts_speak_russian_and_write_numbers_as_1_23
         texts = []
         tabs = ["Валюты", "Конвертер", "История", "Инвестиции", "Калькулятор"]
         for i, tab in enumerate(tabs, start=1):
-            app.key(f"alt+{i}")
-            wait_for(f"the {tab} page", lambda: app.find("page tab", tab).getState().contains(pyatspi.STATE_SELECTED), timeout=10)
+            app.show_page(i, tab)
             time.sleep(0.6)
             texts += everything_shown(app)
 
         # Investments: a stock from the bundled sample, its results and method.
-        app.key("alt+4")
-        search = wait_for("the stock search", lambda: app.find("entry", "Найти акцию"))
-        app.click(search)
-        app.type("micro")
-        wait_for("the listing", lambda: app.find("list item", "MSFT"), timeout=10)
-        app.key("Down", "Return")
+        app.open_sample_stock("Найти акцию")
         wait_for("the results", lambda: any("15 369,66" in app.text(n).replace("\u00a0", " ")
                                             for n in app.find_all("label")), timeout=15)
         texts += everything_shown(app)
