@@ -84,6 +84,7 @@ install: deps locale
 uninstall:
 	for f in $(INSTALLED); do rm -f "$(DESTDIR)$(PREFIX)/$$f"; done
 	-rmdir "$(DESTDIR)$(PREFIX)/share/cambio" 2>/dev/null
+	-gtk4-update-icon-cache -qtf "$(DESTDIR)$(PREFIX)/share/icons/hicolor" 2>/dev/null
 	-update-desktop-database -q "$(DESTDIR)$(PREFIX)/share/applications" 2>/dev/null
 
 # Start-up, memory and per-keystroke figures, against an empty GTK 4 window in the same run.
