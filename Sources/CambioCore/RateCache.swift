@@ -106,21 +106,6 @@ public struct RateCache: Sendable {
     }
 }
 
-/// An unreadable cache file is renamed `<name>.unreadable-<seconds>`, never overwritten.
-public enum SetAside {
-    /// Renames `file` aside; where it now is, and why (with why the rename failed, if it did).
-    public static func rename(_ file: URL, reason: String, now: Date) -> (path: String, reason: String) {
-        let aside = file.deletingLastPathComponent()
-            .appendingPathComponent("\(file.lastPathComponent).unreadable-\(Int(now.timeIntervalSince1970))")
-        do {
-            try FileManager.default.moveItem(at: file, to: aside)
-            return (aside.path, reason)
-        } catch {
-            return (file.path, "\(reason); it could not be renamed: \(error.localizedDescription)")
-        }
-    }
-}
-
 /// How often Cambio asks for new rates.
 public enum RefreshInterval: String, Codable, CaseIterable, Sendable {
     /// Only when asked (F5, Ctrl+R, cambio refresh).
