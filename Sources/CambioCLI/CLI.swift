@@ -14,8 +14,27 @@ public struct CambioCommand: ParsableCommand {
 
     public init() {}
 
-    /// The subcommand names: anything else on the command line goes to the window.
+    /// The subcommand names.
     public static var names: Set<String> { ["convert", "rates", "refresh", "history", "dca", "help", "--help", "-h"] }
+
+    public static var version: String { CambioVersion.string }
+
+    public enum Dispatch: Equatable, Sendable {
+        case command
+        case version
+        /// A word that is no command: said, instead of handing it to the window as a file to open.
+        case unknown(String)
+        /// Options (GApplication's own, such as --gapplication-service) go to the window.
+        case window
+    }
+
+    /// What the first argument asks for.
+    public static func dispatch(_ first: String) -> Dispatch {
+        if names.contains(first) { return .command }
+        if first == "--version" || first == "-V" { return .version }
+        if first.hasPrefix("-") { return .window }
+        return .unknown("unknown command \u{201C}\(first)\u{201D} (commands: convert, rates, refresh, history, dca; --help lists them)")
+    }
 }
 
 /// What every command loads: the same start-up data as the window.
@@ -42,6 +61,8 @@ struct Setup {
         case .bundledRatesMissing: return "bundled rates not found; set CAMBIO_DATA_DIR"
         case .stateSetAside(let path, let r): return "saved state unreadable (\(r)); kept as \(path)"
         case .stateUnreadable(let r): return "saved state unreadable: \(r)"
+        case .stateFieldsIgnored(let fields): return "saved state: ignored \(fields.joined(separator: "; "))"
+        case .networkOffUntilChosen: return "the saved choice about using the network could not be read: no request is sent until it is turned on in Preferences"
         case .cacheSetAside(let provider, let path, let r): return "cached \(provider.sourceName) rates unreadable (\(r)); kept as \(path)"
         }
     }
@@ -59,7 +80,7 @@ struct Setup {
         service.seed(data.cached, ecbHistory: data.ecbHistory)
         service.historyEnd = data.rates?.date
         service.onNewAnswer = { snapshot in
-            do { try history().record(snapshot.publications) } catch { warn("the rate history was not updated: \(error)") }
+            do { try history().record(snapshot.publications) } catch { warn("the rate history was not updated: \(words(error))") }
         }
         return service
     }
@@ -124,8 +145,19 @@ func guarded(_ body: () throws -> Void) throws {
     do { try body() } catch let f as Failure {
         warn(f.description)
         throw ExitCode(2)
+    } catch let e as ExitCode {
+        throw e
+    } catch {
+        warn(words(error))
+        throw ExitCode(2)
     }
 }
+
+/// Any error in words (never a Foundation dump or SQL text), in English.
+func words(_ error: Error) -> String { Wording(error: error).description }
+
+/// "1 month", "2 months".
+func plural(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
 
 func jsonString(_ object: [String: Any]) -> String {
     let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
@@ -136,9 +168,27 @@ extension CambioCommand {
     struct Convert: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Convert an amount into one or more currencies.")
 
-        @Argument(help: "The amount: 100, 1 234,56, 12.5") var amount: String
-        @Argument(help: "The currency of the amount (ISO code).") var from: String
-        @Argument(help: "One or more target currencies.") var to: [String]
+        /// AMOUNT FROM TO...: one list, so that a negative amount ("-5") is read as the amount
+        /// and not as an unknown option.
+        @Argument(parsing: .allUnrecognized,
+                  help: ArgumentHelp("The amount (100, -5, 1 234,56, 12.5), its currency, then one or more target currencies.",
+                                     valueName: "amount> <from> <to"))
+        var words: [String] = []
+
+        var amount: String { words.first ?? "" }
+        var from: String { words.count > 1 ? words[1] : "" }
+        var to: [String] { Array(words.dropFirst(2)) }
+
+        func validate() throws {
+            if let option = words.first(where: { $0.hasPrefix("--") }) {
+                throw ValidationError("unknown option: \(option)")
+            }
+            guard words.count >= 3 else {
+                throw ValidationError(words.isEmpty ? "name an amount, its currency and at least one target currency"
+                                      : words.count == 1 ? "name the currency of \(amount) and at least one target currency"
+                                      : "name at least one target currency")
+            }
+        }
         @Option(help: "Convert at the newest rate published on or before this day (YYYY-MM-DD).") var date: String?
         @Flag(help: "Send no request: cached rates, else the bundled ones.") var offline = false
         @Flag(help: "Print one JSON object.") var json = false
@@ -150,7 +200,7 @@ extension CambioCommand {
                 let value: Decimal
                 switch AmountParser.parse(amount, style: NumberStyle(locale: data.locale.numbers)) {
                 case .success(let v): value = v
-                case .failure(let e): throw Failure("not an amount: \(amount) (\(e))")
+                case .failure(let e): throw Failure("not an amount: \(amount) (\(e.english))")
                 }
                 let source = try setup.code(from)
                 let targets = try to.map { try setup.code($0) }
@@ -159,7 +209,7 @@ extension CambioCommand {
                 var results: [(to: String, amount: Decimal, rate: Decimal, day: Day, source: String)] = []
                 if let date {
                     guard let day = Day(iso: date) else { throw Failure("not a date (YYYY-MM-DD): \(date)") }
-                    let first = Day(year: 1999, month: 1, day: 4)!
+                    let first = ECBHistoryCSV.firstDay
                     guard day >= first, day <= Day(Date()) else {
                         throw Failure("no rates for \(date): the history runs from \(first.iso) to today")
                     }
@@ -307,8 +357,16 @@ extension CambioCommand {
                     return d
                 }
                 let today = Day(Date())
+                let firstPublished = ECBHistoryCSV.firstDay
                 let last = try day(end, "to") ?? today
-                if let days, days < 1 { throw Failure("--days must be at least 1") }
+                // Every day since the ECB's first publication, and a century more: enough for any range.
+                let maxDays = 36_600
+                if let days, !(1...maxDays).contains(days) {
+                    throw Failure("--days must be between 1 and \(maxDays)")
+                }
+                guard last >= firstPublished else {
+                    throw Failure("--to \(last.iso) is before the first published rate (\(firstPublished.iso))")
+                }
                 let first = try day(start, "from") ?? last.adding(days: -((days ?? 7) - 1))
                 guard first <= last else { throw Failure("--from \(first.iso) is after --to \(last.iso)") }
 
@@ -393,7 +451,7 @@ extension CambioCommand {
                 let answer: StockService.SeriesAnswer
                 switch outcome {
                 case .success(let a)?: answer = a
-                case .failure(let e)?: throw Failure("\(e)")
+                case .failure(let e)?: throw Failure(words(e))
                 case nil: throw Failure("no answer from Alpha Vantage in time")
                 }
                 if let problem = answer.problem { warn(problem.description) }
@@ -432,7 +490,7 @@ extension CambioCommand {
                 func percent(_ x: Double?) -> String { f.percent(x) ?? "not defined (every cash flow on one day)" }
                 let name = SampleStocks.companies[symbol].map { " (\($0))" } ?? ""
                 print("\(symbol)\(name), \(series.kind == .sample ? "bundled sample, not dividend-adjusted" : "Alpha Vantage, adjusted"), prices in \(series.currency)")
-                print("From \(result.start.iso) to \(result.end.iso): \(result.months) months, \(result.purchases.count) purchases")
+                print("From \(result.start.iso) to \(result.end.iso): \(plural(result.months, "month", "months")), \(plural(result.purchases.count, "purchase", "purchases"))")
                 if !result.skipped.isEmpty { print("No price, nothing bought in: \(result.skipped.map(\.iso).joined(separator: ", "))") }
                 print("Invested    \(money(result.invested))")
                 print("Value       \(money(result.value))  (on \(result.valueDay.iso))")

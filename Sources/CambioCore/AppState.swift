@@ -38,12 +38,16 @@ public struct AppState: Codable, Equatable, Sendable {
         case investmentsIfSaved = "investments"
     }
 
-    public init(currencies: CurrencyListState, settings: AppSettings? = nil, converter: ConverterState? = nil) {
+    public init(currencies: CurrencyListState, settings: AppSettings? = nil, converter: ConverterState? = nil,
+                investments: InvestmentState? = nil) {
         version = Self.currentVersion
         self.currencies = currencies
         settingsIfSaved = settings
         converterIfSaved = converter
+        investmentsIfSaved = investments
     }
+
+    var investmentsIfSavedValue: InvestmentState? { investmentsIfSaved }
 }
 
 /// What the Investments page shows: the stock chosen and the plan as the user typed it.
@@ -128,65 +132,192 @@ public enum DecimalPlaces: Equatable, Sendable, Codable, CaseIterable {
 }
 
 /// Reads and writes the state file. Writes are atomic (a temporary file renamed over the old
-/// one); a file that cannot be read is renamed aside, never overwritten, and reported.
+/// one). A file that is not Cambio's state is renamed aside, never overwritten, and reported; a
+/// file that exists but cannot be read (its permissions, a folder in its place) is kept as it is
+/// and never written over. One bad field costs that field only.
 public struct StateStore: Sendable {
     public let url: URL
+    /// Far more than Cambio writes (a few KB): a larger file is not parsed.
+    public static let maxBytes = 1_000_000
+    /// More codes than any list holds (the catalogue has about 160).
+    public static let maxCodes = 500
+    /// Longer typed amounts are not kept.
+    public static let maxTextLength = 1_000
 
     public init(url: URL) { self.url = url }
 
     public enum LoadOutcome: Equatable, Sendable {
         case missing
         case loaded(AppState)
-        /// The file was unreadable; it now lives at `setAsideAt`.
-        case corrupt(setAsideAt: URL, reason: String)
-        /// It could be neither read nor moved aside.
+        /// Read, but these fields were invalid and left at their defaults (English, field first).
+        case loadedIgnoring(AppState, ignored: [String])
+        /// The file was not Cambio's state; it now lives at `setAsideAt`. `networkAllowed` is
+        /// the privacy choice read from its text, if it could be.
+        case corrupt(setAsideAt: URL, reason: String, networkAllowed: Bool?)
+        /// It could not be read (and is kept as it is), or could be neither read nor moved aside.
         case unreadable(reason: String)
     }
 
     public func load(now: Date = Date()) -> LoadOutcome {
-        let fm = FileManager.default
-        guard fm.fileExists(atPath: url.path) else { return .missing }
-        let reason: String
+        let data: Data
         do {
-            let data = try Data(contentsOf: url)
-            let state = try JSONDecoder().decode(AppState.self, from: data)
-            if state.version > AppState.currentVersion {
-                reason = "it was written by a newer version of Cambio (format \(state.version))"
-            } else {
-                return .loaded(state)
-            }
-        } catch let error as DecodingError {
-            reason = Self.describe(error)
+            guard let d = try SmallFile.read(url, limit: Self.maxBytes) else { return .missing }
+            data = d
+        } catch let problem as FileProblem {
+            if case .tooLarge = problem { return setAside(problem.description, raw: nil, now: now) }
+            return .unreadable(reason: problem.description)
         } catch {
-            return .unreadable(reason: error.localizedDescription)
+            return .unreadable(reason: Wording(error: error).description)
         }
-        let stamp = ISO8601DateFormatter.string(from: now, timeZone: TimeZone(identifier: "UTC")!,
-                                                formatOptions: [.withYear, .withMonth, .withDay, .withTime])
-        let aside = url.deletingLastPathComponent()
-            .appendingPathComponent("\(url.lastPathComponent).unreadable-\(stamp)")
+        guard let object = try? JSONSerialization.jsonObject(with: data), let top = object as? [String: Any] else {
+            return setAside("it is not valid JSON", raw: data, now: now)
+        }
+        if let version = top["version"] as? Int, version > AppState.currentVersion {
+            return setAside("it was written by a newer version of Cambio (format \(version))", raw: data, now: now)
+        }
+        var ignored: [String] = []
+        let decoded: CurrencyListState? = Self.field(top, "currencies", &ignored)
+        guard let currencies = decoded?.normalised() else {
+            return setAside(ignored.first ?? "the entry \u{201C}currencies\u{201D} is missing", raw: data, now: now)
+        }
+        var state = AppState(currencies: currencies)
+        if top["settings"] != nil { state.settings = Self.settings(top["settings"], &ignored) }
+        if let converter: ConverterState = Self.field(top, "converter", &ignored) { state.converter = converter.normalised() }
+        if let investments: InvestmentState = Self.field(top, "investments", &ignored) {
+            if investments.initialText.count > Self.maxTextLength || investments.monthlyText.count > Self.maxTextLength {
+                ignored.append("investments: an amount longer than \(Self.maxTextLength) characters")
+            } else {
+                state.investments = investments
+            }
+        }
+        if state.currencies.codes.count > Self.maxCodes || state.currencies.anchorText.count > Self.maxTextLength {
+            ignored.append("currencies: more than \(Self.maxCodes) codes or an amount longer than \(Self.maxTextLength) characters")
+            state.currencies = CurrencyListState(codes: [], anchorCode: "", anchorText: "", referenceCode: state.currencies.referenceCode)
+        }
+        if let c = top["converter"] != nil ? state.converter : nil,
+           c.targets.count > Self.maxCodes || c.favourites.count > Self.maxCodes || c.amountText.count > Self.maxTextLength {
+            ignored.append("converter: more than \(Self.maxCodes) codes or an amount longer than \(Self.maxTextLength) characters")
+            state = AppState(currencies: state.currencies, settings: state.settings, converter: nil, investments: state.investmentsIfSavedValue)
+        }
+        return ignored.isEmpty ? .loaded(state) : .loadedIgnoring(state, ignored: ignored)
+    }
+
+    /// One entry decoded on its own; a bad one is named in `ignored` and gives nil.
+    static func field<T: Decodable>(_ top: [String: Any], _ key: String, _ ignored: inout [String]) -> T? {
+        guard let value = top[key] else { return nil }
         do {
-            try fm.moveItem(at: url, to: aside)
-            return .corrupt(setAsideAt: aside, reason: reason)
+            let data = try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch let error as DecodingError {
+            ignored.append("\(key): \(describe(error))")
         } catch {
-            return .unreadable(reason: "\(reason); it could not be set aside: \(error.localizedDescription)")
+            ignored.append("\(key): not readable")
+        }
+        return nil
+    }
+
+    /// The settings field by field. The privacy switch is read on its own: a value that is not
+    /// true or false turns the network off (never silently on).
+    static func settings(_ value: Any?, _ ignored: inout [String]) -> AppSettings {
+        guard let s = value as? [String: Any] else {
+            ignored.append("settings: not an object; the network stays off until you turn it on")
+            return AppSettings(networkAllowed: false)
+        }
+        var out = AppSettings()
+        var sub: [String] = []
+        if let v: Provider = field(s, "provider", &sub) { out.provider = v }
+        let interval: RefreshInterval? = field(s, "refreshInterval", &sub)
+        if let interval { out.refreshInterval = interval }
+        if let v: DecimalPlaces = field(s, "decimalPlaces", &sub) { out.decimalPlaces = v }
+        var privacy: [String] = []
+        if s["networkAllowed"] == nil {
+            // Before the privacy switch, "refresh: never" meant no network at all.
+            out.networkAllowed = interval.map { $0 != .never } ?? (s["refreshInterval"] == nil)
+        } else if let b: Bool = field(s, "networkAllowed", &privacy) {
+            out.networkAllowed = b
+        } else {
+            out.networkAllowed = false
+            sub.append("networkAllowed: not true or false; the network stays off until you turn it on")
+        }
+        ignored += sub.map { "settings.\($0)" }
+        return out
+    }
+
+    /// The privacy choice from a file that is not valid JSON, if its text still says it.
+    static func networkAllowed(inRaw data: Data?) -> Bool? {
+        guard let data, let text = String(data: data.prefix(Self.maxBytes), encoding: .utf8) else { return nil }
+        guard let r = text.range(of: #""networkAllowed"\s*:\s*(true|false)"#, options: .regularExpression) else { return nil }
+        return text[r].hasSuffix("true")
+    }
+
+    func setAside(_ reason: String, raw: Data?, now: Date) -> LoadOutcome {
+        do {
+            let aside = try SetAside.move(url, now: now)
+            return .corrupt(setAsideAt: aside, reason: reason, networkAllowed: Self.networkAllowed(inRaw: raw))
+        } catch {
+            return .unreadable(reason: "\(reason); it could not be set aside: \(Wording(error: error).description)")
         }
     }
 
+    /// Saves atomically. A file that exists but cannot be read is never replaced: what it holds
+    /// would be lost.
     public func save(_ state: AppState) throws {
-        let dir = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        if access(url.path, F_OK) == 0 {
+            do { _ = try SmallFile.read(url, limit: Self.maxBytes) } catch let p as FileProblem {
+                if case .tooLarge = p {} else { throw StateSaveError.keptUnreadable(p) }
+            }
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(state).write(to: url, options: .atomic)
+        try SmallFile.write(try encoder.encode(state), to: url)
     }
 
     static func describe(_ error: DecodingError) -> String {
         switch error {
-        case .dataCorrupted(let c): return "it is not valid JSON (\(c.debugDescription))"
+        case .dataCorrupted(let c):
+            return c.codingPath.isEmpty ? c.debugDescription
+                : "\(c.debugDescription) at \(c.codingPath.map(\.stringValue).joined(separator: "."))"
         case .keyNotFound(let key, _): return "the entry \u{201C}\(key.stringValue)\u{201D} is missing"
         case .typeMismatch(_, let c), .valueNotFound(_, let c):
-            return "an entry has the wrong type at \(c.codingPath.map(\.stringValue).joined(separator: "."))"
+            let at = c.codingPath.map(\.stringValue).joined(separator: ".")
+            return at.isEmpty ? "the wrong type" : "the wrong type at \(at)"
         @unknown default: return "it could not be decoded"
         }
+    }
+}
+
+/// Why the state was not saved.
+public enum StateSaveError: Error, Equatable, Sendable, Worded {
+    /// The saved file exists but cannot be read; it is kept as it is, so nothing is saved.
+    case keptUnreadable(FileProblem)
+
+    public var wording: Wording {
+        switch self {
+        case .keptUnreadable(let p):
+            return Wording("the saved file cannot be read (%@), so it is kept as it is and changes are not saved", p.wording)
+        }
+    }
+}
+
+extension CurrencyListState {
+    /// Codes as the catalogue writes them ("usd" → USD).
+    func normalised() -> CurrencyListState {
+        CurrencyListState(codes: codes.map(CurrencyCode.normalised), anchorCode: CurrencyCode.normalised(anchorCode),
+                          anchorText: anchorText, referenceCode: CurrencyCode.normalised(referenceCode))
+    }
+}
+
+extension ConverterState {
+    func normalised() -> ConverterState {
+        ConverterState(source: CurrencyCode.normalised(source), targets: targets.map(CurrencyCode.normalised),
+                       amountText: amountText,
+                       favourites: favourites.map { FavouritePair(from: CurrencyCode.normalised($0.from), to: CurrencyCode.normalised($0.to)) })
+    }
+}
+
+public enum CurrencyCode {
+    /// " usd" → "USD".
+    public static func normalised(_ code: String) -> String {
+        code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
     }
 }

@@ -3,6 +3,9 @@ import Foundation
 /// The ECB's daily reference rates history (`eurofxref-hist.csv`): newest row first,
 /// `Date,USD,JPY,...,` with a trailing comma, `N/A` where a currency had no rate that day.
 public enum ECBHistoryCSV {
+    /// The ECB's first day of euro reference rates.
+    public static let firstDay = Day(year: 1999, month: 1, day: 4)!
+
     public enum ParseError: Error, Equatable, Worded {
         case notECBHistory
         case badRow(line: Int)

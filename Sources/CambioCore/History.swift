@@ -177,8 +177,19 @@ extension Day {
     /// The calendar day before.
     public var previous: Day { Day(date.addingTimeInterval(-86_400)) }
 
-    /// The day `n` calendar days later (earlier when negative).
-    public func adding(days n: Int) -> Day { Day(Day.utc.date(byAdding: .day, value: n, to: date)!) }
+    /// The day `n` calendar days later (earlier when negative), held within the days a `Day`
+    /// can be (1900-01-01 … 9999-12-31) whatever `n` is.
+    public func adding(days n: Int) -> Day {
+        let span = 3_700_000 // more days than 1900…9999 holds
+        let step = Swift.min(Swift.max(n, -span), span)
+        let moved = date.addingTimeInterval(TimeInterval(step) * 86_400)
+        if moved < Day.earliest.date { return .earliest }
+        if moved > Day.latest.date { return .latest }
+        return Day(moved)
+    }
+
+    public static let earliest = Day(year: 1900, month: 1, day: 1)!
+    public static let latest = Day(year: 9999, month: 12, day: 31)!
 }
 
 /// How history rates are written for machines: a published figure exactly as published; a

@@ -151,3 +151,16 @@ public enum AmountParser {
         return .success(value)
     }
 }
+
+extension AmountError {
+    /// In English, for the command line (the window words it in the user's language).
+    public var english: String {
+        switch self {
+        case .empty: return "enter an amount"
+        case .invalidCharacter(let c): return "\u{201C}\(c)\u{201D} is not part of a number"
+        case .misplacedSign: return "a sign can only stand at the start"
+        case .misplacedSeparator: return "misplaced decimal or group mark"
+        case .tooManyDigits(let limit): return "more than \(limit) digits"
+        }
+    }
+}

@@ -8,6 +8,10 @@ public enum StartupProblem: Sendable, Equatable {
     case stateSetAside(path: String, reason: String)
     case stateUnreadable(reason: String)
     case cacheSetAside(provider: Provider, path: String, reason: String)
+    /// The saved state was read, but these entries were invalid and left at their defaults.
+    case stateFieldsIgnored([String])
+    /// The privacy choice could not be read: no request is sent until the user turns the network on.
+    case networkOffUntilChosen
 }
 
 /// Everything the app loads before its window: no GTK, so it can load on another core while
@@ -45,7 +49,7 @@ public struct StartupData: Sendable {
         do {
             catalog = try CurrencyCatalog.system(languages: locale.languages)
         } catch {
-            problems.append(.catalogUnavailable(reason: "\(error)"))
+            problems.append(.catalogUnavailable(reason: Wording(error: error).description))
             catalog = CurrencyCatalog(currencies: CurrencyListState.popular.map {
                 Currency(code: $0, englishName: $0, minorUnits: CurrencyCatalog.minorUnitExceptions[$0] ?? 2)
             })
@@ -58,7 +62,7 @@ public struct StartupData: Sendable {
                 let data = try Data(contentsOf: file, options: .alwaysMapped)
                 rates = try ECBHistoryCSV.latest(data) { catalog[$0] != nil } // withdrawn ones too: BGN's last is 2025-12-31
             } catch {
-                problems.append(.bundledRatesUnreadable(path: file.path, reason: "\(error)"))
+                problems.append(.bundledRatesUnreadable(path: file.path, reason: Wording(error: error).description))
             }
         } else {
             problems.append(.bundledRatesMissing)
@@ -68,17 +72,28 @@ public struct StartupData: Sendable {
         let firstRun = CurrencyListState.firstRun(localeCurrency: locale.localeCurrencyCode, catalog: catalog)
         let firstConverter = ConverterState.firstRun(localeCurrency: locale.localeCurrencyCode, catalog: catalog)
         var state = AppState(currencies: firstRun, converter: firstConverter)
+        func adopt(_ saved: AppState) {
+            state = saved
+            state.currencies = saved.currencies.sanitized(catalog: catalog, fallback: firstRun)
+            state.converter = saved.hasSavedConverter ? saved.converter.sanitized(catalog: catalog, fallback: firstConverter) : firstConverter
+        }
         switch store.load() {
         case .missing:
             break
         case .loaded(let saved):
-            state = saved
-            state.currencies = saved.currencies.sanitized(catalog: catalog, fallback: firstRun)
-            state.converter = saved.hasSavedConverter ? saved.converter.sanitized(catalog: catalog, fallback: firstConverter) : firstConverter
-        case .corrupt(let aside, let reason):
+            adopt(saved)
+        case .loadedIgnoring(let saved, let ignored):
+            adopt(saved)
+            problems.append(.stateFieldsIgnored(ignored))
+        case .corrupt(let aside, let reason, let networkAllowed):
             problems.append(.stateSetAside(path: aside.path, reason: reason))
+            // The privacy choice is never silently turned back on.
+            state.settings.networkAllowed = networkAllowed ?? false
+            if networkAllowed == nil { problems.append(.networkOffUntilChosen) }
         case .unreadable(let reason):
             problems.append(.stateUnreadable(reason: reason))
+            state.settings.networkAllowed = false
+            problems.append(.networkOffUntilChosen)
         }
 
         let all = RateCache(paths: paths).loadAll(today: Day(Date()))

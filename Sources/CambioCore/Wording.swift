@@ -23,8 +23,19 @@ public struct Wording: Sendable, Hashable, CustomStringConvertible, ExpressibleB
     private init(verbatim: String) { template = verbatim; arguments = []; isVerbatim = true }
 
     /// An error in words: its own wording if it has one, else its description as it is.
+    /// A file error is worded as a `FileProblem`; a database error keeps SQLite's words but not
+    /// the statement it ran: never a Foundation dump or SQL text.
     public init(error: Error) {
-        if let worded = error as? Worded { self = worded.wording } else { self = .verbatim("\(error)") }
+        if let worded = error as? Worded { self = worded.wording; return }
+        let ns = error as NSError
+        if ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain {
+            let path = (ns.userInfo[NSFilePathErrorKey] as? String) ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path ?? "?"
+            self = FileProblem.from(error, path: path).wording
+            return
+        }
+        let text = "\(error)"
+        if let cut = text.range(of: " - while executing") { self = .verbatim(String(text[..<cut.lowerBound])); return }
+        self = .verbatim(text)
     }
 
     /// The message with every template passed through `translate` first.

@@ -28,6 +28,10 @@ import Foundation
     private var saveTimer: guint = 0
     /// Called when a save fails, with the reason.
     var onSaveError: ((String) -> Void)?
+    /// Called after a save succeeded (a failure's message goes away).
+    var onSaved: (() -> Void)?
+    /// The message strip's key for a failed save.
+    static let saveMessageKey = "state-save"
     /// Called with a problem found later than start-up (shown in the window's message strip).
     var onProblem: ((String) -> Void)?
     /// The rate history on disk, opened when first needed.
@@ -78,7 +82,12 @@ import Foundation
         case .stateSetAside(let path, let reason):
             return String(format: tr("Your saved currencies could not be read (%@). The file was kept as %@ and the default list is shown."), reason, path)
         case .stateUnreadable(let reason):
-            return String(format: tr("Your saved currencies could not be read: %@"), reason)
+            return String(format: tr("Your saved currencies could not be read: %@. The file is kept as it is, and changes are not saved."), reason)
+        case .stateFieldsIgnored(let fields):
+            return String(format: tr("Some saved settings could not be read and were left at their defaults: %@"),
+                          fields.joined(separator: "; "))
+        case .networkOffUntilChosen:
+            return tr("Your choice about using the network could not be read, so Cambio sends nothing until you turn the network on in Preferences.")
         case .cacheSetAside(let provider, let path, let reason):
             return String(format: tr("The saved %@ rates could not be read (%@); the file was kept as %@."),
                           sourceName(provider.sourceName), reason, path)
@@ -183,8 +192,9 @@ import Foundation
         saveTimer = 0
         do {
             try store.save(state)
+            onSaved?()
         } catch {
-            onSaveError?(String(format: tr("Your changes could not be saved: %@"), error.localizedDescription))
+            onSaveError?(String(format: tr("Your changes could not be saved: %@"), say(Wording(error: error))))
         }
     }
 

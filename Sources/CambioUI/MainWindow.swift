@@ -128,7 +128,8 @@ import CGtk
 
         context.problems.forEach { banner.show($0) }
         context.onProblem = { [weak self] message in self?.banner.show(message) }
-        context.onSaveError = { [weak self] message in self?.banner.show(message) }
+        context.onSaveError = { [weak self] message in self?.banner.show(message, key: AppContext.saveMessageKey) }
+        context.onSaved = { [weak self] in self?.banner.remove(key: AppContext.saveMessageKey) }
         Signal.connect(gpointerOf(stack), "notify::visible-child-name", withArgument: { [weak self] _ in
             guard let self else { return }
             self.build(self.visiblePage)

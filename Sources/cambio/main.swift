@@ -5,9 +5,20 @@ import Foundation
 
 // `cambio <command> ...` answers on the command line; anything else opens the window.
 let arguments = CommandLine.arguments
-if arguments.count > 1, CambioCommand.names.contains(arguments[1]) {
-    CambioCommand.main() // exits with the command's status on failure
-    exit(0)
+if arguments.count > 1 {
+    switch CambioCommand.dispatch(arguments[1]) {
+    case .command:
+        CambioCommand.main() // exits with the command's status on failure
+        exit(0)
+    case .version:
+        print("cambio \(CambioCommand.version)")
+        exit(0)
+    case .unknown(let message):
+        FileHandle.standardError.write(Data("cambio: \(message)\n".utf8))
+        exit(2)
+    case .window:
+        break
+    }
 }
 
 // GTK owns the main thread: stay synchronous and end in g_application_run.

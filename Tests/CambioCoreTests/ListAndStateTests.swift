@@ -46,7 +46,7 @@ final class ListAndStateTests: XCTestCase {
         let url = dir.appendingPathComponent("state.json")
         try Data("{\"version\": 1, \"currencies\": [tru".utf8).write(to: url)
         let store = StateStore(url: url)
-        guard case .corrupt(let aside, let reason) = store.load() else { return XCTFail("not reported as corrupt") }
+        guard case .corrupt(let aside, let reason, _) = store.load() else { return XCTFail("not reported as corrupt") }
         XCTAssertFalse(reason.isEmpty)
         XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
         XCTAssertEqual(try String(contentsOf: aside, encoding: .utf8), "{\"version\": 1, \"currencies\": [tru", "the bytes are kept")
@@ -57,7 +57,7 @@ final class ListAndStateTests: XCTestCase {
     func testWrongShapeIsCorrupt() throws {
         let url = try tempDir().appendingPathComponent("state.json")
         try Data("{\"version\": 1}".utf8).write(to: url)
-        guard case .corrupt(_, let reason) = StateStore(url: url).load() else { return XCTFail() }
+        guard case .corrupt(_, let reason, _) = StateStore(url: url).load() else { return XCTFail() }
         XCTAssertTrue(reason.contains("currencies"), reason)
     }
 

@@ -1,0 +1,172 @@
+import Foundation
+import XCTest
+@testable import CambioCore
+
+/// Saved state and files under locks, faults and hostile contents: nothing lost, nothing
+/// mistaken for corruption, every failure in words.
+final class SavedStateReliabilityTests: XCTestCase {
+    func write(_ text: String, in dir: URL) throws -> URL {
+        let url = dir.appendingPathComponent("state.json")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    let list = #""currencies": {"codes": ["usd", " jpy ", "EUR"], "anchorCode": "usd", "anchorText": "5", "referenceCode": "eur"}"#
+
+    func testOneInvalidFieldCostsThatFieldOnlyAndNeverTurnsTheNetworkOn() throws {
+        let url = try write(#"{"version": 1, \#(list), "settings": {"decimalPlaces": 9, "networkAllowed": false, "provider": "ecb"}}"#,
+                            in: try tempDir())
+        guard case .loadedIgnoring(let state, let ignored) = StateStore(url: url).load() else { return XCTFail("not loaded") }
+        XCTAssertFalse(state.settings.networkAllowed, "the privacy choice survives a bad neighbour")
+        XCTAssertEqual(state.settings.provider, .ecb, "the other settings are kept")
+        XCTAssertEqual(state.settings.decimalPlaces, .auto)
+        XCTAssertEqual(ignored.count, 1)
+        XCTAssertTrue(ignored[0].hasPrefix("settings.decimalPlaces"), "the ignored field is named: \(ignored)")
+        XCTAssertEqual(state.currencies.codes, ["USD", "JPY", "EUR"], "the list is kept")
+    }
+
+    func testAPrivacyValueThatIsNotTrueOrFalseTurnsTheNetworkOff() throws {
+        let url = try write(#"{"version": 1, \#(list), "settings": {"networkAllowed": "yes"}}"#, in: try tempDir())
+        guard case .loadedIgnoring(let state, let ignored) = StateStore(url: url).load() else { return XCTFail() }
+        XCTAssertFalse(state.settings.networkAllowed)
+        XCTAssertTrue(ignored.contains { $0.contains("networkAllowed") }, "\(ignored)")
+    }
+
+    func testAFileThatIsNotJSONKeepsItsPrivacyChoiceOrTurnsTheNetworkOff() throws {
+        let dir = try tempDir()
+        var url = try write(#"{"version": 1, "settings": {"networkAllowed" : false, "decimalPlaces": 2}, "currencies": [tru"#, in: dir)
+        guard case .corrupt(_, _, let network) = StateStore(url: url).load() else { return XCTFail() }
+        XCTAssertEqual(network, false, "read from the text")
+        url = try write("\u{0}\u{1}garbage", in: dir)
+        guard case .corrupt(_, _, let unknown) = StateStore(url: url).load() else { return XCTFail() }
+        XCTAssertNil(unknown)
+
+        // At start-up: an unknown choice is off, and the user is told.
+        let home = try tempDir()
+        let state = home.appendingPathComponent("data/cambio/state.json")
+        try FileManager.default.createDirectory(at: state.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("not json".utf8).write(to: state)
+        let data = StartupData.load(environment: ["HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+                                                  "XDG_CACHE_HOME": home.appendingPathComponent("cache").path, "LANG": "en_US.UTF-8"],
+                                    executable: URL(fileURLWithPath: "/nonexistent/bin/cambio"), sourceTree: Fixture.repo)
+        XCTAssertFalse(data.state.settings.networkAllowed)
+        XCTAssertTrue(data.problems.contains(.networkOffUntilChosen), "\(data.problems)")
+    }
+
+    func testCodesAreNormalisedOnLoad() throws {
+        let url = try write(#"{"version": 1, \#(list), "converter": {"source": "usd", "targets": ["eur", "Jpy"], "amountText": "1", "favourites": [{"from": "gbp", "to": "usd"}]}}"#,
+                            in: try tempDir())
+        guard case .loaded(let state) = StateStore(url: url).load() else { return XCTFail() }
+        XCTAssertEqual(state.currencies.anchorCode, "USD")
+        XCTAssertEqual(state.currencies.referenceCode, "EUR")
+        XCTAssertEqual(state.converter.source, "USD")
+        XCTAssertEqual(state.converter.targets, ["EUR", "JPY"])
+        XCTAssertEqual(state.converter.favourites, [FavouritePair(from: "GBP", to: "USD")])
+    }
+
+    func testAHugeFileIsRefusedAtOnceAndSetAside() throws {
+        let dir = try tempDir()
+        let amount = String(repeating: "9", count: 50_000_000)
+        let url = try write(#"{"version": 1, "currencies": {"codes": ["EUR"], "anchorCode": "EUR", "anchorText": "\#(amount)", "referenceCode": "EUR"}}"#, in: dir)
+        let started = Date()
+        guard case .corrupt(let aside, let reason, _) = StateStore(url: url).load() else { return XCTFail() }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "refused before parsing")
+        XCTAssertTrue(reason.contains("larger than 1 MB"), reason)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: aside.path), "kept, under another name")
+    }
+
+    func testAListOfTooManyCodesIsIgnoredWithAMessage() throws {
+        let codes = (0..<2000).map { _ in "\"USD\"" }.joined(separator: ",")
+        let url = try write(#"{"version": 1, "currencies": {"codes": [\#(codes)], "anchorCode": "USD", "anchorText": "1", "referenceCode": "EUR"}}"#,
+                            in: try tempDir())
+        guard case .loadedIgnoring(let state, let ignored) = StateStore(url: url).load() else { return XCTFail() }
+        XCTAssertTrue(state.currencies.codes.isEmpty, "start-up fills the list from the locale")
+        XCTAssertTrue(ignored[0].contains("more than 500"), "\(ignored)")
+    }
+
+    func testAFolderWhereTheFileBelongsIsSaidInWords() throws {
+        let dir = try tempDir()
+        let url = dir.appendingPathComponent("state.json")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let store = StateStore(url: url)
+        guard case .unreadable(let reason) = store.load() else { return XCTFail() }
+        XCTAssertTrue(reason.contains("is a folder, where a file belongs"), reason)
+        XCTAssertThrowsError(try store.save(AppState(currencies: CurrencyListState(codes: ["EUR"], anchorCode: "EUR", anchorText: "1", referenceCode: "EUR")))) { error in
+            let text = Wording(error: error).description
+            XCTAssertTrue(text.contains("is a folder"), text)
+            XCTAssertFalse(text.contains("NSCocoaErrorDomain"), text)
+        }
+        var isFolder: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue, "left alone")
+    }
+
+    /// Tests run as root, which reads any file: the unreadable file is checked as the
+    /// unprivileged user `nobody`, as a user's own session would meet it.
+    func testAFileThatCannotBeReadIsNeverOverwritten() throws {
+        let dir = try tempDir()
+        chmod(dir.path, 0o777)
+        let url = try write("{\"precious\": true}", in: dir)
+        chmod(url.path, 0o000)
+        let store = StateStore(url: url)
+        XCTAssertEqual(getuid(), 0, "this test needs root to act as another user")
+        XCTAssertEqual(setegid(65534), 0); XCTAssertEqual(seteuid(65534), 0)
+        let outcome = store.load()
+        var saveError: Error?
+        do { try store.save(AppState(currencies: CurrencyListState(codes: ["EUR"], anchorCode: "EUR", anchorText: "1", referenceCode: "EUR"))) } catch { saveError = error }
+        XCTAssertEqual(seteuid(0), 0); XCTAssertEqual(setegid(0), 0)
+        guard case .unreadable(let reason) = outcome else { return XCTFail("\(outcome)") }
+        XCTAssertTrue(reason.contains("permission denied"), reason)
+        XCTAssertNotNil(saveError, "the save is refused")
+        XCTAssertTrue(Wording(error: saveError!).description.contains("kept as it is"), "\(saveError!)")
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "{\"precious\": true}", "the file is untouched")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["state.json"], "no copy, no temporary file")
+    }
+}
+
+final class FileSafetyTests: XCTestCase {
+    func testTwoSetAsidesInTheSameSecondNeverCollide() throws {
+        let dir = try tempDir()
+        let file = dir.appendingPathComponent("history.sqlite")
+        let now = Date()
+        var asides: [URL] = []
+        for i in 0..<3 {
+            try Data("copy \(i)".utf8).write(to: file)
+            try Data("wal \(i)".utf8).write(to: URL(fileURLWithPath: file.path + "-wal"))
+            asides.append(try SetAside.move(file, now: now, companions: ["-wal"]))
+        }
+        XCTAssertEqual(Set(asides.map(\.path)).count, 3)
+        for (i, aside) in asides.enumerated() {
+            XCTAssertEqual(try String(contentsOf: aside, encoding: .utf8), "copy \(i)", "nothing replaced")
+            XCTAssertEqual(try String(contentsOfFile: aside.path + "-wal", encoding: .utf8), "wal \(i)", "the companion follows")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+    }
+
+    func testSmallFileRefusesFoldersAndOversizeFiles() throws {
+        let dir = try tempDir()
+        XCTAssertNil(try SmallFile.read(dir.appendingPathComponent("missing"), limit: 10))
+        XCTAssertThrowsError(try SmallFile.read(dir, limit: 10)) { XCTAssertEqual($0 as? FileProblem, .isFolder(path: dir.path)) }
+        let big = dir.appendingPathComponent("big")
+        try Data(count: 11).write(to: big)
+        XCTAssertThrowsError(try SmallFile.read(big, limit: 10)) { XCTAssertEqual($0 as? FileProblem, .tooLarge(path: big.path, limit: 10)) }
+        XCTAssertEqual(try SmallFile.read(big, limit: 11)?.count, 11)
+    }
+
+    func testFoundationErrorsAreWorded() {
+        let error = NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileWriteUnknown.rawValue,
+                            userInfo: [NSFilePathErrorKey: "/x/state.json",
+                                       NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))])
+        XCTAssertEqual(Wording(error: error).description, "the disk is full (/x/state.json)")
+        let full = NSError(domain: NSCocoaErrorDomain, code: 640, userInfo: [NSFilePathErrorKey: "/y"])
+        XCTAssertEqual(Wording(error: full).description, "the disk is full (/y)")
+    }
+
+    func testDayArithmeticNeverTraps() {
+        let d = Day(iso: "2026-11-22")!
+        XCTAssertEqual(d.adding(days: Int.max), Day.latest)
+        XCTAssertEqual(d.adding(days: Int.min), Day.earliest)
+        XCTAssertEqual(Day(iso: "1900-01-05")!.adding(days: -9), Day.earliest)
+        XCTAssertEqual(d.adding(days: -50_000), Day.earliest)
+        XCTAssertEqual(d.adding(days: -7), Day(iso: "2026-11-15"))
+    }
+}
