@@ -361,9 +361,8 @@ extension CambioCommand {
                 let last = try day(end, "to") ?? today
                 // Every day since the ECB's first publication, and a century more: enough for any range.
                 let maxDays = 36_600
-                if let days, !(1...maxDays).contains(days) {
-                    throw Failure("--days must be between 1 and \(maxDays)")
-                }
+                if let days, days < 1 { throw Failure("--days must be at least 1") }
+                if let days, days > maxDays { throw Failure("--days must be at most \(maxDays) (a century)") }
                 guard last >= firstPublished else {
                     throw Failure("--to \(last.iso) is before the first published rate (\(firstPublished.iso))")
                 }

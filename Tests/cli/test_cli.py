@@ -306,5 +306,77 @@ def dca_in_another_currency_converts_each_purchase_at_its_days_rate():
     assert got["value"] == str(value.quantize(Decimal("0.01"))), (got, value)
 
 
+@test
+def history_day_arithmetic_is_bounded_and_said_in_words():
+    h = Home()
+    for args, words in ((["--days", "50000"], "--days must be at most 36600"),
+                        (["--days", "9223372036854775807"], "--days must be at most 36600"),
+                        (["--days=-9223372036854775808"], "--days must be at least 1"),
+                        (["--to", "1900-01-05", "--days", "10"], "before the first published rate (1999-01-04)")):
+        rc, out, err = h.run("history", "USD", "JPY", "--offline", *args)
+        assert rc == 2, (args, rc, err)   # a crash (SIGILL) would be a negative status
+        lines = [l for l in err.splitlines() if l.strip()]
+        assert len(lines) == 1 and words in lines[0], (args, err)
+    rc, out, err = h.run("history", "USD", "JPY", "--offline", "--from", "1900-01-01", "--to", "1999-01-06", "--json")
+    assert rc == 0, err
+    assert [p["date"] for p in json.loads(out)["points"]] == ["1999-01-06", "1999-01-05", "1999-01-04"], out
+
+
+@test
+def a_negative_amount_is_converted_wherever_the_options_stand():
+    h = Home()
+    rc, out, err = h.run("convert", "-5", "USD", "EUR", "--offline", "--json")
+    assert rc == 0, err
+    assert json.loads(out)["results"][0]["amount"] == "-4.48", out
+    rc, out2, err = h.run("convert", "--offline", "--json", "-5", "USD", "EUR")
+    assert rc == 0 and out2 == out, (err, out2)
+    rc, out, err = h.run("convert", "5", "USD", "--offline")
+    assert rc != 0 and "at least one target currency" in err, err
+
+
+@test
+def an_unknown_command_is_said_and_version_printed():
+    rc, out, err = Home().run("convrt", "1", "USD", "EUR")
+    assert rc == 2, rc
+    assert err.strip() == "cambio: unknown command \u201cconvrt\u201d (commands: convert, rates, refresh, history, dca; --help lists them)", err
+    assert "CRITICAL" not in err and "GLib" not in err, err
+    rc, out, err = Home().run("--version")
+    assert rc == 0 and out.strip().startswith("cambio ") and out.strip()[7:].count(".") == 2, (out, err)
+
+
+@test
+def messages_are_words_never_dumps():
+    h = Home()
+    rc, out, err = h.run("convert", "1" * 40, "USD", "EUR", "--offline")
+    assert rc == 2 and "more than 30 digits" in err and "tooManyDigits" not in err, err
+    # A folder where the saved state belongs: said in words, never NSCocoaErrorDomain.
+    os.makedirs(os.path.join(h.dir, "data", "cambio", "state.json"))
+    rc, out, err = h.run("rates", "--offline")
+    assert rc == 0, err
+    assert "is a folder, where a file belongs" in err and "NSCocoaErrorDomain" not in err, err
+
+
+@test
+def plurals_are_right():
+    rc, out, err = Home().run("dca", "MSFT", "--initial", "1000", "--monthly", "100", "--start", "2010-03", "--offline")
+    assert rc == 0, err
+    assert "1 month, 1 purchase\n" in out, out
+    rc, out, err = Home().run("dca", "MSFT", "--initial", "1000", "--monthly", "100", "--start", "2010-02", "--offline")
+    assert "2 months, 2 purchases\n" in out, out
+
+
+@test
+def a_broken_settings_field_keeps_the_network_off():
+    h = Home()
+    os.makedirs(os.path.join(h.dir, "data", "cambio"))
+    with open(os.path.join(h.dir, "data", "cambio", "state.json"), "w") as f:
+        f.write('{"version": 1, "currencies": {"codes": ["usd"], "anchorCode": "usd", "anchorText": "1", "referenceCode": "usd"},'
+                ' "settings": {"decimalPlaces": 9, "networkAllowed": false}}')
+    with fault_server() as server:
+        rc, out, err = h.run("refresh", env={"CAMBIO_ERAPI_URL": server.url("/as/erapi_open_latest_USD_2024-08-19.json")})
+    assert rc != 0 and "network access is off" in err, err
+    assert "settings.decimalPlaces" in err, err
+    assert not os.path.exists(h.cache_file()), "nothing was fetched"
+
 if __name__ == "__main__":
     sys.exit(run_tests("cli"))
