@@ -104,6 +104,22 @@ final class CurrenciesPageTests: WindowTestCase {
         XCTAssertTrue(kept.contains { $0.hasPrefix("state.json.unreadable-") }, "\(kept)")
     }
 
+    func testASaveFailureIsSaidUntilASaveSucceeds() async throws {
+        let file = context.paths.stateFile
+        try? FileManager.default.removeItem(at: file)
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true) // a folder where the file belongs
+        context.setReference("JPY")
+        context.saveNow()
+        XCTAssertTrue(page.banner.text.contains("could not be saved"), page.banner.text)
+        XCTAssertTrue(page.banner.text.contains("is a folder, where a file belongs"), page.banner.text)
+        XCTAssertFalse(page.banner.text.contains("NSCocoaErrorDomain"), page.banner.text)
+        try FileManager.default.removeItem(at: file)
+        context.setReference("GBP")
+        context.saveNow()
+        XCTAssertFalse(page.banner.text.contains("could not be saved"), "the message leaves once saving works: \(page.banner.text)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file.path))
+    }
+
     func testAltNumberSwitchesPages() async throws {
         window.showPage(2)
         XCTAssertEqual(window.visiblePage, "history")
