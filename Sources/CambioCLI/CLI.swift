@@ -62,6 +62,7 @@ struct Setup {
         case .stateSetAside(let path, let r): return "saved state unreadable (\(r)); kept as \(path)"
         case .stateUnreadable(let r): return "saved state unreadable: \(r)"
         case .stateFieldsIgnored(let fields): return "saved state: ignored \(fields.joined(separator: "; "))"
+        case .cacheUnreadable(let provider, let r): return "cached \(provider.sourceName) rates unreadable (\(r)); the file is kept as it is"
         case .networkOffUntilChosen: return "the saved choice about using the network could not be read: no request is sent until it is turned on in Preferences"
         case .cacheSetAside(let provider, let path, let r): return "cached \(provider.sourceName) rates unreadable (\(r)); kept as \(path)"
         }

@@ -41,11 +41,25 @@ public struct RateCache: Sendable {
         case missing
         case loaded(CachedAnswer, ProviderSnapshot)
         case setAside(path: String, reason: String)
+        /// It exists but could not be read (permissions, a folder in its place): kept as it is.
+        case unreadable(path: String, reason: String)
     }
+
+    /// Far larger than any provider's answer (the 90-day history is about 200 KB).
+    public static let maxBytes = 20_000_000
 
     public func load(_ provider: Provider, today: Day, now: Date = Date(), history: Bool = false) -> Load {
         let file = url(provider, history: history)
-        guard let data = FileManager.default.contents(atPath: file.path) else { return .missing }
+        let data: Data
+        do {
+            guard let d = try SmallFile.read(file, limit: Self.maxBytes) else { return .missing }
+            data = d
+        } catch FileProblem.tooLarge(let path, let limit) {
+            let aside = SetAside.rename(file, reason: FileProblem.tooLarge(path: path, limit: limit).description, now: now)
+            return .setAside(path: aside.path, reason: aside.reason)
+        } catch {
+            return .unreadable(path: file.path, reason: Wording(error: error).description)
+        }
         let reason: String
         do {
             let decoder = JSONDecoder()
@@ -81,6 +95,8 @@ public struct RateCache: Sendable {
         public var answers: [Provider: CachedRates] = [:]
         public var ecbHistory: CachedRates?
         public var setAside: [(provider: Provider, path: String, reason: String)] = []
+        /// Files kept as they are because they could not be read.
+        public var unreadable: [(provider: Provider, path: String, reason: String)] = []
     }
 
     public func loadAll(today: Day, now: Date = Date()) -> All {
@@ -92,17 +108,25 @@ public struct RateCache: Sendable {
                 let c = CachedRates(answer: answer, snapshot: snapshot)
                 if history { all.ecbHistory = c } else { all.answers[provider] = c }
             case .setAside(let path, let reason): all.setAside.append((provider, path, reason))
+            case .unreadable(let path, let reason): all.unreadable.append((provider, path, reason))
             }
         }
         return all
     }
 
+    /// Replaces the provider's answer atomically. A file that exists but cannot be read is not
+    /// replaced (nor is a folder in its place): the failure is said instead.
     public func store(_ answer: CachedAnswer, history: Bool = false) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = url(answer.provider, history: history)
+        if access(file.path, F_OK) == 0 {
+            do { _ = try SmallFile.read(file, limit: Self.maxBytes) } catch let p as FileProblem {
+                if case .tooLarge = p {} else { throw p }
+            }
+        }
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(answer).write(to: url(answer.provider, history: history), options: .atomic)
+        try SmallFile.write(try encoder.encode(answer), to: file)
     }
 }
 

@@ -8,6 +8,8 @@ public enum StartupProblem: Sendable, Equatable {
     case stateSetAside(path: String, reason: String)
     case stateUnreadable(reason: String)
     case cacheSetAside(provider: Provider, path: String, reason: String)
+    /// A provider's cached answer could not be read (kept as it is; the next answer cannot replace it).
+    case cacheUnreadable(provider: Provider, reason: String)
     /// The saved state was read, but these entries were invalid and left at their defaults.
     case stateFieldsIgnored([String])
     /// The privacy choice could not be read: no request is sent until the user turns the network on.
@@ -98,6 +100,7 @@ public struct StartupData: Sendable {
 
         let all = RateCache(paths: paths).loadAll(today: Day(Date()))
         problems += all.setAside.map { .cacheSetAside(provider: $0.provider, path: $0.path, reason: $0.reason) }
+        problems += all.unreadable.map { .cacheUnreadable(provider: $0.provider, reason: $0.reason) }
         let cached = all.answers, ecbHistory = all.ecbHistory
 
         return StartupData(locale: locale, paths: paths, formatter: DecimalFormatter(locale: locale.numbers),

@@ -86,6 +86,9 @@ import Foundation
         case .stateFieldsIgnored(let fields):
             return String(format: tr("Some saved settings could not be read and were left at their defaults: %@"),
                           fields.joined(separator: "; "))
+        case .cacheUnreadable(let provider, let reason):
+            return String(format: tr("The saved %@ rates could not be read (%@); the file is kept as it is."),
+                          sourceName(provider.sourceName), reason)
         case .networkOffUntilChosen:
             return tr("Your choice about using the network could not be read, so Cambio sends nothing until you turn the network on in Preferences.")
         case .cacheSetAside(let provider, let path, let reason):

@@ -170,3 +170,44 @@ final class FileSafetyTests: XCTestCase {
         XCTAssertEqual(d.adding(days: -7), Day(iso: "2026-11-15"))
     }
 }
+
+final class RateCacheReliabilityTests: XCTestCase {
+    func answer() throws -> CachedAnswer {
+        CachedAnswer(provider: .erapi, fetchedAt: Date(), etag: nil, lastModified: nil, nextPublication: Date(),
+                     body: try Fixture.data("erapi_open_latest_USD_2024-08-19.json"))
+    }
+
+    func testAFolderInTheCachesPlaceIsNotCorruption() throws {
+        let cache = RateCache(directory: try tempDir())
+        let file = cache.url(.erapi)
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+        guard case .unreadable(let path, let reason) = cache.load(.erapi, today: Day(iso: "2024-08-20")!) else {
+            return XCTFail("a folder is not set aside as a corrupt file")
+        }
+        XCTAssertEqual(path, file.path)
+        XCTAssertTrue(reason.contains("is a folder"), reason)
+        XCTAssertThrowsError(try cache.store(try answer())) { XCTAssertEqual($0 as? FileProblem, .isFolder(path: file.path)) }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.directory.path), ["erapi.json"], "nothing renamed")
+    }
+
+    /// As the unprivileged user `nobody` (root reads any file).
+    func testACacheFileThatCannotBeReadIsKeptAndNotReplaced() throws {
+        let dir = try tempDir()
+        chmod(dir.path, 0o777)
+        let cache = RateCache(directory: dir)
+        let file = cache.url(.erapi)
+        try Data("{\"kept\": 1}".utf8).write(to: file)
+        chmod(file.path, 0o000)
+        let fresh = try answer()
+        XCTAssertEqual(setegid(65534), 0); XCTAssertEqual(seteuid(65534), 0)
+        let outcome = cache.load(.erapi, today: Day(iso: "2024-08-20")!)
+        var storeError: Error?
+        do { try cache.store(fresh) } catch { storeError = error }
+        XCTAssertEqual(seteuid(0), 0); XCTAssertEqual(setegid(0), 0)
+        guard case .unreadable(_, let reason) = outcome else { return XCTFail("\(outcome)") }
+        XCTAssertTrue(reason.contains("permission denied"), reason)
+        XCTAssertEqual(storeError as? FileProblem, .permissionDenied(path: file.path))
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "{\"kept\": 1}")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["erapi.json"])
+    }
+}
