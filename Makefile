@@ -53,6 +53,7 @@ test-ui:
 
 test-cli:
 	python3 Tests/cli/test_cli.py
+	python3 Tests/cli/test_store.py
 
 test-e2e:
 	Tests/e2e/run

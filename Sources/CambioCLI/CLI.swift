@@ -102,7 +102,7 @@ struct Setup {
                                            paths: data.paths, sourceTree: Self.sourceTree)?.appendingPathComponent(BundledData.marker)
         let cached = data.cached.values.map(\.snapshot) + [data.ecbHistory?.snapshot].compactMap { $0 }
         let (store, problems) = try HistoryStore.prepared(paths: data.paths, bundle: bundle, cached: cached)
-        problems.forEach(warn)
+        problems.forEach { warn($0.description) }
         opened.store = store
         return store
     }

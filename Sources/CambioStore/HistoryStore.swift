@@ -1,6 +1,9 @@
 import CambioCore
 import Foundation
 import GRDB
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Every publication Cambio knows, in SQLite: the bundled ECB history (imported once per
 /// bundle), Frankfurter ranges newer than it, and every snapshot fetched from any provider, so
@@ -9,40 +12,142 @@ import GRDB
 public final class HistoryStore: Sendable {
     let db: DatabaseQueue
     public let url: URL
+    /// Opened read-only (a read-only folder or file): history is read, nothing is recorded.
+    public let readOnly: Bool
 
     public enum OpenOutcome: Sendable {
         case opened
-        /// The file was not a readable store; it was kept under this name and a new one begun.
+        /// The file was proven not to be a readable Cambio store; it was kept under this name and a
+        /// new one begun (with what could still be read from it).
         case setAside(URL, reason: String)
+        /// The store or its folder cannot be written: reading works, recording is skipped.
+        case readOnly(reason: String)
     }
 
-    /// Opens (creating or migrating) the store at `url`. A file that is not a Cambio store is
-    /// renamed aside, never overwritten.
+    /// How long a writer waits for another process's write (the bundle import takes about a second).
+    static let busyTimeout: TimeInterval = 30
+
+    /// Opens (creating or migrating) the store at `url`. Only a file proven not to be a Cambio
+    /// store (not SQLite, damaged pages, a dropped table, another program's tables) is renamed
+    /// aside, never one that is busy, read-only, on a full disk or not permitted: those are said.
     public static func open(at url: URL, now: Date = Date()) throws -> (HistoryStore, OpenOutcome) {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let dir = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        } catch {
+            let problem = FileProblem.from(error, path: dir.path)
+            return (try HistoryStore(inMemoryFor: url), .readOnly(reason: problem.description))
+        }
+        let exists = access(url.path, F_OK) == 0
+        let writable = exists ? access(url.path, W_OK) == 0 && access(dir.path, W_OK) == 0 : access(dir.path, W_OK) == 0
+        if !writable {
+            let why = FileProblem.from(errno: EACCES, path: exists && access(url.path, W_OK) != 0 ? url.path : dir.path).description
+            if !exists { return (try HistoryStore(inMemoryFor: url), .readOnly(reason: why)) }
+            do {
+                return (try HistoryStore(url: url, readOnly: true), .readOnly(reason: why))
+            } catch {
+                return (try HistoryStore(inMemoryFor: url), .readOnly(reason: why))
+            }
+        }
         do {
             return (try HistoryStore(url: url), .opened)
-        } catch {
-            guard FileManager.default.fileExists(atPath: url.path) else { throw error }
-            let aside = URL(fileURLWithPath: url.path + ".unreadable-" + Self.stamp(now))
-            try FileManager.default.moveItem(at: url, to: aside)
-            return (try HistoryStore(url: url), .setAside(aside, reason: "\(error)"))
+        } catch let error as HistoryStoreError {
+            guard error.provesNotAStore, exists else { throw error }
+            let aside = try SetAside.move(url, now: now, companions: ["-wal", "-shm"])
+            let store = try HistoryStore(url: url)
+            store.salvage(from: aside)
+            return (store, .setAside(aside, reason: error.description))
         }
     }
 
-    static func stamp(_ date: Date) -> String {
-        ISO8601DateFormatter.string(from: date, timeZone: TimeZone(identifier: "UTC")!,
-                                    formatOptions: [.withYear, .withMonth, .withDay, .withTime])
-    }
+    public convenience init(url: URL) throws { try self.init(url: url, readOnly: false) }
 
-    public init(url: URL) throws {
+    public init(url: URL, readOnly: Bool) throws {
         self.url = url
+        self.readOnly = readOnly
         var config = Configuration()
         config.label = "cambio-history"
-        db = try DatabaseQueue(path: url.path, configuration: config)
-        // Reading checks the file really is SQLite before migrating it.
-        _ = try db.read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
+        config.readonly = readOnly
+        // Readers and one writer together (the window and the command line); a lock is a wait.
+        config.journalMode = .wal
+        config.busyMode = .timeout(Self.busyTimeout)
+        do {
+            db = try DatabaseQueue(path: url.path, configuration: config)
+            // Only one process sets a new store up: the others wait, then find it ready.
+            try Self.exclusively(url) {
+                try Self.check(db)
+                if !readOnly { try Self.migrator.migrate(db) }
+            }
+        } catch {
+            throw HistoryStoreError(error, path: url.path)
+        }
+    }
+
+    /// A store in memory, for a machine where the history cannot be written at all: reading the
+    /// bundle and today's answers still works.
+    init(inMemoryFor url: URL) throws {
+        self.url = url
+        readOnly = false
+        db = try DatabaseQueue()
         try Self.migrator.migrate(db)
+    }
+
+    /// Runs `body` holding an advisory lock on the store's file (not SQLite's own locks).
+    static func exclusively<T>(_ url: URL, _ body: () throws -> T) throws -> T {
+        let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return try body() }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+
+    /// The tables a Cambio store has.
+    static let ourTables: Set<String> = ["publication", "rate", "meta", "grdb_migrations"]
+
+    /// Throws `.notAStore` or `.damaged` unless the file is empty, or a sound Cambio store.
+    static func check(_ db: DatabaseQueue) throws {
+        try db.read { db in
+            let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"))
+            if tables.isEmpty { return }
+            let foreign = tables.subtracting(ourTables)
+            if !foreign.isEmpty || !tables.contains("grdb_migrations") {
+                throw HistoryStoreError.notAStore("it holds another program's tables (\(foreign.sorted().joined(separator: ", ")))")
+            }
+            let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+            if applied.contains("v1"), !tables.isSuperset(of: ["publication", "rate", "meta"]) {
+                throw HistoryStoreError.damaged("a table is missing (\(Set(["publication", "rate", "meta"]).subtracting(tables).sorted().joined(separator: ", ")))")
+            }
+            let verdict = try String.fetchAll(db, sql: "PRAGMA quick_check")
+            if verdict != ["ok"] { throw HistoryStoreError.damaged(verdict.prefix(2).joined(separator: "; ")) }
+        }
+    }
+
+    /// Copies what can still be read of a set-aside store's publications into this one.
+    func salvage(from aside: URL) {
+        var config = Configuration()
+        config.readonly = true
+        guard let old = try? DatabaseQueue(path: aside.path, configuration: config) else { return }
+        defer { try? old.close() }
+        var publications: [Row] = [], rates: [Row] = []
+        try? old.read { db in
+            if let cursor = try? Row.fetchCursor(db, sql: "SELECT source, day, base, stored_at FROM publication") {
+                while let row = try? cursor.next() { publications.append(row.copy()) }
+            }
+            if let cursor = try? Row.fetchCursor(db, sql: "SELECT code, day, source, value FROM rate") {
+                while let row = try? cursor.next() { rates.append(row.copy()) }
+            }
+        }
+        try? db.write { db in
+            for p in publications {
+                try db.execute(sql: "INSERT OR REPLACE INTO publication (source, day, base, stored_at) VALUES (?, ?, ?, ?)",
+                               arguments: [p[0], p[1], p[2], p[3]])
+            }
+            for r in rates {
+                try db.execute(sql: "INSERT OR REPLACE INTO rate (code, day, source, value) VALUES (?, ?, ?, ?)",
+                               arguments: [r[0], r[1], r[2], r[3]])
+            }
+        }
     }
 
     /// The schema's history. v1: publications and their rates; v2: when each publication was
@@ -75,8 +180,9 @@ public final class HistoryStore: Sendable {
 
     /// Stores publications; a day a source published already is replaced by the new figures.
     public func record(_ publications: [DayPublication], storedAt: Date = Date()) throws {
-        let stamp = Self.stamp(storedAt)
-        try db.write { db in
+        guard !readOnly, !publications.isEmpty else { return }
+        let stamp = SetAside.stamp(storedAt)
+        try worded { try db.write { db in
             let putPublication = try db.cachedStatement(sql:
                 "INSERT OR REPLACE INTO publication (source, day, base, stored_at) VALUES (?, ?, ?, ?)")
             let putRate = try db.cachedStatement(sql: "INSERT OR REPLACE INTO rate (code, day, source, value) VALUES (?, ?, ?, ?)")
@@ -87,19 +193,24 @@ public final class HistoryStore: Sendable {
                     try putRate.execute(arguments: [code, day, p.source, "\(value)"])
                 }
             }
-        }
+        } }
+    }
+
+    /// Runs a database call; its failure in words (never SQL text).
+    func worded<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch { throw HistoryStoreError(error, path: url.path) }
     }
 
     /// Imports the bundled ECB history unless this very file was imported already (its newest
     /// day and size name it). Returns true when it imported.
     @discardableResult
     public func importBundle(_ csv: Data) throws -> Bool {
+        guard !readOnly else { return false }
         let identity = "\(try ECBHistoryCSV.newestDay(csv).iso)/\(csv.count)"
-        if try db.read({ try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'bundle'") }) == identity {
-            return false
-        }
-        let stamp = Self.stamp(Date())
-        try db.write { db in
+        let stamp = SetAside.stamp(Date())
+        return try worded { try Self.exclusively(url) { try db.write { db -> Bool in
+            // Asked again inside the write: another process may have imported it meanwhile.
+            if try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'bundle'") == identity { return false }
             let putPublication = try db.cachedStatement(sql:
                 "INSERT OR REPLACE INTO publication (source, day, base, stored_at) VALUES ('ECB', ?, 'EUR', ?)")
             // One statement per day (its rates as one multi-row insert): 7,000 statements, not 200,000.
@@ -115,8 +226,8 @@ public final class HistoryStore: Sendable {
                 try putRates.execute(arguments: StatementArguments(values))
             }
             try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('bundle', ?)", arguments: [identity])
-        }
-        return true
+            return true
+        } } }
     }
 
     // MARK: Reading
@@ -132,7 +243,7 @@ public final class HistoryStore: Sendable {
         }.joined(separator: " ")
         let columns = codes.indices.map { ", r\($0).value" }.joined()
         let sql = "SELECT p.day, p.source, p.base\(columns) FROM publication p \(joins) WHERE p.day BETWEEN ? AND ? ORDER BY p.day"
-        return try db.read { db in
+        return try worded { try db.read { db in
             var out: [DayPublication] = []
             let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(codes + [low, high]))
             while let row = try rows.next() {
@@ -144,7 +255,7 @@ public final class HistoryStore: Sendable {
                 out.append(DayPublication(day: day, source: row[1], base: row[2], rates: rates))
             }
             return out
-        }
+        } }
     }
 
     /// A stored rate ("1.0811") back to the exact decimal, without Foundation's slow locale parser.
@@ -170,7 +281,7 @@ public final class HistoryStore: Sendable {
 
     /// The newest day `source` published, if any.
     public func newestDay(source: String) throws -> Day? {
-        try db.read { try String.fetchOne($0, sql: "SELECT max(day) FROM publication WHERE source = ?", arguments: [source]) }
+        try worded { try db.read { try String.fetchOne($0, sql: "SELECT max(day) FROM publication WHERE source = ?", arguments: [source]) } }
             .flatMap { Day(iso: $0) }
     }
 }
@@ -179,13 +290,30 @@ extension HistoryStore {
     /// The store as the app and the command line use it: opened (or begun anew beside an
     /// unreadable file), the bundled history imported when it is new, and the answers already
     /// fetched recorded. `problems` says what was set aside.
-    public static func prepared(paths: AppPaths, bundle: URL?, cached: [ProviderSnapshot]) throws -> (HistoryStore, problems: [String]) {
-        var problems: [String] = []
+    public static func prepared(paths: AppPaths, bundle: URL?, cached: [ProviderSnapshot]) throws -> (HistoryStore, problems: [Wording]) {
+        var problems: [Wording] = []
         let (store, outcome) = try open(at: paths.historyFile)
-        if case .setAside(let aside, let reason) = outcome {
-            problems.append("the rate history could not be read (\(reason)); it was kept as \(aside.path)")
+        switch outcome {
+        case .opened: break
+        case .setAside(let aside, let reason):
+            problems.append(Wording("The rate history could not be read (%@). It was kept as %@ and rebuilt from the bundled rates and the answers it still held.",
+                                    .verbatim(reason), .verbatim(aside.path)))
+        case .readOnly(let reason):
+            problems.append(Wording("The rate history cannot be written here (%@): it is read, but new rates are not recorded.",
+                                    .verbatim(reason)))
         }
-        if let bundle { try store.importBundle(Data(contentsOf: bundle, options: .alwaysMapped)) }
+        if let bundle {
+            let csv: Data
+            do { csv = try Data(contentsOf: bundle, options: .alwaysMapped) } catch { throw FileProblem.from(error, path: bundle.path) }
+            if store.readOnly, try store.newestECBDay() == nil {
+                // A read-only file that never got the bundle: read it from memory instead.
+                let memory = try HistoryStore(inMemoryFor: store.url)
+                try memory.importBundle(csv)
+                try memory.record(cached.flatMap(\.publications))
+                return (memory, problems)
+            }
+            try store.importBundle(csv)
+        }
         try store.record(cached.flatMap(\.publications))
         return (store, problems)
     }
@@ -193,5 +321,56 @@ extension HistoryStore {
     /// The newest day of the ECB's figures known (its own files or Frankfurter's copy).
     public func newestECBDay() throws -> Day? {
         [try newestDay(source: "ECB"), try newestDay(source: "Frankfurter")].compactMap { $0 }.max()
+    }
+}
+
+/// Why the rate history could not be used, in words (never SQL text).
+public enum HistoryStoreError: Error, Equatable, Sendable, Worded {
+    /// Another process held its write lock for longer than the busy timeout.
+    case busy
+    case diskFull(String)
+    case readOnly(String)
+    case permission(String)
+    /// Not a Cambio store: not SQLite, or another program's tables.
+    case notAStore(String)
+    /// A Cambio store whose pages or tables are damaged.
+    case damaged(String)
+    case other(String)
+
+    /// Only these justify renaming the file aside.
+    public var provesNotAStore: Bool {
+        switch self {
+        case .notAStore, .damaged: return true
+        default: return false
+        }
+    }
+
+    public var wording: Wording {
+        switch self {
+        case .busy: return Wording("the rate history is busy in another Cambio; try again in a moment")
+        case .diskFull(let p): return Wording("the disk is full (%@); the rate history is kept as it was", .verbatim(p))
+        case .readOnly(let p): return Wording("the rate history is read-only (%@)", .verbatim(p))
+        case .permission(let p): return Wording("permission denied (%@)", .verbatim(p))
+        case .notAStore(let why): return Wording("it is not Cambio's rate history: %@", .verbatim(why))
+        case .damaged(let why): return Wording("the rate history is damaged: %@", .verbatim(why))
+        case .other(let why): return .verbatim(why)
+        }
+    }
+
+    init(_ error: Error, path: String) {
+        if let e = error as? HistoryStoreError { self = e; return }
+        guard let e = error as? DatabaseError else { self = .other(Wording(error: error).description); return }
+        switch e.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: self = .busy
+        case .SQLITE_FULL: self = .diskFull(path)
+        case .SQLITE_READONLY: self = .readOnly(path)
+        case .SQLITE_PERM, .SQLITE_AUTH: self = .permission(path)
+        case .SQLITE_CANTOPEN:
+            self = access(path, F_OK) == 0 ? .permission(path) : .other("the file could not be opened (\(path))")
+        case .SQLITE_NOTADB: self = .notAStore("it is not an SQLite database")
+        case .SQLITE_CORRUPT: self = .damaged(e.message ?? "damaged pages")
+        case .SQLITE_IOERR: self = .other("the disk could not be read or written (\(path))")
+        default: self = .other(e.message ?? "SQLite error \(e.resultCode.rawValue)")
+        }
     }
 }

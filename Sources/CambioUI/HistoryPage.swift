@@ -28,17 +28,17 @@ import Foundation
                                            paths: paths, sourceTree: AppContext.sourceTree)?.appendingPathComponent(BundledData.marker)
         let cached = ctx.cachedAtStart.values.map(\.snapshot) + [ctx.ecbHistoryAtStart?.snapshot].compactMap { $0 }
         Task { @MainActor in
-            let outcome = await Task.detached { () -> Result<(HistoryStore, [String]), Error> in
+            let outcome = await Task.detached { () -> Result<(HistoryStore, [Wording]), Error> in
                 Result { try HistoryStore.prepared(paths: paths, bundle: bundle, cached: cached) }
             }.value
             switch outcome {
             case .success(let (store, problems)):
                 self.store = store
-                problems.forEach { self.ctx.onProblem?($0) }
-                self.pending.forEach(self.record)
-                self.pending.removeAll()
+                problems.forEach { self.ctx.onProblem?(say($0)) }
+                self.flushPending()
             case .failure(let error):
-                self.failure = "\(error)"
+                self.failure = describe(error)
+                self.ctx.onProblem?(String(format: tr("The rate history could not be opened: %@"), describe(error)))
             }
             let calls = self.waiting
             self.waiting.removeAll()
@@ -49,10 +49,21 @@ import Foundation
     /// Answers that arrived before the store was open; recorded when it opens.
     private var pending: [ProviderSnapshot] = []
 
-    /// Records a new provider answer (kept until the store is open).
+    /// Records a new provider answer (kept until the store is open). An answer that could not be
+    /// written (a full disk, a busy store) is kept and written with the next one.
     func record(_ snapshot: ProviderSnapshot) {
-        guard let store else { pending.append(snapshot); return }
-        do { try store.record(snapshot.publications) } catch { ctx.onProblem?(String(format: tr("The rate history was not updated: %@"), "\(error)")) }
+        pending.append(snapshot)
+        if store != nil { flushPending() }
+    }
+
+    private func flushPending() {
+        guard let store, !pending.isEmpty else { return }
+        do {
+            try store.record(pending.flatMap(\.publications))
+            pending.removeAll()
+        } catch {
+            ctx.onProblem?(String(format: tr("The rate history was not updated: %@. It is kept as it was, and the new rates are written with the next ones."), describe(error)))
+        }
     }
 }
 

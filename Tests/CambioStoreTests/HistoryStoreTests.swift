@@ -156,4 +156,57 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: aside, encoding: .utf8).prefix(10), "not a data")
         XCTAssertEqual(try store.history(from: "EUR", to: "USD").points, [])
     }
+
+    /// Another process writing (here, another connection holding the write lock) is a wait,
+    /// never a reason to set the store aside.
+    func testALockedStoreIsAWaitNotCorruption() throws {
+        let url = try tempDir().appendingPathComponent("history.sqlite")
+        _ = try HistoryStore(url: url)
+        var config = Configuration()
+        config.journalMode = .wal
+        let other = try DatabaseQueue(path: url.path, configuration: config)
+        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), released = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            try? other.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('other', 'writer')")
+                locked.signal()
+                release.wait()
+                try db.execute(sql: "COMMIT")
+            }
+            released.signal()
+        }
+        locked.wait()
+        let erapi = try ProviderParser.parse(.erapi, Data(contentsOf: Self.fixtures.appendingPathComponent("erapi_open_latest_USD_2024-08-19.json")),
+                                             today: day("2026-11-22"))
+        // The other writer lets go once this one has started waiting for it.
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { release.signal() }
+        let (store, outcome) = try HistoryStore.open(at: url)
+        try store.record(erapi.publications)
+        released.wait()
+        guard case .opened = outcome else { return XCTFail("\(outcome)") }
+        XCTAssertEqual(try store.newestDay(source: "open.er-api.com")?.iso, "2024-08-19")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+            .filter { $0.contains("unreadable") }, [])
+    }
+
+    /// A full disk is said in words and keeps the store; nothing is set aside.
+    func testAFullDiskIsSaidAndTheStoreKept() throws {
+        let url = try tempDir().appendingPathComponent("history.sqlite")
+        let (store, _) = try HistoryStore.open(at: url)
+        try store.db.writeWithoutTransaction { db in
+            let pages = try Int.fetchOne(db, sql: "PRAGMA page_count")!
+            try db.execute(sql: "PRAGMA max_page_count = \(pages)")
+        }
+        let erapi = try ProviderParser.parse(.erapi, Data(contentsOf: Self.fixtures.appendingPathComponent("erapi_open_latest_USD_2024-08-19.json")),
+                                             today: day("2026-11-22"))
+        XCTAssertThrowsError(try store.record(erapi.publications)) { error in
+            XCTAssertEqual(error as? HistoryStoreError, .diskFull(url.path))
+            XCTAssertFalse("\(error)".contains("INSERT"), "\(error)")
+        }
+        XCTAssertNil(try store.newestDay(source: "open.er-api.com"), "the failed write left nothing half done")
+        let (again, outcome) = try HistoryStore.open(at: url)
+        guard case .opened = outcome else { return XCTFail("\(outcome)") }
+        _ = again
+    }
 }
