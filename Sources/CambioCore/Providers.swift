@@ -71,6 +71,12 @@ public enum ProviderError: Error, Equatable, Sendable, Worded {
     case implausibleDate(String)
     case missingCurrencies([String])
     case tooFewCurrencies(Int)
+    /// The answer is priced against another currency than the one asked for.
+    case wrongBase(expected: String, got: String)
+    /// The answer is older than the one already kept.
+    case olderThanKept(answer: String, kept: String)
+    /// A major currency moved further than any real market does between two answers.
+    case implausibleMove(code: String, kept: String, answer: String)
 
     public var wording: Wording {
         switch self {
@@ -86,6 +92,13 @@ public enum ProviderError: Error, Equatable, Sendable, Worded {
         case .missingCurrencies(let codes):
             return Wording("currencies missing from the answer: %@", .verbatim(codes.joined(separator: ", ")))
         case .tooFewCurrencies(let n): return Wording("only %@ currencies in the answer", .verbatim(n))
+        case .wrongBase(let expected, let got):
+            return Wording("the rates are against %@, but %@ was asked for", .verbatim(got), .verbatim(expected))
+        case .olderThanKept(let answer, let kept):
+            return Wording("the answer is of %@, older than the rates already kept (%@)", .verbatim(answer), .verbatim(kept))
+        case .implausibleMove(let code, let kept, let answer):
+            return Wording("the rate for %@ jumped from %@ to %@, more than any real move; the answer was not used",
+                           .verbatim(code), .verbatim(kept), .verbatim(answer))
         }
     }
 }
@@ -98,6 +111,43 @@ public enum Expectation: Sendable, Equatable {
     case symbols(Set<String>)
     /// A history of every currency (the ECB's 90 days): each day as complete as a latest answer.
     case history
+}
+
+extension Provider {
+    /// The currency each request asks the rates against.
+    public var requestedBase: String {
+        switch self {
+        case .erapi: return "USD"
+        case .ecb, .frankfurter: return "EUR"
+        case .cbr: return "RUB"
+        }
+    }
+}
+
+/// Checks a new answer against what was asked and the last good answer kept, before it can
+/// replace anything.
+public enum AnswerCheck {
+    /// Currencies whose rates never move tenfold between two answers.
+    public static let majors: Set<String> = ["USD", "EUR", "GBP", "JPY", "CHF", "CNY", "CAD", "AUD"]
+    public static let maxMove: Decimal = 10
+    /// A "latest" answer older than this many days before today is not the latest.
+    public static let maxAgeDays = 5 * 366
+
+    public static func check(_ answer: ProviderSnapshot, base: String, kept: ProviderSnapshot?, today: Day) throws {
+        guard answer.base == base else { throw ProviderError.wrongBase(expected: base, got: answer.base) }
+        guard let newest = answer.newestDay else { throw ProviderError.wrongShape("no days") }
+        if newest < today.adding(days: -maxAgeDays) { throw ProviderError.implausibleDate(newest.iso) }
+        guard let kept, let keptDay = kept.newestDay, kept.base == answer.base else { return }
+        if newest < keptDay { throw ProviderError.olderThanKept(answer: newest.iso, kept: keptDay.iso) }
+        let new = answer.days[newest] ?? [:], old = kept.days[keptDay] ?? [:]
+        for code in majors.sorted() {
+            guard let a = new[code], let b = old[code], a > 0, b > 0 else { continue }
+            let ratio = a / b
+            if ratio > maxMove || ratio * maxMove < 1 {
+                throw ProviderError.implausibleMove(code: code, kept: "\(b)", answer: "\(a)")
+            }
+        }
+    }
 }
 
 public enum ProviderParser {

@@ -76,11 +76,13 @@ public struct RateCache: Sendable {
         return .setAside(path: aside.path, reason: aside.reason)
     }
 
-    /// A server's "not before" after HTTP 429, kept so that later runs wait too.
-    public func retryNotBefore(_ provider: Provider) -> Date? {
+    /// A server's "not before" after HTTP 429, kept so that later runs wait too; never more than
+    /// `RetryAfter.cap` from `now` (a file written before the cap existed cannot block for years).
+    public func retryNotBefore(_ provider: Provider, now: Date = Date()) -> Date? {
         let file = directory.appendingPathComponent("\(provider.rawValue).retry-after")
-        guard let text = try? String(contentsOf: file, encoding: .utf8), let seconds = TimeInterval(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
-        return Date(timeIntervalSince1970: seconds)
+        guard let text = try? String(contentsOf: file, encoding: .utf8),
+              let seconds = TimeInterval(text.trimmingCharacters(in: .whitespacesAndNewlines)), seconds.isFinite else { return nil }
+        return min(Date(timeIntervalSince1970: seconds), now.addingTimeInterval(RetryAfter.cap))
     }
 
     public func setRetryNotBefore(_ provider: Provider, _ date: Date?) throws {
@@ -128,6 +130,12 @@ public struct RateCache: Sendable {
         encoder.outputFormatting = [.sortedKeys]
         try SmallFile.write(try encoder.encode(answer), to: file)
     }
+}
+
+/// How long a server's HTTP 429 can keep Cambio from asking.
+public enum RetryAfter {
+    /// A day: longer than any real provider's block.
+    public static let cap: TimeInterval = 24 * 3600
 }
 
 /// How often Cambio asks for new rates.

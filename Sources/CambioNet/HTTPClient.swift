@@ -174,15 +174,16 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
         return collected.values
     }
 
-    /// Retry-After: seconds, or an HTTP date.
+    /// Retry-After: seconds, or an HTTP date; never more than `RetryAfter.cap` (a server cannot
+    /// block refreshes for years).
     nonisolated static func retryAfter(_ value: String?) -> TimeInterval? {
         guard let value = value?.trimmingCharacters(in: .whitespaces) else { return nil }
-        if let s = TimeInterval(value), s >= 0 { return s }
+        if let s = TimeInterval(value), s >= 0, s.isFinite { return min(s, RetryAfter.cap) }
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.timeZone = TimeZone(identifier: "GMT")
         f.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return f.date(from: value).map { max(0, $0.timeIntervalSinceNow) }
+        return f.date(from: value).map { min(max(0, $0.timeIntervalSinceNow), RetryAfter.cap) }
     }
 
     static func networkError(_ error: UnsafeMutablePointer<GError>?, host: String) -> NetworkError {

@@ -43,6 +43,9 @@ extension Endpoints {
             let response = try await client.get(endpoints.frankfurterRange(start, today))
             // Whatever currencies a day has are kept; each must be a positive number of a plausible day.
             let snapshot = try ProviderParser.parse(.frankfurter, response.body, today: today, expecting: .symbols(["USD"]))
+            guard snapshot.base == Provider.frankfurter.requestedBase else {
+                throw ProviderError.wrongBase(expected: Provider.frankfurter.requestedBase, got: snapshot.base)
+            }
             let fresh = snapshot.publications.filter { $0.day >= start }
             try store.record(fresh)
             return fresh.isEmpty ? .upToDate : .added(days: fresh.count)

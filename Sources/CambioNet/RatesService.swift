@@ -104,6 +104,7 @@ public struct Endpoints: Sendable, Equatable {
             let response = try await client.get(endpoints.ecbHistory90Days)
             let fetchedAt = now()
             let snapshot = try ProviderParser.parse(.ecb, response.body, today: Day(fetchedAt), expecting: .history)
+            try AnswerCheck.check(snapshot, base: "EUR", kept: nil, today: Day(fetchedAt))
             let answer = CachedAnswer(provider: .ecb, fetchedAt: fetchedAt, etag: response.etag, lastModified: response.lastModified,
                                       nextPublication: fetchedAt.addingTimeInterval(86_400), body: response.body)
             try cache.store(answer, history: true)
@@ -125,7 +126,7 @@ public struct Endpoints: Sendable, Equatable {
         }
         guard !refreshing.contains(provider) else { return .skipped(until: now()) }
         // Retry-After is honoured even for an explicit refresh: the server said when.
-        if let notBefore = cache.retryNotBefore(provider), notBefore > now() { return .waitUntil(notBefore) }
+        if let notBefore = cache.retryNotBefore(provider, now: now()), notBefore > now() { return .waitUntil(notBefore) }
         refreshing.insert(provider)
         defer { refreshing.remove(provider) }
         var headers: [String: String] = [:]
@@ -142,6 +143,8 @@ public struct Endpoints: Sendable, Equatable {
                 return .unchanged
             }
             let snapshot = try ProviderParser.parse(provider, response.body, today: Day(fetchedAt))
+            // Nothing replaces the kept answer unless it is what was asked, and no older or wilder.
+            try AnswerCheck.check(snapshot, base: provider.requestedBase, kept: answers[provider]?.snapshot, today: Day(fetchedAt))
             let next = RefreshPolicy.nextPublication(provider, after: snapshot.newestDay!, providerSays: snapshot.nextUpdate)
             let answer = CachedAnswer(provider: provider, fetchedAt: fetchedAt, etag: response.etag,
                                       lastModified: response.lastModified,
@@ -153,7 +156,7 @@ public struct Endpoints: Sendable, Equatable {
             return .updated
         } catch NetworkError.rateLimited(let after) {
             // Without a Retry-After, wait 20 minutes (open.er-api.com's usual block).
-            let until = now().addingTimeInterval(after ?? 1200)
+            let until = now().addingTimeInterval(min(after ?? 1200, RetryAfter.cap))
             try? cache.setRetryNotBefore(provider, until)
             return .waitUntil(until)
         } catch {

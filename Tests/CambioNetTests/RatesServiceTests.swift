@@ -99,4 +99,43 @@ final class RatesServiceTests: XCTestCase {
         XCTAssertEqual(e.latest(.erapi), "https://open.er-api.com/v6/latest/USD")
         XCTAssertEqual(e.latest(.frankfurter), "https://api.frankfurter.app/latest")
     }
+
+    func testRetryAfterIsCappedAtADay() throws {
+        let cache = RateCache(directory: try tempDir())
+        let started = Date()
+        guard case .waitUntil(let until) = outcome(service("\(server)/fault/429forever", cache: cache), .explicit) else { return XCTFail() }
+        XCTAssertEqual(until.timeIntervalSince(started), 24 * 3600, accuracy: 60, "Retry-After: 999999999 is held to a day")
+        // A file written before the cap (until 2058) blocks a day at the most either.
+        try cache.setRetryNotBefore(.erapi, Date(timeIntervalSince1970: 2_000_000_000 + 900_000_000))
+        let held = try XCTUnwrap(cache.retryNotBefore(.erapi))
+        XCTAssertLessThanOrEqual(held.timeIntervalSinceNow, 24 * 3600 + 1)
+    }
+
+    /// An answer that cannot be right beside the kept one replaces nothing, and says why.
+    func testOlderWrongBaseAndImplausibleAnswersAreRefused() throws {
+        let cache = RateCache(directory: try tempDir())
+        XCTAssertEqual(outcome(service("\(server)/as/erapi_open_latest_USD_2024-08-19.json", cache: cache), .explicit), .updated)
+        let before = try Data(contentsOf: cache.url(.erapi))
+        let cases: [(String, String)] = [
+            ("olddate", "the rates' date is not plausible (2000-01-02)"),
+            ("wrongbase", "the rates are against EUR, but USD was asked for"),
+            ("jump", "the rate for EUR jumped from 0.907539 to 90.7539"),
+        ]
+        for (fault, words) in cases {
+            guard case .failed(let why) = outcome(service("\(server)/fault/\(fault)", cache: cache), .explicit) else {
+                return XCTFail("\(fault) was taken")
+            }
+            XCTAssertTrue(why.description.contains(words), "\(fault): \(why)")
+            XCTAssertEqual(try Data(contentsOf: cache.url(.erapi)), before, "\(fault): the kept answer is untouched")
+        }
+    }
+
+    func testAnAnswerOlderThanTheKeptOneIsRefused() throws {
+        let kept = try ProviderParser.parse(.erapi, Fixture.data("erapi_open_latest_USD_2024-08-19.json"), today: Day(iso: "2026-11-22")!)
+        let older = ProviderSnapshot(provider: .erapi, base: "USD", days: [Day(iso: "2024-08-01")!: kept.days.values.first!])
+        XCTAssertThrowsError(try AnswerCheck.check(older, base: "USD", kept: kept, today: Day(iso: "2026-11-22")!)) {
+            XCTAssertEqual($0 as? ProviderError, .olderThanKept(answer: "2024-08-01", kept: "2024-08-19"))
+        }
+        XCTAssertNoThrow(try AnswerCheck.check(kept, base: "USD", kept: kept, today: Day(iso: "2026-11-22")!))
+    }
 }

@@ -17,7 +17,8 @@ self-signed certificate. Paths:
   /echo-headers            200 with the request's headers as JSON
 As a provider's base URL (the app appends its own path):
   /as/<fixture>/...        serves that fixture whatever follows
-  /fault/<kind>/...        the fault <kind> (status code, 429, html, empty, garbage, reset, slow, big,
+  /fault/<kind>/...        the fault <kind> (status code, 429, 429forever, html, empty, garbage, reset, slow, big,
+                           olddate, wrongbase, jump (the er-api answer dated 2000, in EUR, EUR ×100),
                            truncated, wrongshape, negative, nan)
   /ecb/stats/eurofxref/... the ECB's daily and 90-day files, by their own names
   /av/query?function=...   Alpha Vantage: SYMBOL_SEARCH (keywords tesco, ba: real answers; limit,
@@ -131,6 +132,19 @@ class Handler(BaseHTTPRequestHandler):
             self.send(int(arg), json.dumps({"message": "status %s" % arg}).encode())
         elif kind == "429":
             self.send(429, b'{"result":"error","error-type":"rate-limited"}', {"Retry-After": q.get("after", "60")})
+        elif kind == "429forever":
+            self.send(429, b'{"result":"error","error-type":"rate-limited"}', {"Retry-After": "999999999"})
+        elif kind in ("olddate", "wrongbase", "jump"):
+            # The real er-api answer, altered as a hostile or broken server might: dated 2000,
+            # priced against EUR although USD was asked for, or the euro a hundred times dearer.
+            answer = json.load(open(os.path.join(FIXTURES, "erapi_open_latest_USD_2024-08-19.json")))
+            if kind == "olddate":
+                answer["time_last_update_unix"] = 946771200  # 2 Jan 2000
+            elif kind == "wrongbase":
+                answer["base_code"] = "EUR"
+            else:
+                answer["rates"]["EUR"] = answer["rates"]["EUR"] * 100
+            self.send(200, json.dumps(answer).encode())
         elif kind == "slow":
             self.send_response(200)
             self.send_header("Content-Length", "100")
