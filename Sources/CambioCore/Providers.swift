@@ -336,11 +336,21 @@ public enum ProviderParser {
         parser.delegate = reader
         let ok = parser.parse()
         if let failure = reader.failure { throw failure }
-        guard ok else { throw ProviderError.notXML(parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed") }
+        guard ok else { throw ProviderError.notXML(xmlProblem(parser)) }
         // XMLParser on Linux accepts a document cut short: its root must have closed.
         guard reader.closedRoot else { throw ProviderError.notXML("truncated") }
         guard reader.sawEnvelope, !reader.days.isEmpty else { throw ProviderError.wrongShape("no ECB Cube elements") }
         return ProviderSnapshot(provider: .ecb, base: "EUR", days: reader.days)
+    }
+
+    /// Why XMLParser stopped, in words: Foundation's own text is an error domain and a number
+    /// ("NSXMLParserErrorDomain error 4").
+    static func xmlProblem(_ parser: XMLParser) -> String {
+        let code = (parser.parserError as NSError?)?.code
+        if code == XMLParser.ErrorCode.emptyDocumentError.rawValue || code == XMLParser.ErrorCode.prematureDocumentEndError.rawValue {
+            return parser.lineNumber <= 1 && parser.columnNumber <= 1 ? "the document is empty" : "the document ends too early, at line \(parser.lineNumber)"
+        }
+        return "malformed XML at line \(parser.lineNumber), column \(parser.columnNumber)"
     }
 
     /// A plain positive decimal in POSIX form ("1.1252", "136"); nil otherwise.
@@ -388,7 +398,7 @@ public enum ProviderParser {
         let parser = XMLParser(data: data)
         parser.delegate = reader
         guard parser.parse() else {
-            throw ProviderError.notXML(parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed")
+            throw ProviderError.notXML(xmlProblem(parser))
         }
         guard reader.closedRoot else { throw ProviderError.notXML("truncated") }
         guard let dateText = reader.date else { throw ProviderError.wrongShape("no ValCurs Date") }

@@ -144,4 +144,16 @@ final class ProviderParserTests: XCTestCase {
         refuses(.frankfurter, "{\"base\":\"EUR\",\"date\":\"2099-01-01\",\"rates\":{\"USD\":1.1}}", .implausibleDate("2099-01-01"))
         refuses(.frankfurter, "{\"base\":\"EUR\",\"date\":\"2022-06-29\",\"rates\":{\"USD\":1.1}}", .missingCurrencies(["CHF", "GBP", "JPY"]))
     }
+
+    /// XMLParser's own words are an error domain and a number: the user gets words.
+    func testMalformedXMLIsWorded() {
+        for (provider, body) in [(Provider.ecb, "<?xml version=\"1.0\"?>\n<gesmes:Envelope><Cube time==\"2025\"></Cube></gesmes:Envelope>"),
+                                 (.cbr, "<?xml version=\"1.0\" encoding=\"windows-1251\"?>\n<ValCurs Date=\"01.01.2026\"><Valute <></Valute></ValCurs>")] {
+            XCTAssertThrowsError(try ProviderParser.parse(provider, Data(body.utf8), today: Day(iso: "2026-11-22")!)) { error in
+                let text = Wording(error: error).description
+                XCTAssertFalse(text.contains("NSXMLParserErrorDomain"), text)
+                XCTAssertTrue(text.contains("malformed XML at line "), text)
+            }
+        }
+    }
 }
