@@ -79,7 +79,8 @@ public struct StockCache: Sendable {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(answer).write(to: url(kind), options: .atomic)
+        // The user's own: answers fetched with their key are nobody else's business.
+        try SmallFile.write(try encoder.encode(answer), to: url(kind), mode: 0o600)
     }
 
     public static func isFresh(_ answer: CachedStockAnswer, lifetime: TimeInterval, now: Date) -> Bool {
@@ -99,6 +100,7 @@ public struct APIKeyStore: Sendable {
     /// The key, or nil. A file others could read is narrowed to 0600 first.
     public func load() -> String? {
         let fm = FileManager.default
+        narrowFolder()
         guard let attributes = try? fm.attributesOfItem(atPath: url.path) else { return nil }
         if let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0 {
             try? fm.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
@@ -107,6 +109,14 @@ public struct APIKeyStore: Sendable {
               let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
               !text.isEmpty else { return nil }
         return text
+    }
+
+    /// The key's folder is the user's alone (an existing ~/.config/cambio made 0755 is narrowed).
+    func narrowFolder() {
+        let dir = url.deletingLastPathComponent().path
+        var info = stat()
+        guard stat(dir, &info) == 0, info.st_mode & 0o077 != 0, info.st_uid == getuid() else { return }
+        chmod(dir, info.st_mode & 0o700)
     }
 
     public enum KeyError: Error, Equatable, Sendable, Worded {
@@ -132,7 +142,7 @@ public struct APIKeyStore: Sendable {
         let key = key?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if key.isEmpty {
             if fm.fileExists(atPath: url.path) {
-                do { try fm.removeItem(at: url) } catch { throw KeyError.write(error.localizedDescription) }
+                do { try fm.removeItem(at: url) } catch { throw KeyError.write(Wording(error: error).description) }
             }
             return
         }
@@ -140,7 +150,8 @@ public struct APIKeyStore: Sendable {
         let dir = url.deletingLastPathComponent()
         do {
             try fm.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch { throw KeyError.write(error.localizedDescription) }
+        } catch { throw KeyError.write(Wording(error: error).description) }
+        narrowFolder()
         let temporary = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         unlink(temporary.path)
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)

@@ -52,7 +52,14 @@ public struct Wording: Sendable, Hashable, CustomStringConvertible, ExpressibleB
     /// The same message with `secret` cut out of every verbatim part (keys quoted by servers).
     public func redacting(_ secret: String) -> Wording {
         guard !secret.isEmpty else { return self }
-        if isVerbatim { return .verbatim(template.replacingOccurrences(of: secret, with: "•••")) }
+        if isVerbatim {
+            // In any case, and as it would stand in a URL.
+            var text = template.replacingOccurrences(of: secret, with: "•••", options: .caseInsensitive)
+            if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != secret {
+                text = text.replacingOccurrences(of: encoded, with: "•••", options: .caseInsensitive)
+            }
+            return .verbatim(text)
+        }
         return Wording(template: template, arguments: arguments.map { $0.redacting(secret) })
     }
 

@@ -126,7 +126,9 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
             let body = try await fetch(endpoint.search(q, key: key), key: key)
             let listings = try AlphaVantageParser.search(body)
             let fetchedAt = now()
-            try? cache.store(CachedStockAnswer(fetchedAt: fetchedAt, currency: nil, body: body), as: .search(q))
+            if !Self.quotes(body, key) {
+                try? cache.store(CachedStockAnswer(fetchedAt: fetchedAt, currency: nil, body: body), as: .search(q))
+            }
             answer.listings = listings; answer.fetchedAt = fetchedAt; answer.fromCache = false
         } catch {
             answer.problem = cached == nil ? describe(error, key: key)
@@ -176,7 +178,9 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
                 let currency = stock.currency.isEmpty ? QuoteUnit.guess(symbol: symbol) : stock.currency
                 let series = try AlphaVantageParser.monthlyAdjusted(body, currency: currency)
                 let fetchedAt = now()
-                try? cache.store(CachedStockAnswer(fetchedAt: fetchedAt, currency: currency, body: body), as: .series(symbol))
+                if !Self.quotes(body, key) {
+                    try? cache.store(CachedStockAnswer(fetchedAt: fetchedAt, currency: currency, body: body), as: .series(symbol))
+                }
                 return SeriesAnswer(series: series, source: .alphaVantage(fetchedAt: fetchedAt, fromCache: false), problem: nil)
             } catch {
                 problem = describe(error, key: key)
@@ -189,6 +193,12 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
         if let problem { throw SeriesError(wording: problem) }
         if !networkAllowed || offline { throw SeriesError(wording: Wording("No prices of %@ are saved, and the network is off", .verbatim(symbol))) }
         throw SeriesError(wording: Wording("Prices of %@ need an Alpha Vantage key (without one: IBM and the bundled sample)", .verbatim(symbol)))
+    }
+
+    /// Whether a body repeats the key (in any case): such a body is never written to disk.
+    nonisolated static func quotes(_ body: Data, _ key: String) -> Bool {
+        guard key != "demo", !key.isEmpty else { return false }
+        return String(decoding: body, as: UTF8.self).range(of: key, options: .caseInsensitive) != nil
     }
 
     func fetch(_ url: String, key: String) async throws -> Data {

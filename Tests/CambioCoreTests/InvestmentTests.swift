@@ -305,6 +305,11 @@ final class StockStorageTests: XCTestCase {
         XCTAssertEqual(store.load(), "NEWKEY99")
         let narrowed = try FileManager.default.attributesOfItem(atPath: store.url.path)[.posixPermissions] as? NSNumber
         XCTAssertEqual(narrowed?.intValue, 0o600)
+        // An existing folder others could read is narrowed too.
+        chmod(store.url.deletingLastPathComponent().path, 0o755)
+        XCTAssertEqual(store.load(), "NEWKEY99")
+        let folder = try FileManager.default.attributesOfItem(atPath: store.url.deletingLastPathComponent().path)[.posixPermissions] as? NSNumber
+        XCTAssertEqual(folder?.intValue, 0o700)
         try store.save("")
         XCTAssertNil(store.load())
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.url.path))

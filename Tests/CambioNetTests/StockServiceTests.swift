@@ -154,4 +154,24 @@ final class StockServiceTests: XCTestCase {
         XCTAssertEqual(sent, 0)
         XCTAssertEqual(try r.get().source, .sample)
     }
+
+    /// A body that repeats the key is used but never written to disk; what is cached is the user's alone.
+    func testAnAnswerQuotingTheKeyIsNeverCachedAndCacheFilesAreTheUsers() throws {
+        let s = try setup(key: Self.key)
+        let (echo, _) = try search(make(s), "echo")
+        XCTAssertFalse(echo.listings.isEmpty)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: s.cache.directory.path)) ?? []
+        XCTAssertEqual(files, [], "nothing holding the key was cached")
+        let (ba, _) = try search(make(s), "ba")
+        XCTAssertFalse(ba.listings.isEmpty)
+        let cached = try FileManager.default.contentsOfDirectory(atPath: s.cache.directory.path)
+        XCTAssertEqual(cached.count, 1)
+        let mode = try FileManager.default.attributesOfItem(atPath: s.cache.directory.appendingPathComponent(cached[0]).path)[.posixPermissions] as? NSNumber
+        XCTAssertEqual(mode?.intValue, 0o600)
+    }
+
+    func testTheKeyIsCutOutInAnyCase() {
+        let w = Wording("%@ (Alpha Vantage: “%@”)", .verbatim("x"), .verbatim("bad key testkey7q3z or apikey=TestKey7Q3Z"))
+        XCTAssertFalse(w.redacting(Self.key).description.lowercased().contains(Self.key.lowercased()), w.redacting(Self.key).description)
+    }
 }

@@ -59,6 +59,11 @@ def alphavantage(q):
     with AV_LOCK:
         AV_COUNTS["%s:%s" % (function, arg)] = AV_COUNTS.get("%s:%s" % (function, arg), 0) + 1
         AV_KEYS.append(q.get("apikey", ""))
+    if function == "SYMBOL_SEARCH" and arg.lower() == "echo":
+        # An answer that repeats the caller's key (in lower case), as a misbehaving proxy might.
+        answer = json.loads(fixture("alphavantage_SYMBOL_SEARCH_BA.json"))
+        answer["bestMatches"][0]["2. name"] = "Echo of " + q.get("apikey", "").lower()
+        return json.dumps(answer).encode()
     if function == "SYMBOL_SEARCH":
         return {"tesco": fixture("alphavantage_SYMBOL_SEARCH_crazzyghost.json"),
                 "ba": fixture("alphavantage_SYMBOL_SEARCH_BA.json"),
