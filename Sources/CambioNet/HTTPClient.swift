@@ -27,6 +27,9 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
     case httpStatus(Int)
     case rateLimited(retryAfter: TimeInterval?)
     case tooLarge(limit: Int)
+    /// A redirect to plain http:// on another machine (scheme and host only).
+    case insecureRedirect(String)
+    case tooManyRedirects(String)
     case cancelled
     case other(String)
 
@@ -45,6 +48,9 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
             return after.map { Wording("too many requests; the server asks to wait %@ s", .verbatim(Int($0))) }
                 ?? Wording("too many requests")
         case .tooLarge(let limit): return Wording("the answer is larger than %@ MB", .verbatim(limit / 1_000_000))
+        case .insecureRedirect(let to): return Wording("refusing to follow a redirect to plain http:// at %@", .verbatim(to))
+        case .tooManyRedirects(let at):
+            return Wording("more than %@ redirects, the last to %@", .verbatim(HTTPClient.maxRedirects), .verbatim(at))
         case .cancelled: return Wording("cancelled")
         case .other(let m): return .verbatim(m)
         }
@@ -86,11 +92,43 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
         }
     }
 
+    /// How many redirects a request follows.
+    public nonisolated static let maxRedirects = 5
+
     /// GETs `url`. Non-2xx statuses throw, except 304 (returned, for conditional requests).
+    /// Redirects are followed here, each one held to the same rule as the first request (https,
+    /// or plain http to this machine only), so a redirect cannot carry a query to another host in
+    /// the clear; a failure names the host actually contacted.
     public func get(_ url: String, headers: [String: String] = [:]) async throws -> HTTPResponse {
         try Self.check(url)
-        guard let message = soup_message_new("GET", url) else { throw NetworkError.invalidURL(url) }
+        var current = url
+        for _ in 0...Self.maxRedirects {
+            switch try await getOnce(current, headers: headers) {
+            case .answer(let response): return response
+            case .redirect(let location):
+                guard let next = URL(string: location, relativeTo: URL(string: current))?.absoluteURL,
+                      let host = next.host, !host.isEmpty else { throw NetworkError.invalidURL(Self.hostOnly(current)) }
+                do { try Self.check(next.absoluteString) } catch {
+                    throw NetworkError.insecureRedirect("\(next.scheme ?? "?")://\(host)")
+                }
+                current = next.absoluteString
+            }
+        }
+        throw NetworkError.tooManyRedirects(Self.hostOnly(current))
+    }
+
+    /// "https://host" of a URL, never its path or query (which may hold a key).
+    nonisolated static func hostOnly(_ url: String) -> String {
+        guard let u = URL(string: url), let host = u.host else { return "?" }
+        return "\(u.scheme ?? "?")://\(host)"
+    }
+
+    enum Hop { case answer(HTTPResponse), redirect(String) }
+
+    private func getOnce(_ url: String, headers: [String: String]) async throws -> Hop {
+        guard let message = soup_message_new("GET", url) else { throw NetworkError.invalidURL(Self.hostOnly(url)) }
         defer { g_object_unref(gpointerOf(message)) }
+        soup_message_add_flags(message, SOUP_MESSAGE_NO_REDIRECT)
         let requestHeaders = soup_message_get_request_headers(message)
         for (name, value) in headers { soup_message_headers_replace(requestHeaders, name, value) }
 
@@ -124,6 +162,9 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
 
         let status = Int(soup_message_get_status(message).rawValue)
         let responseHeaders = Self.headers(soup_message_get_response_headers(message))
+        if [301, 302, 303, 307, 308].contains(status), let location = responseHeaders["location"] {
+            return .redirect(location)
+        }
         if status == 429 {
             throw NetworkError.rateLimited(retryAfter: Self.retryAfter(responseHeaders["retry-after"]))
         }
@@ -156,7 +197,7 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
                 }
             }
         } catch { throw mapped(error) }
-        return HTTPResponse(status: status, headers: responseHeaders, body: body)
+        return .answer(HTTPResponse(status: status, headers: responseHeaders, body: body))
     }
 
     static func headers(_ h: OpaquePointer?) -> [String: String] {

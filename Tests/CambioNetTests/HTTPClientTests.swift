@@ -144,4 +144,19 @@ final class HTTPClientTests: XCTestCase {
         XCTAssertThrowsError(try HTTPClient.check("ftp://example.org/"))
         XCTAssertThrowsError(try HTTPClient.check("not a url"))
     }
+
+    /// Redirects are held to the first request's rule; the refusal names where it pointed.
+    func testRedirectsFollowTheSameRule() throws {
+        let fixture = "as/erapi_open_latest_USD_2024-08-19.json"
+        let followed = try runOnGLib { try await HTTPClient(userAgent: "t").get("http://127.0.0.1:\(FaultServer.port)/redirect/relative/\(fixture)") }.get()
+        XCTAssertEqual(followed.status, 200)
+        XCTAssertFalse(followed.body.isEmpty)
+        let insecure = runOnGLib { try await HTTPClient(userAgent: "t").get("http://127.0.0.1:\(FaultServer.port)/redirect/insecure/\(fixture)?apikey=SECRET42") }
+        XCTAssertThrowsError(try insecure.get()) { error in
+            XCTAssertEqual(error as? NetworkError, .insecureRedirect("http://example.invalid"))
+            XCTAssertFalse("\(error)".contains("SECRET42"), "\(error)")
+        }
+        let loop = runOnGLib { try await HTTPClient(userAgent: "t").get("http://127.0.0.1:\(FaultServer.port)/redirect/loop/x") }
+        XCTAssertThrowsError(try loop.get()) { XCTAssertEqual($0 as? NetworkError, .tooManyRedirects("http://127.0.0.1")) }
+    }
 }

@@ -174,4 +174,16 @@ final class StockServiceTests: XCTestCase {
         let w = Wording("%@ (Alpha Vantage: “%@”)", .verbatim("x"), .verbatim("bad key testkey7q3z or apikey=TestKey7Q3Z"))
         XCTAssertFalse(w.redacting(Self.key).description.lowercased().contains(Self.key.lowercased()), w.redacting(Self.key).description)
     }
+
+    /// A redirect to plain http on another host never takes the key there.
+    func testARedirectNeverCarriesTheKeyInTheClear() throws {
+        let s = try setup(key: Self.key)
+        let keysBefore = try log().keys.count
+        let (answer, sent) = try search(make(s, base: "\(server)/redirect/insecure/av"), "ba")
+        XCTAssertEqual(sent, 1)
+        let problem = try XCTUnwrap(answer.problem).description
+        XCTAssertTrue(problem.contains("redirect to plain http:// at http://example.invalid"), problem)
+        XCTAssertFalse(problem.lowercased().contains(Self.key.lowercased()), problem)
+        XCTAssertEqual(try log().keys.count, keysBefore, "the local server saw only the redirecting request, which /av-log does not count")
+    }
 }

@@ -25,6 +25,8 @@ As a provider's base URL (the app appends its own path):
                            minute, unknown: its "Information", "Note" and "Error Message" bodies;
                            else no matches) and TIME_SERIES_MONTHLY_ADJUSTED (IBM: the real
                            answer; LIMIT, PREMIUM: "Information"; else "Error Message")
+  /redirect/<how>/<path>   302 to <path> on this server (relative), to http://example.invalid/<path>
+                           (insecure), or to itself (loop); the query goes along
   /av-log                  what /av was asked: request counts by function:argument, and the keys
 """
 import json
@@ -111,6 +113,18 @@ class Handler(BaseHTTPRequestHandler):
             fault = arg.split("/")[0]
             kind, arg = (("status", fault) if fault.isdigit() and fault != "429" else
                          ("truncated", "erapi_open_latest_USD_2024-08-19.json") if fault == "truncated" else (fault, ""))
+        if kind == "redirect":
+            # /redirect/<how>/...: a redirect that keeps the rest of the path and the query.
+            how, _, rest = arg.partition("/")
+            query = ("?" + url.query) if url.query else ""
+            target = {"relative": "/" + rest + query,                          # this server, relative Location
+                      "insecure": "http://example.invalid/" + rest + query,    # plain http to another host
+                      "loop": "/redirect/loop/" + rest + query}.get(how, "/")
+            self.send_response(302)
+            self.send_header("Location", target)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         if kind == "av":
             self.send(200, alphavantage(q))
             return
