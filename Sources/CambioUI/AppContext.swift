@@ -30,6 +30,8 @@ import Foundation
     var onSaveError: ((String) -> Void)?
     /// Called after a save succeeded (a failure's message goes away).
     var onSaved: (() -> Void)?
+    /// The last save failed (its message is showing).
+    private var saveFailed = false
     /// The message strip's key for a failed save.
     static let saveMessageKey = "state-save"
     /// Called with a problem found later than start-up (shown in the window's message strip).
@@ -195,8 +197,9 @@ import Foundation
         saveTimer = 0
         do {
             try store.save(state)
-            onSaved?()
+            if saveFailed { saveFailed = false; onSaved?() }
         } catch {
+            saveFailed = true
             onSaveError?(String(format: tr("Your changes could not be saved: %@"), say(Wording(error: error))))
         }
     }
