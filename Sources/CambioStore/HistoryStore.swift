@@ -19,9 +19,9 @@ public final class HistoryStore: Sendable {
         case opened
         /// The file was proven not to be a readable Cambio store; it was kept under this name and a
         /// new one begun (with what could still be read from it).
-        case setAside(URL, reason: String)
+        case setAside(URL, reason: Wording)
         /// The store or its folder cannot be written: reading works, recording is skipped.
-        case readOnly(reason: String)
+        case readOnly(reason: Wording)
     }
 
     /// How long a writer waits for another process's write (the bundle import takes about a second).
@@ -36,12 +36,12 @@ public final class HistoryStore: Sendable {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         } catch {
             let problem = FileProblem.from(error, path: dir.path)
-            return (try HistoryStore(inMemoryFor: url), .readOnly(reason: problem.description))
+            return (try HistoryStore(inMemoryFor: url), .readOnly(reason: problem.wording))
         }
         let exists = access(url.path, F_OK) == 0
         let writable = exists ? access(url.path, W_OK) == 0 && access(dir.path, W_OK) == 0 : access(dir.path, W_OK) == 0
         if !writable {
-            let why = FileProblem.from(errno: EACCES, path: exists && access(url.path, W_OK) != 0 ? url.path : dir.path).description
+            let why = FileProblem.from(errno: EACCES, path: exists && access(url.path, W_OK) != 0 ? url.path : dir.path).wording
             if !exists { return (try HistoryStore(inMemoryFor: url), .readOnly(reason: why)) }
             do {
                 return (try HistoryStore(url: url, readOnly: true), .readOnly(reason: why))
@@ -56,7 +56,7 @@ public final class HistoryStore: Sendable {
             let aside = try SetAside.move(url, now: now, companions: ["-wal", "-shm"])
             let store = try HistoryStore(url: url)
             store.salvage(from: aside)
-            return (store, .setAside(aside, reason: error.description))
+            return (store, .setAside(aside, reason: error.wording))
         }
     }
 
@@ -138,15 +138,13 @@ public final class HistoryStore: Sendable {
                 while let row = try? cursor.next() { rates.append(row.copy()) }
             }
         }
+        try? db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = -65536") }
+        defer { try? db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = -2000") } }
         try? db.write { db in
-            for p in publications {
-                try db.execute(sql: "INSERT OR REPLACE INTO publication (source, day, base, stored_at) VALUES (?, ?, ?, ?)",
-                               arguments: [p[0], p[1], p[2], p[3]])
-            }
-            for r in rates {
-                try db.execute(sql: "INSERT OR REPLACE INTO rate (code, day, source, value) VALUES (?, ?, ?, ?)",
-                               arguments: [r[0], r[1], r[2], r[3]])
-            }
+            let putPublication = try db.cachedStatement(sql: "INSERT OR REPLACE INTO publication (source, day, base, stored_at) VALUES (?, ?, ?, ?)")
+            for p in publications { try putPublication.execute(arguments: [p[0], p[1], p[2], p[3]]) }
+            let putRate = try db.cachedStatement(sql: "INSERT OR REPLACE INTO rate (code, day, source, value) VALUES (?, ?, ?, ?)")
+            for r in rates { try putRate.execute(arguments: [r[0], r[1], r[2], r[3]]) }
         }
     }
 
@@ -301,10 +299,10 @@ extension HistoryStore {
         case .opened: break
         case .setAside(let aside, let reason):
             problems.append(Wording("The rate history could not be read (%@). It was kept as %@ and rebuilt from the bundled rates and the answers it still held.",
-                                    .verbatim(reason), .verbatim(aside.path)))
+                                    reason, .verbatim(aside.path)))
         case .readOnly(let reason):
             problems.append(Wording("The rate history cannot be written here (%@): it is read, but new rates are not recorded.",
-                                    .verbatim(reason)))
+                                    reason))
         }
         if let bundle {
             let csv: Data
