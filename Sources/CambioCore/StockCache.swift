@@ -46,6 +46,7 @@ public struct StockCache: Sendable {
         case missing
         case loaded(CachedStockAnswer, Value)
         case setAside(path: String, reason: String)
+        case unreadable(path: String, reason: String)
     }
 
     public func loadSeries(_ symbol: String, now: Date = Date()) -> Load<PriceSeries> {
@@ -60,7 +61,17 @@ public struct StockCache: Sendable {
 
     func load<Value>(_ kind: Kind, now: Date, parse: (CachedStockAnswer) throws -> Value) -> Load<Value> {
         let file = url(kind)
-        guard let data = FileManager.default.contents(atPath: file.path) else { return .missing }
+        let data: Data
+        do {
+            guard let d = try SmallFile.read(file, limit: RateCache.maxBytes) else { return .missing }
+            data = d
+        } catch FileProblem.tooLarge(let path, let limit) {
+            let aside = SetAside.rename(file, reason: FileProblem.tooLarge(path: path, limit: limit).description, now: now)
+            return .setAside(path: aside.path, reason: aside.reason)
+        } catch {
+            // Its permissions, or a folder in its place: kept as it is, and said.
+            return .unreadable(path: file.path, reason: Wording(error: error).description)
+        }
         let reason: String
         do {
             let decoder = JSONDecoder()
@@ -79,6 +90,13 @@ public struct StockCache: Sendable {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys]
+        let file = url(kind)
+        if access(file.path, F_OK) == 0 {
+            // A file that cannot be read is not replaced: the failure is said instead.
+            do { _ = try SmallFile.read(file, limit: RateCache.maxBytes) } catch let p as FileProblem {
+                if case .tooLarge = p {} else { throw p }
+            }
+        }
         // The user's own: answers fetched with their key are nobody else's business.
         try SmallFile.write(try encoder.encode(answer), to: url(kind), mode: 0o600)
     }

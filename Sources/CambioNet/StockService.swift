@@ -118,7 +118,7 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
         case .loaded(let a, let listings):
             cached = a; answer.listings = listings; answer.fetchedAt = a.fetchedAt; answer.fromCache = true
             if StockCache.isFresh(a, lifetime: StockCache.searchLifetime, now: now()) { return answer }
-        case .setAside(let path, let reason): setAside.append((path, reason))
+        case .setAside(let path, let reason), .unreadable(let path, let reason): setAside.append((path, reason))
         case .missing: break
         }
         guard let key, networkAllowed else { return answer }
@@ -167,7 +167,7 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
             if StockCache.isFresh(a, lifetime: StockCache.seriesLifetime, now: now()) {
                 return SeriesAnswer(series: s, source: .alphaVantage(fetchedAt: a.fetchedAt, fromCache: true), problem: nil)
             }
-        case .setAside(let path, let reason): setAside.append((path, reason))
+        case .setAside(let path, let reason), .unreadable(let path, let reason): setAside.append((path, reason))
         case .missing: break
         }
         var problem: Wording?

@@ -211,3 +211,17 @@ final class RateCacheReliabilityTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["erapi.json"])
     }
 }
+
+final class StockCacheReliabilityTests: XCTestCase {
+    func testAFolderInTheCachesPlaceIsKeptAndSaid() throws {
+        let cache = StockCache(directory: try tempDir())
+        let file = cache.url(.series("IBM"))
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+        guard case .unreadable(let path, let reason) = cache.loadSeries("IBM") else { return XCTFail("not said as unreadable") }
+        XCTAssertEqual(path, file.path)
+        XCTAssertTrue(reason.contains("is a folder"), reason)
+        XCTAssertThrowsError(try cache.store(CachedStockAnswer(fetchedAt: Date(), currency: "USD", body: Data("{}".utf8)), as: .series("IBM")))
+        var isFolder: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) && isFolder.boolValue)
+    }
+}
