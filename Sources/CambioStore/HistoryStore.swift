@@ -153,19 +153,16 @@ public final class HistoryStore: Sendable {
     public static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
         m.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE publication (source TEXT NOT NULL, day TEXT NOT NULL, base TEXT NOT NULL,
-                                          PRIMARY KEY (source, day)) WITHOUT ROWID;
-                CREATE TABLE rate (code TEXT NOT NULL, day TEXT NOT NULL, source TEXT NOT NULL, value TEXT NOT NULL,
-                                   PRIMARY KEY (code, day, source)) WITHOUT ROWID;
-                CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
-                """)
+            // One statement a line (xgettext, which collects the messages, reads Swift as C).
+            try db.execute(sql: "CREATE TABLE publication (source TEXT NOT NULL, day TEXT NOT NULL, base TEXT NOT NULL, "
+                + "PRIMARY KEY (source, day)) WITHOUT ROWID")
+            try db.execute(sql: "CREATE TABLE rate (code TEXT NOT NULL, day TEXT NOT NULL, source TEXT NOT NULL, value TEXT NOT NULL, "
+                + "PRIMARY KEY (code, day, source)) WITHOUT ROWID")
+            try db.execute(sql: "CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
         }
         m.registerMigration("v2") { db in
-            try db.execute(sql: """
-                ALTER TABLE publication ADD COLUMN stored_at TEXT;
-                CREATE INDEX publication_by_day ON publication (day);
-                """)
+            try db.execute(sql: "ALTER TABLE publication ADD COLUMN stored_at TEXT")
+            try db.execute(sql: "CREATE INDEX publication_by_day ON publication (day)")
         }
         return m
     }
