@@ -31,6 +31,11 @@ public final class HistoryStore: Sendable {
     /// store (not SQLite, damaged pages, a dropped table, another program's tables) is renamed
     /// aside, never one that is busy, read-only, on a full disk or not permitted: those are said.
     public static func open(at url: URL, now: Date = Date()) throws -> (HistoryStore, OpenOutcome) {
+        try open(at: url, now: now, busy: .timeout(busyTimeout))
+    }
+
+    /// `busy`: how a connection waits for another's write (tests watch the wait begin).
+    static func open(at url: URL, now: Date, busy: Database.BusyMode) throws -> (HistoryStore, OpenOutcome) {
         let dir = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -44,17 +49,17 @@ public final class HistoryStore: Sendable {
             let why = FileProblem.from(errno: EACCES, path: exists && access(url.path, W_OK) != 0 ? url.path : dir.path).wording
             if !exists { return (try HistoryStore(inMemoryFor: url), .readOnly(reason: why)) }
             do {
-                return (try HistoryStore(url: url, readOnly: true), .readOnly(reason: why))
+                return (try HistoryStore(url: url, readOnly: true, busy: busy), .readOnly(reason: why))
             } catch {
                 return (try HistoryStore(inMemoryFor: url), .readOnly(reason: why))
             }
         }
         do {
-            return (try HistoryStore(url: url), .opened)
+            return (try HistoryStore(url: url, readOnly: false, busy: busy), .opened)
         } catch let error as HistoryStoreError {
             guard error.provesNotAStore, exists else { throw error }
             let aside = try SetAside.move(url, now: now, companions: ["-wal", "-shm"])
-            let store = try HistoryStore(url: url)
+            let store = try HistoryStore(url: url, readOnly: false, busy: busy)
             store.salvage(from: aside)
             return (store, .setAside(aside, reason: error.wording))
         }
@@ -62,7 +67,11 @@ public final class HistoryStore: Sendable {
 
     public convenience init(url: URL) throws { try self.init(url: url, readOnly: false) }
 
-    public init(url: URL, readOnly: Bool) throws {
+    public convenience init(url: URL, readOnly: Bool) throws {
+        try self.init(url: url, readOnly: readOnly, busy: .timeout(Self.busyTimeout))
+    }
+
+    init(url: URL, readOnly: Bool, busy: Database.BusyMode) throws {
         self.url = url
         self.readOnly = readOnly
         var config = Configuration()
@@ -70,7 +79,7 @@ public final class HistoryStore: Sendable {
         config.readonly = readOnly
         // Readers and one writer together (the window and the command line); a lock is a wait.
         config.journalMode = .wal
-        config.busyMode = .timeout(Self.busyTimeout)
+        config.busyMode = busy
         do {
             db = try DatabaseQueue(path: url.path, configuration: config)
             // Only one process sets a new store up: the others wait, then find it ready.
@@ -92,9 +101,15 @@ public final class HistoryStore: Sendable {
         try Self.migrator.migrate(db)
     }
 
-    /// Runs `body` holding an advisory lock on the store's file (not SQLite's own locks).
+    /// Runs `body` holding an advisory lock on the store's folder (not SQLite's own locks).
+    ///
+    /// Never on the database file itself: on Linux, closing any descriptor of a file drops every
+    /// POSIX lock the process holds on it, SQLite's shared WAL lock included. Another process
+    /// closing its connection would then find the store unused, checkpoint it and delete the
+    /// write-ahead log this process is still writing to, and its rows would be lost. The folder
+    /// can be locked when it is read-only too.
     static func exclusively<T>(_ url: URL, _ body: () throws -> T) throws -> T {
-        let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC)
+        let fd = Glibc.open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return try body() }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 && errno == EINTR {}

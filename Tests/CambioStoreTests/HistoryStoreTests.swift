@@ -179,15 +179,63 @@ final class HistoryStoreTests: XCTestCase {
         locked.wait()
         let erapi = try ProviderParser.parse(.erapi, Data(contentsOf: Self.fixtures.appendingPathComponent("erapi_open_latest_USD_2024-08-19.json")),
                                              today: day("2026-11-22"))
-        // The other writer lets go once this one has started waiting for it.
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { release.signal() }
-        let (store, outcome) = try HistoryStore.open(at: url)
+        // The other writer lets go once this one has been told the store is busy and waits.
+        let waits = Counter()
+        let (store, outcome) = try HistoryStore.open(at: url, now: Date(), busy: .callback { tries in
+            if waits.increment() == 1 { release.signal() }
+            usleep(1000)
+            return tries < 30_000
+        })
         try store.record(erapi.publications)
         released.wait()
         guard case .opened = outcome else { return XCTFail("\(outcome)") }
+        XCTAssertGreaterThan(waits.value, 0, "the record waited for the other writer")
         XCTAssertEqual(try store.newestDay(source: "open.er-api.com")?.iso, "2024-08-19")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
             .filter { $0.contains("unreadable") }, [])
+    }
+
+    /// The window keeps its store open for hours while the command line opens and closes its own.
+    /// A command closing last must not take the window's write-ahead log away: the window still
+    /// holds SQLite's shared lock on the file, so the log stays until the window closes, and what
+    /// a third process recorded meanwhile survives the window's close.
+    func testAnotherProcessClosingKeepsTheWindowsWriteAheadLog() throws {
+        let url = try tempDir().appendingPathComponent("history.sqlite")
+        let (window, _) = try HistoryStore.open(at: url)
+        let erapi = try ProviderParser.parse(.erapi, Data(contentsOf: Self.fixtures.appendingPathComponent("erapi_open_latest_USD_2024-08-19.json")),
+                                             today: day("2026-11-22"))
+        try window.record(erapi.publications)
+        // Another process (the command line) opens the store, reads and closes.
+        XCTAssertEqual(try sqlite(url, "SELECT count(*) FROM publication"), "1")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: url.path + "-wal"), "the window's log is still in use")
+        // A third records a publication, then the window records and closes.
+        _ = try sqlite(url, "INSERT INTO publication (source, day, base, stored_at) VALUES ('Other', '2026-11-20', 'EUR', 'x')")
+        let frankfurter = try ProviderParser.parse(.frankfurter, Data(contentsOf: Self.fixtures.appendingPathComponent("frankfurter_v1_latest_2022-06-29.json")),
+                                                   today: day("2026-11-22"))
+        try window.record(frankfurter.publications)
+        try window.db.close()
+        XCTAssertEqual(try sqlite(url, "SELECT source FROM publication ORDER BY source"), "Frankfurter\nOther\nopen.er-api.com")
+    }
+
+    /// Runs one statement in a separate process (python3's sqlite3), as another program would.
+    func sqlite(_ url: URL, _ sql: String) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        p.arguments = ["-c", """
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1], timeout=30)
+            rows = c.execute(sys.argv[2]).fetchall()
+            c.commit()
+            c.close()
+            print("\\n".join(str(r[0]) for r in rows), end="")
+            """, url.path, sql]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0, sql)
+        return text
     }
 
     /// A full disk is said in words and keeps the store; nothing is set aside.
@@ -209,4 +257,12 @@ final class HistoryStoreTests: XCTestCase {
         guard case .opened = outcome else { return XCTFail("\(outcome)") }
         _ = again
     }
+}
+
+/// A count several threads may bump.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() -> Int { lock.lock(); defer { lock.unlock() }; count += 1; return count }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
