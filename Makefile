@@ -5,7 +5,7 @@ XVFB = scripts/with-xvfb
 # XCTest only: no empty Swift Testing summary after each run.
 SWIFT_TEST = $(SWIFT) test --disable-swift-testing
 
-.PHONY: all deps locale build run test test-unit test-l10n test-ui test-cli test-e2e test-desktop bench fuzz screenshot clean install uninstall
+.PHONY: all deps locale schemas build run test test-unit test-l10n test-ui test-cli test-e2e test-desktop bench fuzz screenshot clean install uninstall
 
 # `make install` (PREFIX defaults to ~/.local; `sudo make install PREFIX=/usr/local` for everyone).
 PREFIX ?= $(HOME)/.local
@@ -16,15 +16,25 @@ LINGUAS = $(shell cat po/LINGUAS)
 MO = $(foreach l,$(LINGUAS),data/locale/$(l)/LC_MESSAGES/cambio.mo)
 INSTALLED = $(foreach l,$(LINGUAS),share/locale/$(l)/LC_MESSAGES/cambio.mo) bin/cambio share/cambio/eurofxref-hist.csv share/cambio/stocks.csv share/applications/$(APP_ID).desktop \
 	share/metainfo/$(APP_ID).metainfo.xml share/icons/hicolor/scalable/apps/$(APP_ID).svg \
-	share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+	share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg share/glib-2.0/schemas/$(APP_ID).gschema.xml
 
 all: build
 
 deps:
 	@scripts/install-deps
 
-build: deps locale
+build: deps locale schemas
 	$(SWIFT) build
+
+# The preferences' GSettings schema, validated and compiled for the build (make run and the tests
+# point GSETTINGS_SCHEMA_DIR here; make install compiles the installed copy).
+SCHEMA = Resources/$(APP_ID).gschema.xml
+SCHEMA_DIR = .build/schemas
+schemas: $(SCHEMA_DIR)/gschemas.compiled
+$(SCHEMA_DIR)/gschemas.compiled: $(SCHEMA)
+	@mkdir -p $(SCHEMA_DIR)
+	glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) Resources
+export GSETTINGS_SCHEMA_DIR := $(CURDIR)/$(SCHEMA_DIR)
 
 # The translations, compiled with msgfmt (checked: formats, plural forms, headers).
 locale: $(MO)
@@ -42,14 +52,14 @@ test: build
 	$(MAKE) --no-print-directory test-unit test-l10n test-ui test-cli test-e2e test-desktop
 
 test-unit:
-	$(SWIFT_TEST) --skip CambioUITests
+	GSETTINGS_BACKEND=memory $(SWIFT_TEST) --skip CambioUITests
 
 # Every marked message in po/cambio.pot and translated in every catalogue, formats intact.
 test-l10n:
 	Tests/l10n/run
 
 test-ui:
-	$(XVFB) dbus-run-session -- env GTK_A11Y=none $(SWIFT_TEST) --filter CambioUITests
+	$(XVFB) dbus-run-session -- env GTK_A11Y=none GSETTINGS_BACKEND=memory $(SWIFT_TEST) --filter CambioUITests
 
 test-cli:
 	python3 Tests/cli/test_cli.py
@@ -75,6 +85,8 @@ install: deps locale
 	install -Dm644 data/stocks.csv "$(DESTDIR)$(PREFIX)/share/cambio/stocks.csv"
 	install -d "$(DESTDIR)$(PREFIX)/share/applications"
 	sed 's|^Exec=cambio|Exec=$(PREFIX)/bin/cambio|' Resources/$(APP_ID).desktop > "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
+	install -Dm644 $(SCHEMA) "$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas/$(APP_ID).gschema.xml"
+	glib-compile-schemas --strict "$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas"
 	install -Dm644 Resources/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
 	install -Dm644 Resources/icons/hicolor/scalable/apps/$(APP_ID).svg "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
 	install -Dm644 Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
@@ -84,12 +96,16 @@ install: deps locale
 
 uninstall:
 	for f in $(INSTALLED); do rm -f "$(DESTDIR)$(PREFIX)/$$f"; done
+	if ls "$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas/"*.gschema.xml >/dev/null 2>&1; then \
+		glib-compile-schemas "$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas"; \
+	else rm -f "$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas/gschemas.compiled"; \
+		rmdir -p "$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas" 2>/dev/null || true; fi
 	-rmdir "$(DESTDIR)$(PREFIX)/share/cambio" 2>/dev/null
 	-gtk4-update-icon-cache -qtf "$(DESTDIR)$(PREFIX)/share/icons/hicolor" 2>/dev/null
 	-update-desktop-database -q "$(DESTDIR)$(PREFIX)/share/applications" 2>/dev/null
 
 # Start-up, memory and per-keystroke figures, against an empty GTK 4 window in the same run.
-bench: deps
+bench: deps schemas
 	$(SWIFT) build -c release
 	$(XVFB) dbus-run-session -- python3 scripts/bench.py
 

@@ -27,10 +27,15 @@ let package = Package(
         // The rate history on disk: SQLite through GRDB, with a schema version and migrations.
         .target(name: "CambioStore", dependencies: ["CambioCore", .product(name: "GRDB", package: "GRDB.swift")],
                 path: "Sources/CambioStore"),
+        // The one engine of the window and the command line: preferences (GSettings), the network
+        // gate, rates and their fallback, the history, stocks. No widgets.
+        .target(name: "CambioServices", dependencies: ["CambioCore", "CambioGLib", "CambioNet", "CambioStore"],
+                path: "Sources/CambioServices"),
         // Screens: bind widgets to the domain.
-        .target(name: "CambioUI", dependencies: ["CambioCore", "CambioGLib", "CambioNet", "CambioStore", "CGtk"], path: "Sources/CambioUI"),
+        .target(name: "CambioUI", dependencies: ["CambioCore", "CambioGLib", "CambioNet", "CambioStore", "CambioServices", "CGtk"],
+                path: "Sources/CambioUI"),
         // The command line: convert, rates, refresh.
-        .target(name: "CambioCLI", dependencies: ["CambioCore", "CambioNet", "CambioGLib", "CambioStore",
+        .target(name: "CambioCLI", dependencies: ["CambioCore", "CambioNet", "CambioGLib", "CambioStore", "CambioServices",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 path: "Sources/CambioCLI"),
         .executableTarget(name: "cambio", dependencies: ["CambioUI", "CambioCLI", "CambioCore", "CGtk"], path: "Sources/cambio"),
@@ -39,9 +44,9 @@ let package = Package(
         .executableTarget(name: "cambio-bench", dependencies: ["CambioUI", "CambioCore", "CambioStore", "CambioGLib", "CGtk"], path: "Sources/cambio-bench"),
         .testTarget(name: "CambioCoreTests", dependencies: ["CambioCore"], path: "Tests/CambioCoreTests"),
         .testTarget(name: "CambioStoreTests", dependencies: ["CambioStore", "CambioCore"], path: "Tests/CambioStoreTests"),
-        .testTarget(name: "CambioNetTests", dependencies: ["CambioNet", "CambioCLI", "CambioCore", "CambioGLib", "CGtk"], path: "Tests/CambioNetTests",
+        .testTarget(name: "CambioNetTests", dependencies: ["CambioNet", "CambioServices", "CambioCLI", "CambioCore", "CambioGLib", "CGtk"], path: "Tests/CambioNetTests",
                     exclude: ["fault_server.py"]),
-        .testTarget(name: "CambioUITests", dependencies: ["CambioUI", "CambioCore", "CambioGLib", "CGtk"], path: "Tests/CambioUITests"),
+        .testTarget(name: "CambioUITests", dependencies: ["CambioUI", "CambioServices", "CambioCore", "CambioGLib", "CGtk"], path: "Tests/CambioUITests"),
     ],
     swiftLanguageModes: [.v6]
 )

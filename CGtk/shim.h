@@ -8,6 +8,9 @@
 #define GLIB_VERSION_MAX_ALLOWED GLIB_VERSION_2_74
 
 #include <gtk/gtk.h>
+/* g_memory_settings_backend_new: settings that live only in the process (tests). */
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 #include <libsoup/soup.h>
 #include <glib-unix.h>
 #include <locale.h>

@@ -2,6 +2,7 @@ import ArgumentParser
 import CambioCore
 import CambioGLib
 import CambioNet
+import CambioServices
 import CambioStore
 import Foundation
 
@@ -37,34 +38,21 @@ public struct CambioCommand: ParsableCommand {
     }
 }
 
-/// What every command loads: the same start-up data as the window.
+/// What every command loads: the same engine as the window (start-up data, preferences, the
+/// network gate, rates, history, stocks).
 struct Setup {
-    let data: StartupData
-    let environment: [String: String]
-    /// The history store, opened once per run when first needed.
-    private final class Opened: @unchecked Sendable { var store: HistoryStore? }
-    private let opened = Opened()
+    let engine: Engine
+    var data: StartupData { engine.data }
 
     init() {
-        environment = ProcessInfo.processInfo.environment
-        data = StartupData.load(environment: environment, executable: BundledData.executable,
-                                sourceTree: Self.sourceTree)
-        for problem in data.problems { warn(Self.describe(problem)) }
-    }
-
-    static var sourceTree: URL? { BundledData.sourceTree }
-
-    static func describe(_ p: StartupProblem) -> String {
-        switch p {
-        case .catalogUnavailable(let r): return "currency names unavailable: \(r)"
-        case .bundledRatesUnreadable(let path, let r): return "bundled rates unreadable (\(path)): \(r)"
-        case .bundledRatesMissing: return "bundled rates not found; set CAMBIO_DATA_DIR"
-        case .stateSetAside(let path, let r): return "saved state unreadable (\(r)); kept as \(path)"
-        case .stateUnreadable(let r): return "saved state unreadable: \(r)"
-        case .stateFieldsIgnored(let fields): return "saved state: ignored \(fields.joined(separator: "; "))"
-        case .cacheUnreadable(let provider, let r): return "cached \(provider.sourceName) rates unreadable (\(r)); the file is kept as it is"
-        case .networkOffUntilChosen: return "the saved choice about using the network could not be read: no request is sent until it is turned on in Preferences"
-        case .cacheSetAside(let provider, let path, let r): return "cached \(provider.sourceName) rates unreadable (\(r)); kept as \(path)"
+        let environment = ProcessInfo.processInfo.environment
+        let data = StartupData.load(environment: environment, executable: BundledData.executable,
+                                    sourceTree: BundledData.sourceTree)
+        engine = MainActor.assumeIsolated {
+            let engine = Engine(data: data, environment: environment)
+            engine.history.onProblem = { warn($0.description) }
+            engine.startupProblems.forEach { warn($0.description) }
+            return engine
         }
     }
 
@@ -74,61 +62,27 @@ struct Setup {
         return c
     }
 
-    /// The rates service over this run's cache, seeded with what start-up read. Every new
-    /// answer is recorded in the history too.
-    @MainActor func service() -> RatesService {
-        let service = RatesService(cache: RateCache(paths: data.paths), endpoints: Endpoints(environment: environment))
-        service.seed(data.cached, ecbHistory: data.ecbHistory)
-        service.historyEnd = data.rates?.date
-        service.onNewAnswer = { snapshot in
-            do { try history().record(snapshot.publications) } catch { warn("the rate history was not updated: \(words(error))") }
-        }
-        return service
-    }
-
-    /// Stock prices: Alpha Vantage, the stock cache, the bundled sample.
-    @MainActor func stocks() -> StockService {
-        let dir = BundledData.directory(environment: environment, executable: BundledData.executable,
-                                        paths: data.paths, sourceTree: Self.sourceTree)
-        return StockService(cache: StockCache(paths: data.paths), keys: APIKeyStore(paths: data.paths),
-                            endpoint: AlphaVantageEndpoint(environment: environment),
-                            sampleFile: dir?.appendingPathComponent(SampleStocks.fileName))
-    }
-
     /// The history store, with the bundle imported and the cached answers recorded.
     func history() throws -> HistoryStore {
-        if let store = opened.store { return store }
-        let bundle = BundledData.directory(environment: environment, executable: BundledData.executable,
-                                           paths: data.paths, sourceTree: Self.sourceTree)?.appendingPathComponent(BundledData.marker)
-        let cached = data.cached.values.map(\.snapshot) + [data.ecbHistory?.snapshot].compactMap { $0 }
-        let (store, problems) = try HistoryStore.prepared(paths: data.paths, bundle: bundle, cached: cached)
-        problems.forEach { warn($0.description) }
-        opened.store = store
-        return store
+        try MainActor.assumeIsolated { try engine.history.openNow() }
     }
 
     /// The Preferences' privacy switch: off, the command line sends nothing either.
-    var networkAllowed: Bool { data.state.settings.networkAllowed }
+    var networkAllowed: Bool { MainActor.assumeIsolated { engine.client.networkAllowed } }
 
     /// The rates to use: fresh if the policy asks and the server answers, else the last good
     /// cached ones, else the bundled ECB history. `--offline` sends no request.
     func table(offline: Bool) -> RateTable? {
-        let provider = data.state.settings.provider
-        var answers = data.cached.mapValues(\.snapshot)
-        if !offline && networkAllowed {
-            let refreshed: (CachedAnswer, ProviderSnapshot)?? = MainActor.assumeIsolated {
-                let service = service()
-                let outcome = MainContext.run(deadline: 30) {
-                    await service.refresh(provider, trigger: .start, interval: data.state.settings.refreshInterval)
-                }
+        MainActor.assumeIsolated {
+            if !offline && engine.client.networkAllowed {
+                let provider = engine.preferences.provider
+                let outcome = MainContext.run(deadline: 30) { await engine.refresh(.start) }
                 if case .success(.failed(let reason))? = outcome {
                     warn("could not refresh rates from \(provider.sourceName): \(reason); using the last good rates")
                 }
-                return service.answers[provider].map { ($0.answer, $0.snapshot) }
             }
-            if let r = refreshed ?? nil { answers[provider] = r.1 }
+            return engine.table
         }
-        return RateTable.compose(primary: provider, answers: answers, bundled: data.rates)
     }
 }
 
@@ -211,7 +165,7 @@ extension CambioCommand {
                 if let date {
                     guard let day = Day(iso: date) else { throw Failure("not a date (YYYY-MM-DD): \(date)") }
                     let first = ECBHistoryCSV.firstDay
-                    guard day >= first, day <= Day(Date()) else {
+                    guard day >= first, day <= Day.today() else {
                         throw Failure("no rates for \(date): the history runs from \(first.iso) to today")
                     }
                     // The rate history: the bundled ECB file and every answer fetched, one store.
@@ -305,13 +259,12 @@ extension CambioCommand {
                     }
                     chosen = p
                 } else {
-                    chosen = setup.data.state.settings.provider
+                    chosen = MainActor.assumeIsolated { setup.engine.preferences.provider }
                 }
-                let interval = setup.data.state.settings.refreshInterval
                 let outcome: RatesService.Outcome? = MainActor.assumeIsolated {
-                    let service = setup.service()
+                    let engine = setup.engine
                     return try? MainContext.run(deadline: 60) {
-                        await service.refresh(chosen, trigger: .explicit, interval: interval, networkAllowed: setup.networkAllowed)
+                        await engine.rates.refresh(chosen, trigger: .explicit, interval: engine.preferences.refreshInterval)
                     }?.get()
                 }
                 switch outcome {
@@ -357,7 +310,7 @@ extension CambioCommand {
                     guard let d = Day(iso: text) else { throw Failure("not a date (YYYY-MM-DD): --\(name) \(text)") }
                     return d
                 }
-                let today = Day(Date())
+                let today = Day.today()
                 let firstPublished = ECBHistoryCSV.firstDay
                 let last = try day(end, "to") ?? today
                 // Every day since the ECB's first publication, and a century more: enough for any range.
@@ -374,7 +327,7 @@ extension CambioCommand {
                 // Days newer than the history at hand come from Frankfurter (the ECB's figures).
                 if !offline, setup.networkAllowed, let newest = try store.newestECBDay(), last > newest {
                     let outcome: HistorySync.Outcome? = MainActor.assumeIsolated {
-                        let sync = HistorySync(store: store, endpoints: Endpoints(environment: setup.environment))
+                        let sync = setup.engine.historySync(store)
                         return try? MainContext.run(deadline: 30) { await sync.fetchNewerDays(today: today) }?.get()
                     }
                     if case .failed(let reason)? = outcome {
@@ -439,7 +392,7 @@ extension CambioCommand {
 
                 let offline = self.offline || !setup.networkAllowed
                 let outcome: Result<StockService.SeriesAnswer, Error>? = MainActor.assumeIsolated {
-                    let stocks = setup.stocks()
+                    let stocks = setup.engine.stocks
                     defer {
                         for (path, reason) in stocks.setAside { warn("cached prices unreadable (\(reason)); kept as \(path)") }
                         if let p = stocks.sampleProblem { warn(p) }
@@ -462,16 +415,7 @@ extension CambioCommand {
                 }
 
                 // Results in another currency: the stock's unit (pence → pounds), then each day's rate.
-                let unit = QuoteUnit.base(of: series.currency)
-                var rate: ((Day) -> Decimal?)?
-                if let shown, shown != unit.currency || unit.factor != 1 {
-                    if shown == unit.currency {
-                        rate = { _ in unit.factor }
-                    } else {
-                        let history = try setup.history().history(from: unit.currency, to: shown, end: Day(Date()))
-                        rate = { day in history.point(onOrBefore: day).map { $0.rate * unit.factor } }
-                    }
-                }
+                let rate = try shown.flatMap { try setup.engine.dcaRate(priceCurrency: series.currency, shown: $0, store: setup.history) }
                 let result: DCAResult
                 do {
                     result = try DCA.compute(DCAPlan(symbol: symbol, initial: initial, monthly: monthly, start: start),

@@ -25,6 +25,12 @@ public struct AppState: Codable, Equatable, Sendable {
 
     public var hasSavedConverter: Bool { converterIfSaved != nil }
 
+    /// The settings as the file had them (earlier versions kept them here; now GSettings does).
+    public var savedSettings: AppSettings? { settingsIfSaved }
+
+    /// Once the settings live in GSettings, the file no longer carries them.
+    public mutating func dropSettings() { settingsIfSaved = nil }
+
     /// The Investments page: the stock, the amounts as typed, the start month.
     public var investments: InvestmentState {
         get { investmentsIfSaved ?? InvestmentState() }

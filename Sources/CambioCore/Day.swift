@@ -59,10 +59,24 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
         Self.utc.date(from: DateComponents(year: year, month: month, day: day))!
     }
 
-    /// The UTC day of an instant.
+    /// The UTC day of an instant (publication days, stamps: never what the user calls today).
     public init(_ date: Date) {
         let c = Self.utc.dateComponents([.year, .month, .day], from: date)
         self.init(year: c.year!, month: c.month!, day: c.day!)!
+    }
+
+    /// The calendar day of an instant where the user is (`zone`: the environment's, TZ).
+    public init(_ date: Date, in zone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        self.init(year: c.year!, month: c.month!, day: c.day!)!
+    }
+
+    /// Today as the user sees it: their local day. At 20:00 in New York it is still today
+    /// there, though it is tomorrow in UTC.
+    public static func today(now: Date = Date(), zone: TimeZone = .current) -> Day {
+        Day(now, in: zone)
     }
 
     public func encode(to encoder: Encoder) throws {

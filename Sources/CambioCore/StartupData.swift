@@ -134,3 +134,46 @@ public final class StartupPreload: @unchecked Sendable {
         return data!
     }
 }
+
+extension StartupProblem {
+    /// The problem in words: the command line prints the English, the window translates it.
+    public var wording: Wording {
+        switch self {
+        case .catalogUnavailable(let reason):
+            return Wording("Currency names are unavailable: %@", .verbatim(reason))
+        case .bundledRatesUnreadable(let path, let reason):
+            return Wording("The bundled rates could not be read (%@): %@", .verbatim(path), .verbatim(reason))
+        case .bundledRatesMissing:
+            return Wording("The bundled rates were not found; set CAMBIO_DATA_DIR to Cambio's data folder.")
+        case .stateSetAside(let path, let reason):
+            return Wording("Your saved currencies could not be read (%@). The file was kept as %@ and the default list is shown.",
+                           .verbatim(reason), .verbatim(path))
+        case .stateUnreadable(let reason):
+            return Wording("Your saved currencies could not be read: %@. The file is kept as it is, and changes are not saved.",
+                           .verbatim(reason))
+        case .stateFieldsIgnored(let fields):
+            return Wording("Some saved settings could not be read and were left at their defaults: %@",
+                           .verbatim(fields.joined(separator: "; ")))
+        case .cacheUnreadable(let provider, let reason):
+            return Wording("The saved %@ rates could not be read (%@); the file is kept as it is.",
+                           provider.sourceWording, .verbatim(reason))
+        case .networkOffUntilChosen:
+            return Wording("Your choice about using the network could not be read, so Cambio sends nothing until you turn the network on in Preferences.")
+        case .cacheSetAside(let provider, let path, let reason):
+            return Wording("The saved %@ rates could not be read (%@); the file was kept as %@.",
+                           provider.sourceWording, .verbatim(reason), .verbatim(path))
+        }
+    }
+}
+
+extension Provider {
+    /// The source's name as people read it: "ECB" and "Bank of Russia" are translated, the
+    /// others are names.
+    public var sourceWording: Wording {
+        switch self {
+        case .ecb: return Wording("ECB")
+        case .cbr: return Wording("Bank of Russia")
+        case .erapi, .frankfurter: return .verbatim(sourceName)
+        }
+    }
+}

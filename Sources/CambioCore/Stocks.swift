@@ -322,3 +322,34 @@ extension QuoteUnit {
         }
     }
 }
+
+/// How a plan's amounts reach the currency they are shown in: the stock's own, its quote unit's
+/// currency (pence to pounds), or another at each purchase day's rate from the history.
+public enum DCAConversion {
+    case none
+    /// A fixed factor (pence to pounds).
+    case factor(Decimal)
+    /// Needs the rates of `from` in `to` (the history store has them).
+    case needsHistory(from: String, to: String)
+
+    /// What showing a stock priced in `priceCurrency` in `shown` takes.
+    public static func plan(priceCurrency: String, shown: String) -> DCAConversion {
+        let unit = QuoteUnit.base(of: priceCurrency)
+        if shown == priceCurrency.uppercased() { return .none }
+        if shown == unit.currency { return unit.factor == 1 ? .none : .factor(unit.factor) }
+        return .needsHistory(from: unit.currency, to: shown)
+    }
+
+    /// The rate of a day for `DCA.compute`; nil for no conversion. With `.needsHistory`, the
+    /// history of that pair is used: each day's newest published rate on or before it.
+    public func rate(priceCurrency: String, history: PairHistory?) -> ((Day) -> Decimal?)? {
+        switch self {
+        case .none: return nil
+        case .factor(let f): return { _ in f }
+        case .needsHistory:
+            let factor = QuoteUnit.base(of: priceCurrency).factor
+            guard let history else { return { _ in nil } }
+            return { day in history.point(onOrBefore: day).map { $0.rate * factor } }
+        }
+    }
+}

@@ -105,3 +105,57 @@ public enum StartupProbe {
         }
     }
 }
+
+/// A timer on the GLib main loop, as a handle: cancelling it (or letting go of it) stops it.
+/// Screens hold these instead of raw source ids.
+@MainActor public final class TimerHandle {
+    private var id: guint
+
+    /// Runs `body` once after `milliseconds`.
+    public static func once(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> TimerHandle {
+        let handle = TimerHandle(id: 0)
+        handle.id = MainContext.after(milliseconds: milliseconds) { [weak handle] in
+            handle?.id = 0
+            body()
+        }
+        return handle
+    }
+
+    /// Runs `body` every `seconds`, at idle priority (ages, timed refreshes), until cancelled.
+    public static func every(seconds: UInt32, _ body: @escaping @MainActor () -> Void) -> TimerHandle {
+        let job = Unmanaged.passRetained(MainContext.Job(body)).toOpaque()
+        let id = g_timeout_add_seconds_full(G_PRIORITY_DEFAULT_IDLE, seconds, { data in
+            let job = Unmanaged<MainContext.Job>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { job.body() }
+            return 1 // G_SOURCE_CONTINUE
+        }, job, { data in Unmanaged<MainContext.Job>.fromOpaque(data!).release() })
+        return TimerHandle(id: id)
+    }
+
+    /// Runs `body` once when the main loop is next idle.
+    public static func idle(_ body: @escaping @MainActor () -> Void) -> TimerHandle {
+        let handle = TimerHandle(id: 0)
+        let job = Unmanaged.passRetained(MainContext.Job { [weak handle] in
+            handle?.id = 0
+            body()
+        }).toOpaque()
+        handle.id = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+            let job = Unmanaged<MainContext.Job>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { job.body() }
+            return 0 // G_SOURCE_REMOVE
+        }, job, { data in Unmanaged<MainContext.Job>.fromOpaque(data!).release() })
+        return handle
+    }
+
+    private init(id: guint) { self.id = id }
+
+    /// Whether it has yet to fire (a one-shot) or still repeats.
+    public var isPending: Bool { id != 0 }
+
+    public func cancel() {
+        if id != 0 { g_source_remove(id) }
+        id = 0
+    }
+
+    isolated deinit { cancel() }
+}

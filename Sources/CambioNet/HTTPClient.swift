@@ -31,6 +31,8 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
     case insecureRedirect(String)
     case tooManyRedirects(String)
     case cancelled
+    /// The user's "Use the network" is off (or not read yet): nothing was sent.
+    case networkOff
     case other(String)
 
     public var wording: Wording {
@@ -52,6 +54,7 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
         case .tooManyRedirects(let at):
             return Wording("more than %@ redirects, the last to %@", .verbatim(HTTPClient.maxRedirects), .verbatim(at))
         case .cancelled: return Wording("cancelled")
+        case .networkOff: return Wording("network access is off")
         case .other(let m): return .verbatim(m)
         }
     }
@@ -59,8 +62,18 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
 
 /// The app's one HTTP session (libsoup 3). Every request has an overall deadline, its status is
 /// checked, its body is capped, and plain http is refused except to this machine.
+///
+/// The network gate: the one place that decides whether anything is sent. It is closed until the
+/// user's "Use the network" setting has been read and applied with `allowNetwork`.
 @MainActor public final class HTTPClient {
     public static let shared = HTTPClient(userAgent: "Cambio/\(CambioVersion.string)")
+
+    /// Whether requests may leave this machine. Off until the user's setting is applied.
+    public private(set) var networkAllowed = false
+    /// Requests this client actually sent (a refused one is not counted).
+    public private(set) var requestsSent = 0
+
+    public func allowNetwork(_ allowed: Bool) { networkAllowed = allowed }
 
     let session: UnsafeMutablePointer<SoupSession>
     /// The deadline of a whole request, connection to last byte (libsoup's own timeout is per
@@ -100,6 +113,7 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
     /// or plain http to this machine only), so a redirect cannot carry a query to another host in
     /// the clear; a failure names the host actually contacted.
     public func get(_ url: String, headers: [String: String] = [:]) async throws -> HTTPResponse {
+        guard networkAllowed else { throw NetworkError.networkOff }
         try Self.check(url)
         var current = url
         for _ in 0...Self.maxRedirects {
@@ -126,7 +140,9 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
     enum Hop { case answer(HTTPResponse), redirect(String) }
 
     private func getOnce(_ url: String, headers: [String: String]) async throws -> Hop {
+        guard networkAllowed else { throw NetworkError.networkOff }
         guard let message = soup_message_new("GET", url) else { throw NetworkError.invalidURL(Self.hostOnly(url)) }
+        requestsSent += 1
         defer { g_object_unref(gpointerOf(message)) }
         soup_message_add_flags(message, SOUP_MESSAGE_NO_REDIRECT)
         let requestHeaders = soup_message_get_request_headers(message)

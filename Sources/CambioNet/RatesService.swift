@@ -116,10 +116,10 @@ public struct Endpoints: Sendable, Equatable {
     }
 
     /// Asks `provider` for new rates when the policy allows; keeps the old ones on any failure.
-    public func refresh(_ provider: Provider, trigger: RefreshPolicy.Trigger, interval: RefreshInterval,
-                        networkAllowed: Bool = true) async -> Outcome {
+    /// With the network off (the client's gate), nothing is asked and `.networkOff` comes back.
+    public func refresh(_ provider: Provider, trigger: RefreshPolicy.Trigger, interval: RefreshInterval) async -> Outcome {
         let cached = answers[provider]?.answer
-        switch RefreshPolicy.decide(trigger: trigger, interval: interval, networkAllowed: networkAllowed, cached: cached, now: now()) {
+        switch RefreshPolicy.decide(trigger: trigger, interval: interval, networkAllowed: client.networkAllowed, cached: cached, now: now()) {
         case .networkOff: return .networkOff
         case .skip(let until): return .skipped(until: until)
         case .request: break
@@ -154,6 +154,8 @@ public struct Endpoints: Sendable, Equatable {
             onNewAnswer?(snapshot)
             if provider == .ecb, let newest = snapshot.newestDay { await fillECBGap(before: newest) }
             return .updated
+        } catch NetworkError.networkOff {
+            return .networkOff
         } catch NetworkError.rateLimited(let after) {
             // Without a Retry-After, wait 20 minutes (open.er-api.com's usual block).
             let until = now().addingTimeInterval(min(after ?? 1200, RetryAfter.cap))

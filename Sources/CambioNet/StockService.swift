@@ -43,8 +43,8 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
     private let givenClient: HTTPClient?
     var client: HTTPClient { givenClient ?? HTTPClient.shared }
     let now: () -> Date
-    /// Off: no request is sent; the cache and the sample answer.
-    public var networkAllowed = true
+    /// The client's gate: off, no request is sent; the cache and the sample answer.
+    public var networkAllowed: Bool { client.networkAllowed }
     /// `data/stocks.csv`, read on first use.
     private let sampleFile: URL?
     private var sampleSeries: [String: PriceSeries]?

@@ -1,31 +1,28 @@
 import CambioCore
 import CambioGLib
 import CambioNet
+import CambioServices
 import CGtk
 import Foundation
 
-/// What every screen shares: locale, catalogue, rates, saved state. Built once at start-up.
+/// What every screen shares: the engine (rates, preferences, history, stocks), the locale's
+/// formatters, and the user's data (the list, favourites, typed amounts), whose changes go
+/// through methods that save.
 @MainActor public final class AppContext {
+    /// The engine the command line uses too.
+    public let engine: Engine
     public let locale: LocaleEnvironment
     public let paths: AppPaths
     public let catalog: CurrencyCatalog
     /// Locale marks and the user's choice of decimal places.
     public private(set) var formatter: DecimalFormatter
     public let days: DayFormatter
-    /// The rates in use: the primary provider's last good answer, else the bundled ECB history.
-    public private(set) var rates: RateTable?
-    /// When the rates in use were fetched; nil for the bundled ones.
-    public private(set) var ratesFetchedAt: Date?
-    /// The bundled ECB rates, the last fallback.
-    public let bundled: RateTable?
-    /// Each provider's last good answer read from the cache at start-up.
-    public let cachedAtStart: [Provider: CachedRates]
-    public let ecbHistoryAtStart: CachedRates?
+    /// The user's data, saved in the data file. Change it with `update`, which saves.
     public var state: AppState
     /// Problems found at start-up, shown in the window's banner.
     public let problems: [String]
     let store: StateStore
-    private var saveTimer: guint = 0
+    private var saveTimer: TimerHandle?
     /// Called when a save fails, with the reason.
     var onSaveError: ((String) -> Void)?
     /// Called after a save succeeded (a failure's message goes away).
@@ -36,66 +33,45 @@ import Foundation
     static let saveMessageKey = "state-save"
     /// Called with a problem found later than start-up (shown in the window's message strip).
     var onProblem: ((String) -> Void)?
+
+    /// The preferences (GSettings).
+    public var preferences: Preferences { engine.preferences }
+    /// The rates in use: the primary provider's last good answer, else the bundled ECB history.
+    public var rates: RateTable? { engine.table }
+    /// When the rates in use were fetched; nil for the bundled ones.
+    public var ratesFetchedAt: Date? { engine.fetchedAt }
     /// The rate history on disk, opened when first needed.
-    private(set) lazy var historyData = HistoryData(context: self)
-    /// Stock prices (Investments), made when the page is first shown.
-    private(set) lazy var stocks: StockService = {
-        let environment = ProcessInfo.processInfo.environment
-        let dir = BundledData.directory(environment: environment, executable: BundledData.executable,
-                                        paths: paths, sourceTree: AppContext.sourceTree)
-        return StockService(cache: StockCache(paths: paths), keys: APIKeyStore(paths: paths),
-                            endpoint: AlphaVantageEndpoint(environment: environment),
-                            sampleFile: dir?.appendingPathComponent(SampleStocks.fileName))
-    }()
+    var historyData: HistoryAccess { engine.history }
+    /// Stock prices (Investments).
+    var stocks: StockService { engine.stocks }
 
     /// Loads everything now, on this thread (tests, tools).
     public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment,
                             executable: URL = BundledData.executable,
-                            sourceTree: URL? = AppContext.sourceTree) {
-        self.init(data: StartupData.load(environment: environment, executable: executable, sourceTree: sourceTree))
+                            sourceTree: URL? = AppContext.sourceTree,
+                            preferences: Preferences? = nil) {
+        self.init(data: StartupData.load(environment: environment, executable: executable, sourceTree: sourceTree),
+                  environment: environment, preferences: preferences ?? Preferences())
     }
 
-    public init(data: StartupData) {
+    public init(data: StartupData, environment: [String: String] = ProcessInfo.processInfo.environment,
+                preferences: Preferences = Preferences()) {
+        engine = Engine(data: data, environment: environment, preferences: preferences)
         locale = data.locale
         paths = data.paths
-        formatter = data.formatter.with(data.state.settings.decimalPlaces)
+        formatter = data.formatter.with(preferences.decimalPlaces)
         days = data.days
         catalog = data.catalog
-        bundled = data.rates
-        cachedAtStart = data.cached
-        ecbHistoryAtStart = data.ecbHistory
         state = data.state
-        rates = RateTable.compose(primary: data.state.settings.provider,
-                                  answers: data.cached.mapValues(\.snapshot), bundled: data.rates)
-        ratesFetchedAt = data.cached[data.state.settings.provider]?.answer.fetchedAt
+        if engine.settingsMoved { state.dropSettings() }
         store = data.store
         L10n.catalog = data.messages
-        problems = data.problems.map(Self.describe)
-    }
-
-    static func describe(_ problem: StartupProblem) -> String {
-        switch problem {
-        case .catalogUnavailable(let reason):
-            return String(format: tr("Currency names are unavailable: %@"), reason)
-        case .bundledRatesUnreadable(let path, let reason):
-            return String(format: tr("The bundled rates could not be read (%@): %@"), path, reason)
-        case .bundledRatesMissing:
-            return tr("The bundled rates were not found; set CAMBIO_DATA_DIR to Cambio's data folder.")
-        case .stateSetAside(let path, let reason):
-            return String(format: tr("Your saved currencies could not be read (%@). The file was kept as %@ and the default list is shown."), reason, path)
-        case .stateUnreadable(let reason):
-            return String(format: tr("Your saved currencies could not be read: %@. The file is kept as it is, and changes are not saved."), reason)
-        case .stateFieldsIgnored(let fields):
-            return String(format: tr("Some saved settings could not be read and were left at their defaults: %@"),
-                          fields.joined(separator: "; "))
-        case .cacheUnreadable(let provider, let reason):
-            return String(format: tr("The saved %@ rates could not be read (%@); the file is kept as it is."),
-                          sourceName(provider.sourceName), reason)
-        case .networkOffUntilChosen:
-            return tr("Your choice about using the network could not be read, so Cambio sends nothing until you turn the network on in Preferences.")
-        case .cacheSetAside(let provider, let path, let reason):
-            return String(format: tr("The saved %@ rates could not be read (%@); the file was kept as %@."),
-                          sourceName(provider.sourceName), reason, path)
+        problems = engine.startupProblems.map(say)
+        engine.history.onProblem = { [weak self] in self?.onProblem?(say($0)) }
+        preferences.observe { [weak self] key in
+            guard let self, key == .decimalPlaces else { return }
+            self.formatter = self.formatter.with(self.preferences.decimalPlaces)
+            self.displayObservers.forEach { $0() }
         }
     }
 
@@ -118,9 +94,7 @@ import Foundation
     public nonisolated static var sourceTree: URL? { BundledData.sourceTree }
 
     /// Screens that show rates, told when the rates in use change.
-    private var rateObservers: [@MainActor () -> Void] = []
-
-    func observeRates(_ body: @escaping @MainActor () -> Void) { rateObservers.append(body) }
+    func observeRates(_ body: @escaping @MainActor () -> Void) { engine.observeRates(body) }
 
     /// Screens that show amounts of money, told when the way they are written or the reference
     /// currency changes.
@@ -130,11 +104,8 @@ import Foundation
 
     /// Preferences: the digits shown in amounts of money, applied to every screen at once.
     public func setDecimalPlaces(_ places: DecimalPlaces) {
-        guard places != state.settings.decimalPlaces else { return }
-        state.settings.decimalPlaces = places
-        formatter = formatter.with(places)
-        scheduleSave()
-        displayObservers.forEach { $0() }
+        guard places != preferences.decimalPlaces else { return }
+        preferences.decimalPlaces = places // the observer above writes every screen again
     }
 
     /// The currency rates are shown against (Currencies) and results can be shown in (Investments).
@@ -145,11 +116,9 @@ import Foundation
         displayObservers.forEach { $0() }
     }
 
-    /// Puts a new rate table in use and refreshes every screen that shows rates.
+    /// Puts a rate table in use and refreshes every screen that shows rates (tests, the benchmark).
     public func useRates(_ table: RateTable, fetchedAt: Date? = nil) {
-        rates = table
-        ratesFetchedAt = fetchedAt
-        rateObservers.forEach { $0() }
+        engine.useRates(table, fetchedAt: fetchedAt)
     }
 
     /// "ECB rates of 30 Oct 2026" or "open.er-api.com rates of 22 Nov 2026 · updated 3 h ago".
@@ -178,23 +147,21 @@ import Foundation
     /// Days between the rates' publication and today; nil when they are current enough
     /// (the ECB publishes no rates at weekends and on TARGET holidays).
     public func staleDays(now: Date = Date()) -> Int? {
-        guard let table = rates, RateAge.isStale(table.date, today: Day(now)) else { return nil }
-        return RateAge.days(table.date, today: Day(now))
+        let today = Day.today(now: now)
+        guard let table = rates, RateAge.isStale(table.date, today: today) else { return nil }
+        return RateAge.days(table.date, today: today)
     }
 
     /// Saves soon, once typing pauses.
     func scheduleSave() {
-        MainContext.cancel(saveTimer)
-        saveTimer = MainContext.after(milliseconds: 400) { [weak self] in
-            self?.saveTimer = 0
-            self?.saveNow()
-        }
+        saveTimer?.cancel()
+        saveTimer = TimerHandle.once(milliseconds: 400) { [weak self] in self?.saveNow() }
     }
 
     /// Saves now (also at shutdown). A failure is reported, the previous file stays.
     public func saveNow() {
-        MainContext.cancel(saveTimer)
-        saveTimer = 0
+        saveTimer?.cancel()
+        saveTimer = nil
         do {
             try store.save(state)
             if saveFailed { saveFailed = false; onSaved?() }

@@ -1,5 +1,6 @@
 import CambioCore
 import CambioGLib
+import CambioServices
 import CGtk
 import Foundation
 
@@ -363,7 +364,7 @@ import Foundation
             evaluatedLabel.removeClass("error")
             UI.setText(evaluatedLabel, ExpressionEvaluator.isArithmetic(text) ? computation.evaluatedText(amount) : "")
             guard let table = ctx.rates else { return }
-            let today = Day(Date())
+            let today = Day.today()
             for (row, result) in zip(rows, computation.results(amount: amount, state: state, table: table)) {
                 row.shown = result.text
                 UI.setText(row.amountLabel, result.text ?? "\u{2014}")

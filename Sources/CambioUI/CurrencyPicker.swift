@@ -1,5 +1,6 @@
 import CambioCore
 import CambioGLib
+import CambioServices
 import CGtk
 
 /// A popover to choose a currency: search by code, English or localized name, among the

@@ -1,78 +1,17 @@
 import CambioCore
 import CambioGLib
+import CambioServices
 import CambioNet
 import CambioStore
 import CGtk
 import Foundation
-
-/// The rate history on disk, opened off the main thread (the first open imports the bundled
-/// ECB history, which takes a moment).
-@MainActor final class HistoryData {
-    private(set) var store: HistoryStore?
-    private(set) var failure: String?
-    private var waiting: [@MainActor (HistoryStore?) -> Void] = []
-    private var started = false
-    let ctx: AppContext
-
-    init(context: AppContext) { ctx = context }
-
-    /// Calls `body` once the store is ready (at once when it is), or with nil when it failed.
-    func whenReady(_ body: @escaping @MainActor (HistoryStore?) -> Void) {
-        if store != nil || failure != nil { body(store); return }
-        waiting.append(body)
-        guard !started else { return }
-        started = true
-        let paths = ctx.paths
-        let bundle = BundledData.directory(environment: ProcessInfo.processInfo.environment,
-                                           executable: BundledData.executable,
-                                           paths: paths, sourceTree: AppContext.sourceTree)?.appendingPathComponent(BundledData.marker)
-        let cached = ctx.cachedAtStart.values.map(\.snapshot) + [ctx.ecbHistoryAtStart?.snapshot].compactMap { $0 }
-        Task { @MainActor in
-            let outcome = await Task.detached { () -> Result<(HistoryStore, [Wording]), Error> in
-                Result { try HistoryStore.prepared(paths: paths, bundle: bundle, cached: cached) }
-            }.value
-            switch outcome {
-            case .success(let (store, problems)):
-                self.store = store
-                problems.forEach { self.ctx.onProblem?(say($0)) }
-                self.flushPending()
-            case .failure(let error):
-                self.failure = describe(error)
-                self.ctx.onProblem?(String(format: tr("The rate history could not be opened: %@"), describe(error)))
-            }
-            let calls = self.waiting
-            self.waiting.removeAll()
-            calls.forEach { $0(self.store) }
-        }
-    }
-
-    /// Answers that arrived before the store was open; recorded when it opens.
-    private var pending: [ProviderSnapshot] = []
-
-    /// Records a new provider answer (kept until the store is open). An answer that could not be
-    /// written (a full disk, a busy store) is kept and written with the next one.
-    func record(_ snapshot: ProviderSnapshot) {
-        pending.append(snapshot)
-        if store != nil { flushPending() }
-    }
-
-    private func flushPending() {
-        guard let store, !pending.isEmpty else { return }
-        do {
-            try store.record(pending.flatMap(\.publications))
-            pending.removeAll()
-        } catch {
-            ctx.onProblem?(String(format: tr("The rate history was not updated: %@. It is kept as it was, and the new rates are written with the next ones."), describe(error)))
-        }
-    }
-}
 
 /// The History page: the last seven days of a pair, a chart over any range back to 1999, and
 /// conversion on a past date.
 @MainActor public final class HistoryPage {
     public let root: WidgetRef
     let ctx: AppContext
-    let data: HistoryData
+    let data: HistoryAccess
     private let fromButton: WidgetRef
     private let toButton: WidgetRef
     private let status: WidgetRef
@@ -109,17 +48,18 @@ import Foundation
     private var destroyed = false
     private var synced = false
     /// Network access for the newest days (off when the user turned refreshing off).
-    var mayFetch: () -> Bool = { true }
+    /// Whether the history may be brought up to date from the network (the client's gate).
+    func mayFetch() -> Bool { ctx.engine.client.networkAllowed }
     var onSyncFailure: ((String) -> Void)?
 
-    init(context: AppContext, data: HistoryData) {
+    init(context: AppContext, data: HistoryAccess) {
         ctx = context
         self.data = data
         shortDays = DayFormatter(locale: context.locale.dates, template: "EEEdMMM")
         longDays = DayFormatter(locale: context.locale.dates, template: "EEEdMMMy")
         let pair = context.state.converter.currentPair
         from = pair.from; to = pair.to
-        pastDay = context.rates?.date ?? Day(Date())
+        pastDay = context.rates?.date ?? Day.today()
 
         fromButton = gtk_menu_button_new()!
         toButton = gtk_menu_button_new()!
@@ -308,7 +248,7 @@ import Foundation
             guard let self, !self.destroyed else { return }
             guard let store else {
                 self.isLoading = false
-                self.setBusy(false, String(format: tr("The rate history could not be opened: %@"), self.data.failure ?? ""))
+                self.setBusy(false, String(format: tr("The rate history could not be opened: %@"), self.data.failure.map(say) ?? ""))
                 return
             }
             Task { @MainActor in
@@ -334,9 +274,9 @@ import Foundation
     private func syncOnce(_ store: HistoryStore) {
         guard !synced, mayFetch() else { return }
         synced = true
-        let sync = HistorySync(store: store, endpoints: Endpoints(environment: ProcessInfo.processInfo.environment))
+        let sync = ctx.engine.historySync(store)
         Task { @MainActor in
-            let outcome = await sync.fetchNewerDays(today: Day(Date()))
+            let outcome = await sync.fetchNewerDays(today: Day.today())
             guard !self.destroyed else { return }
             switch outcome {
             case .added: self.load()
@@ -370,7 +310,7 @@ import Foundation
         dayRows.removeAll()
         dayTexts.removeAll()
         guard let h = history else { return }
-        let today = Day(Date())
+        let today = Day.today()
         // The newest day anything was published, with or without this pair (so a suspended
         // currency shows its gap, not its last week of 2022).
         let newest = [h.newestDay, h.gaps.last].compactMap { $0 }.max()

@@ -1,5 +1,6 @@
 import CambioCore
 import CambioGLib
+import CambioServices
 import CambioNet
 import CambioStore
 import CGtk
@@ -71,7 +72,7 @@ import Foundation
         ctx = context
         monthNames = DayFormatter(locale: context.locale.dates, template: "MMMMy")
         shortMonths = DayFormatter(locale: context.locale.dates, template: "MMMy")
-        format = DCAFormat(locale: context.locale.numbers, decimalPlaces: context.state.settings.decimalPlaces)
+        format = DCAFormat(locale: context.locale.numbers, decimalPlaces: context.preferences.decimalPlaces)
 
         // MARK: Search row
         searchEntry = gtk_search_entry_new()!
@@ -200,7 +201,7 @@ import Foundation
         Signal.connect(gpointerOf(searchEntry), "activate") { [weak self] in self?.searchActivated() }
         ctx.observeDisplay { [weak self] in
             guard let self else { return }
-            self.format = DCAFormat(locale: self.ctx.locale.numbers, decimalPlaces: self.ctx.state.settings.decimalPlaces)
+            self.format = DCAFormat(locale: self.ctx.locale.numbers, decimalPlaces: self.ctx.preferences.decimalPlaces)
             self.updateReferenceCheck()
             self.recompute()
         }
@@ -301,7 +302,6 @@ import Foundation
         searchGeneration += 1
         let generation = searchGeneration
         guard !StockCache.normalised(q).isEmpty else { openFirstOnAnswer = false; closeResults(clear: false); return }
-        stocks.networkAllowed = networkAllowed
         if stocks.key != nil && networkAllowed { UI.setText(searchNote, String(format: tr("Searching Alpha Vantage for “%@”…"), q)) }
         searchRunning = true
         Task { @MainActor in
@@ -315,7 +315,7 @@ import Foundation
         }
     }
 
-    var networkAllowed: Bool { ctx.state.settings.networkAllowed }
+    var networkAllowed: Bool { ctx.engine.client.networkAllowed }
 
     private func showResults(_ answer: StockService.SearchAnswer, query: String) {
         for r in resultRows { gtk_list_box_remove(cast(resultsList), r.row) }
@@ -405,7 +405,6 @@ import Foundation
         if series == nil { UI.setText(titleLabel, "\(stock.symbol) \u{00B7} \(stock.name)") }
         UI.setText(sourceLabel, String(format: tr("Loading the prices of %@…"), stock.symbol))
         setBusy(true)
-        stocks.networkAllowed = networkAllowed
         Task { @MainActor in
             let outcome: Result<StockService.SeriesAnswer, Error>
             do { outcome = .success(try await self.stocks.series(stock)) } catch { outcome = .failure(error) }

@@ -1,5 +1,6 @@
 import CambioCore
 import CambioGLib
+import CambioServices
 import CGtk
 
 /// The window: a header bar with the page switcher, a message strip, and the five pages.
@@ -29,7 +30,6 @@ import CGtk
         if let builtHistory { return builtHistory }
         let page = HistoryPage(context: context, data: context.historyData)
         builtHistory = page
-        page.mayFetch = { [weak self] in self?.context.state.settings.networkAllowed ?? false }
         page.onSyncFailure = { [weak self] reason in
             self?.banner.show(String(format: tr("Could not fetch the newest days of the history from Frankfurter: %@."), reason),
                               key: "history-sync")

@@ -1,8 +1,9 @@
 import CambioCore
 import CambioGLib
+import CambioServices
 import CGtk
 
-/// The Preferences window (Ctrl+,): every choice applies at once and is saved with the state.
+/// The Preferences window (Ctrl+,): every choice applies at once and is kept in GSettings.
 @MainActor public final class PreferencesWindow {
     public let window: WidgetRef
     let providerDrop: WidgetRef
@@ -23,7 +24,7 @@ import CGtk
     init(context: AppContext, rates: RatesController) {
         ctx = context
         self.rates = rates
-        let settings = context.state.settings
+        let settings = context.preferences.all
         window = gtk_window_new()!
         gtk_window_set_title(cast(window), tr("Preferences"))
         gtk_window_set_default_size(cast(window), 560, -1)
@@ -32,10 +33,11 @@ import CGtk
         gtk_window_set_titlebar(cast(window), gtk_header_bar_new())
 
         // Rates
+        let bound = context.preferences.isBacked
         providerDrop = Self.choice(Provider.allCases, titles: Provider.allCases.map(Self.providerText), current: settings.provider,
-                                   name: tr("Rate provider")) { [weak rates] in rates?.setProvider($0) }
+                                   name: tr("Rate provider"), bound: bound) { [weak rates] in rates?.setProvider($0) }
         intervalDrop = Self.choice(Self.intervals, titles: [tr("Never: only when asked (F5)"), tr("On start"), tr("Daily"), tr("Weekly")],
-                                   current: settings.refreshInterval, name: tr("Automatic refresh")) { [weak rates] in rates?.setInterval($0) }
+                                   current: settings.refreshInterval, name: tr("Automatic refresh"), bound: bound) { [weak rates] in rates?.setInterval($0) }
 
         // Amounts
         let reference = context.state.currencies.referenceCode
@@ -50,12 +52,22 @@ import CGtk
         gtk_expression_unref(expression)
         gtk_drop_down_set_enable_search(cast(referenceDrop), 1)
         placesDrop = Self.choice(DecimalPlaces.allCases, titles: DecimalPlaces.allCases.map(Self.placesText), current: settings.decimalPlaces,
-                                 name: tr("Decimal places")) { [weak context] in context?.setDecimalPlaces($0) }
+                                 name: tr("Decimal places"), bound: bound) { [weak context] in context?.setDecimalPlaces($0) }
 
         // Privacy
         networkSwitch = gtk_switch_new()!
         gtk_switch_set_active(cast(networkSwitch), settings.networkAllowed ? 1 : 0)
         gtk_widget_set_valign(networkSwitch, GTK_ALIGN_CENTER)
+
+        // The controls and GSettings stay the same both ways; the engine and the window follow
+        // the settings' change notices.
+        if let stored = context.preferences.settings {
+            stored.bind(Preferences.Key.provider.rawValue, toSelectedOf: gpointerOf(providerDrop), values: Provider.allCases.map(\.rawValue))
+            stored.bind(Preferences.Key.refreshInterval.rawValue, toSelectedOf: gpointerOf(intervalDrop), values: Self.intervals.map(\.rawValue))
+            stored.bind(Preferences.Key.decimalPlaces.rawValue, toSelectedOf: gpointerOf(placesDrop),
+                        values: DecimalPlaces.allCases.map(Preferences.number))
+            stored.bind(Preferences.Key.networkAllowed.rawValue, to: gpointerOf(networkSwitch), property: "active")
+        }
 
         keyEditor = KeyEditor(stocks: { [unowned context] in context.stocks }, width: 56)
 
@@ -80,10 +92,12 @@ import CGtk
     }
 
     private func connect() {
-        Signal.connect(gpointerOf(networkSwitch), "notify::active", withArgument: { [weak self] _ in
-            guard let self else { return }
-            self.rates.setNetworkAllowed(gtk_switch_get_active(cast(self.networkSwitch)) != 0)
-        })
+        if !ctx.preferences.isBacked {
+            Signal.connect(gpointerOf(networkSwitch), "notify::active", withArgument: { [weak self] _ in
+                guard let self else { return }
+                self.rates.setNetworkAllowed(gtk_switch_get_active(cast(self.networkSwitch)) != 0)
+            })
+        }
         keyEditor.onChange = { [weak self] in self?.onKeyChange?() }
         // Escape and Ctrl+W close it, as in every GNOME dialog.
         let keys = gtk_event_controller_key_new()!
@@ -128,13 +142,15 @@ import CGtk
 
     // MARK: Layout
 
-    /// A drop-down over `values` (shown as `titles`) set to `current`; choosing one applies it.
-    private static func choice<T: Equatable>(_ values: [T], titles: [String], current: T, name: String,
+    /// A drop-down over `values` (shown as `titles`) set to `current`; choosing one applies it
+    /// (unless it is `bound` to its setting, which then applies it).
+    private static func choice<T: Equatable>(_ values: [T], titles: [String], current: T, name: String, bound: Bool = false,
                                              apply: @escaping @MainActor (T) -> Void) -> WidgetRef {
         let drop = withCStringArray(titles) { gtk_drop_down_new_from_strings($0)! }
         UI.name(dropDown: drop, name)
         gtk_widget_set_valign(drop, GTK_ALIGN_CENTER)
         gtk_drop_down_set_selected(cast(drop), guint(values.firstIndex(of: current) ?? 0))
+        if bound { return drop }
         Signal.connect(gpointerOf(drop), "notify::selected", withArgument: { _ in
             let i = Int(gtk_drop_down_get_selected(cast(drop)))
             if values.indices.contains(i) { apply(values[i]) }

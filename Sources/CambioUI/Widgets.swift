@@ -1,6 +1,7 @@
 import CambioCore
 import Foundation
 import CambioGLib
+import CambioServices
 import CGtk
 
 /// Small constructors so screens read as layout, not casts.

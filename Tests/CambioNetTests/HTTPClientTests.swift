@@ -17,7 +17,7 @@ final class HTTPClientTests: XCTestCase {
              configure: @escaping @MainActor (HTTPClient) -> Void = { _ in }) -> Result<HTTPResponse, Error> {
         let url = base + path
         return run(deadline: deadline + 5) {
-            let client = HTTPClient(userAgent: "Cambio/test")
+            let client = HTTPClient.open("Cambio/test")
             client.deadline = deadline
             configure(client)
             return try await client.get(url, headers: headers)
@@ -89,7 +89,7 @@ final class HTTPClientTests: XCTestCase {
         withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = bind(s, $0, len); _ = getsockname(s, $0, &len) } }
         close(s)
         let port = Int(UInt16(bigEndian: addr.sin_port))
-        let r = run { try await HTTPClient(userAgent: "t").get("http://127.0.0.1:\(port)/") }
+        let r = run { try await HTTPClient.open("t").get("http://127.0.0.1:\(port)/") }
         if case .failure(let e) = r { XCTAssertEqual(e as? NetworkError, .connectionRefused) } else { XCTFail() }
     }
 
@@ -118,7 +118,7 @@ final class HTTPClientTests: XCTestCase {
     }
 
     func testHostNotFound() {
-        let r = run { try await HTTPClient(userAgent: "t").get("https://cambio-test.invalid/") }
+        let r = run { try await HTTPClient.open("t").get("https://cambio-test.invalid/") }
         guard case .failure(let e) = r, let n = e as? NetworkError else { return XCTFail() }
         switch n {
         case .hostNotFound, .offline: break
@@ -129,7 +129,7 @@ final class HTTPClientTests: XCTestCase {
     func testCertificatesAreChecked() {
         // A self-signed certificate: the connection is refused as insecure, nothing is read.
         let url = "https://127.0.0.1:\(FaultServer.tlsPort)/fixture/erapi_open_latest_USD_2024-08-19.json"
-        let r = run { try await HTTPClient(userAgent: "t").get(url) }
+        let r = run { try await HTTPClient.open("t").get(url) }
         guard case .failure(let e) = r, case .tls = e as? NetworkError else { return XCTFail("\(r)") }
     }
 
@@ -148,15 +148,82 @@ final class HTTPClientTests: XCTestCase {
     /// Redirects are held to the first request's rule; the refusal names where it pointed.
     func testRedirectsFollowTheSameRule() throws {
         let fixture = "as/erapi_open_latest_USD_2024-08-19.json"
-        let followed = try runOnGLib { try await HTTPClient(userAgent: "t").get("http://127.0.0.1:\(FaultServer.port)/redirect/relative/\(fixture)") }.get()
+        let followed = try runOnGLib { try await HTTPClient.open("t").get("http://127.0.0.1:\(FaultServer.port)/redirect/relative/\(fixture)") }.get()
         XCTAssertEqual(followed.status, 200)
         XCTAssertFalse(followed.body.isEmpty)
-        let insecure = runOnGLib { try await HTTPClient(userAgent: "t").get("http://127.0.0.1:\(FaultServer.port)/redirect/insecure/\(fixture)?apikey=SECRET42") }
+        let insecure = runOnGLib { try await HTTPClient.open("t").get("http://127.0.0.1:\(FaultServer.port)/redirect/insecure/\(fixture)?apikey=SECRET42") }
         XCTAssertThrowsError(try insecure.get()) { error in
             XCTAssertEqual(error as? NetworkError, .insecureRedirect("http://example.invalid"))
             XCTAssertFalse("\(error)".contains("SECRET42"), "\(error)")
         }
-        let loop = runOnGLib { try await HTTPClient(userAgent: "t").get("http://127.0.0.1:\(FaultServer.port)/redirect/loop/x") }
+        let loop = runOnGLib { try await HTTPClient.open("t").get("http://127.0.0.1:\(FaultServer.port)/redirect/loop/x") }
         XCTAssertThrowsError(try loop.get()) { XCTAssertEqual($0 as? NetworkError, .tooManyRedirects("http://127.0.0.1")) }
     }
+
+    /// The gate is closed until the user's choice is applied: a new client sends nothing, and
+    /// says why, and the server never sees a connection.
+    func testTheNetworkIsOffUntilTheUsersChoiceIsApplied() throws {
+        let counter = try ConnectionCounter()
+        let closed = runOnGLib { () async -> (Result<HTTPResponse, Error>, Int) in
+            let client = HTTPClient(userAgent: "t")
+            do { return (.success(try await client.get("http://127.0.0.1:\(counter.port)/")), client.requestsSent) } catch {
+                return (.failure(error), client.requestsSent)
+            }
+        }
+        let (result, sent) = try closed.get()
+        guard case .failure(NetworkError.networkOff) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(sent, 0)
+        XCTAssertEqual(NetworkError.networkOff.description, "network access is off")
+        let opened = runOnGLib { () async -> Int in
+            let client = HTTPClient.open("t")
+            client.deadline = 2
+            _ = try? await client.get("http://127.0.0.1:\(counter.port)/")
+            return client.requestsSent
+        }
+        XCTAssertEqual(try opened.get(), 1)
+        XCTAssertEqual(counter.wait(atLeast: 1), 1, "the counter sees a request when the gate is open")
+    }
+}
+
+/// A TCP listener on 127.0.0.1 that counts connections and closes each at once.
+final class ConnectionCounter: @unchecked Sendable {
+    let port: Int
+    private let fd: Int32
+    private let lock = NSCondition()
+    private var accepted = 0
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.fd = fd
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        addr.sin_port = 0
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) } }
+        listen(fd, 8)
+        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
+        port = Int(UInt16(bigEndian: addr.sin_port))
+        Thread.detachNewThread { [self] in serve() }
+    }
+
+    /// Accepts and closes connections until the socket is shut down.
+    private func serve() {
+        while true {
+            let c = accept(fd, nil, nil)
+            if c < 0 { return }
+            close(c)
+            lock.lock(); accepted += 1; lock.broadcast(); lock.unlock()
+        }
+    }
+
+    /// The count once it reaches `atLeast` (or after 10 s).
+    func wait(atLeast n: Int) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        let end = Date().addingTimeInterval(10)
+        while accepted < n && lock.wait(until: end) {}
+        return accepted
+    }
+
+    deinit { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
 }

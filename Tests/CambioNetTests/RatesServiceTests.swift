@@ -10,7 +10,7 @@ final class RatesServiceTests: XCTestCase {
 
     func service(_ base: String, cache: RateCache, deadline: TimeInterval = 3) -> (@MainActor () -> RatesService) {
         { @MainActor in
-            let client = HTTPClient(userAgent: "Cambio/test")
+            let client = HTTPClient.open("Cambio/test")
             client.deadline = deadline
             return RatesService(cache: cache, endpoints: Endpoints(environment: ["CAMBIO_ERAPI_URL": base]), client: client)
         }
@@ -21,7 +21,8 @@ final class RatesServiceTests: XCTestCase {
         let r = runOnGLib { () async -> RatesService.Outcome in
             let s = make()
             s.loadCache()
-            return await s.refresh(.erapi, trigger: trigger, interval: interval, networkAllowed: networkAllowed)
+            s.client.allowNetwork(networkAllowed)
+            return await s.refresh(.erapi, trigger: trigger, interval: interval)
         }
         return (try? r.get()) ?? RatesService.Outcome.failed("test harness")
     }

@@ -24,7 +24,7 @@ final class StockServiceTests: XCTestCase {
         let base = base ?? "\(server)/av"
         let sampleFile = self.sampleFile
         return { @MainActor in
-            let client = HTTPClient(userAgent: "Cambio/test")
+            let client = HTTPClient.open("Cambio/test")
             client.deadline = 3
             return StockService(cache: s.cache, keys: s.keys,
                                 endpoint: AlphaVantageEndpoint(environment: [AlphaVantageEndpoint.environmentKey: base]),
@@ -35,7 +35,7 @@ final class StockServiceTests: XCTestCase {
     /// What the server was asked so far.
     func log() throws -> (counts: [String: Int], keys: [String]) {
         let url = "\(server)/av-log"
-        let body = try runOnGLib { try await HTTPClient(userAgent: "t").get(url).body }.get()
+        let body = try runOnGLib { try await HTTPClient.open("t").get(url).body }.get()
         let json = try JSONSerialization.jsonObject(with: body) as! [String: Any]
         return (json["counts"] as! [String: Int], json["keys"] as! [String])
     }

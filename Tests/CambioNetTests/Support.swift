@@ -52,3 +52,12 @@ enum FaultServer {
         return Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))!
     }
 }
+
+extension HTTPClient {
+    /// A client whose gate is open, as after the user's "Use the network: on" was read.
+    @MainActor static func open(_ userAgent: String) -> HTTPClient {
+        let client = HTTPClient(userAgent: userAgent)
+        client.allowNetwork(true)
+        return client
+    }
+}

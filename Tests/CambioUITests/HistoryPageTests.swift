@@ -1,6 +1,7 @@
 import XCTest
 import CGtk
 import CambioGLib
+import CambioServices
 @testable import CambioCore
 @testable import CambioStore
 @testable import CambioUI
@@ -12,7 +13,7 @@ final class HistoryPageTests: WindowTestCase {
     override func setUp() async throws {
         try await super.setUp()
         try installImportedHistory()
-        context.state.settings.networkAllowed = false   // no network: the history as bundled
+        context.preferences.networkAllowed = false   // no network: the history as bundled
         window.showPage(2)
         try await waitForLoad()
     }

@@ -1,6 +1,7 @@
 import XCTest
 import CGtk
 import CambioGLib
+import CambioServices
 @testable import CambioCore
 @testable import CambioUI
 
@@ -10,7 +11,7 @@ final class InvestmentsPageTests: WindowTestCase {
 
     override func setUp() async throws {
         try await super.setUp()
-        context.state.settings.networkAllowed = false   // network off: the sample and the cache only
+        context.preferences.networkAllowed = false   // network off: the sample and the cache only
         window.showPage(3)
     }
 
@@ -102,7 +103,7 @@ final class InvestmentsPageTests: WindowTestCase {
         gtk_drop_down_set_selected(cast(page.startDrop), 12)
         context.saveNow()
         makeWindow(lang: "en_US.UTF-8")
-        context.state.settings.networkAllowed = false
+        context.preferences.networkAllowed = false
         window.showPage(3)
         try await settle(until: { self.page.series != nil && !self.page.busy }, "restored prices loaded")
         XCTAssertEqual(page.stock?.symbol, "MSFT")

@@ -1,20 +1,18 @@
 import XCTest
 import CGtk
 import CambioGLib
+import CambioServices
 @testable import CambioCore
 @testable import CambioNet
 @testable import CambioUI
 
 /// The Preferences window in a real GTK window: each choice applies at once and survives a restart.
 final class PreferencesWindowTests: WindowTestCase {
-    /// Nothing answers here: a request would fail with "refused".
-    let deadEnvironment = ["CAMBIO_ERAPI_URL": "http://127.0.0.1:9", "CAMBIO_ECB_URL": "http://127.0.0.1:9",
-                           "CAMBIO_FRANKFURTER_URL": "http://127.0.0.1:9", "CAMBIO_CBR_URL": "http://127.0.0.1:9"]
     var rates: RatesController!
     var prefs: PreferencesWindow!
 
     func openPreferences() {
-        rates = RatesController(context: context, environment: deadEnvironment)
+        rates = RatesController(context: context)
         rates.attach(window)
         prefs = PreferencesWindow(context: context, rates: rates)
         prefs.present(over: window.window)
@@ -51,7 +49,7 @@ final class PreferencesWindowTests: WindowTestCase {
         context.saveNow()
         gtk_window_destroy(cast(prefs.window)); prefs = nil
         makeWindow(lang: "en_US.UTF-8")
-        XCTAssertEqual(context.state.settings.decimalPlaces, .fixed(4))
+        XCTAssertEqual(context.preferences.decimalPlaces, .fixed(4))
         XCTAssertEqual(window.currencies.entryText("EUR"), "89.5095", "after a restart")
         openPreferences()
         XCTAssertEqual(Int(gtk_drop_down_get_selected(cast(prefs.placesDrop))), DecimalPlaces.allCases.firstIndex(of: .fixed(4)))
@@ -83,11 +81,12 @@ final class PreferencesWindowTests: WindowTestCase {
         XCTAssertEqual(gtk_switch_get_active(cast(prefs.networkSwitch)), 1)
         gtk_switch_set_active(cast(prefs.networkSwitch), 0)
         MainContext.drain()
-        XCTAssertFalse(context.state.settings.networkAllowed)
+        XCTAssertFalse(context.preferences.networkAllowed)
         XCTAssertTrue(window.banner.text.contains("Network access is off"), window.banner.text)
+        let sent = context.engine.client.requestsSent
         rates.refresh(.explicit)
-        try await Task.sleep(nanoseconds: 300_000_000)
         MainContext.drain()
+        XCTAssertEqual(context.engine.client.requestsSent, sent, "no request was sent")
         XCTAssertFalse(window.banner.text.contains("refused"), "no request was sent: \(window.banner.text)")
         XCTAssertTrue(window.banner.text.contains("Preferences"), window.banner.text)
         XCTAssertFalse(window.investments.networkAllowed)
@@ -105,15 +104,15 @@ final class PreferencesWindowTests: WindowTestCase {
         MainContext.drain()
         context.saveNow()
         makeWindow(lang: "en_US.UTF-8")
-        XCTAssertFalse(context.state.settings.networkAllowed, "after a restart")
+        XCTAssertFalse(context.preferences.networkAllowed, "after a restart")
     }
 
     func testProviderIntervalAndKeyAreSaved() async throws {
         openPreferences()
         select(prefs.providerDrop, Provider.allCases.firstIndex(of: .ecb)!)
-        XCTAssertEqual(context.state.settings.provider, .ecb)
+        XCTAssertEqual(context.preferences.provider, .ecb)
         select(prefs.intervalDrop, PreferencesWindow.intervals.firstIndex(of: .weekly)!)
-        XCTAssertEqual(context.state.settings.refreshInterval, .weekly)
+        XCTAssertEqual(context.preferences.refreshInterval, .weekly)
 
         XCTAssertTrue(prefs.keyEditor.statusText.hasPrefix("No key saved"))
         gtk_editable_set_text(cast(prefs.keyEditor.entry), "NOT A KEY!")
@@ -130,8 +129,8 @@ final class PreferencesWindowTests: WindowTestCase {
 
         context.saveNow()
         makeWindow(lang: "en_US.UTF-8")
-        XCTAssertEqual(context.state.settings.provider, .ecb)
-        XCTAssertEqual(context.state.settings.refreshInterval, .weekly)
+        XCTAssertEqual(context.preferences.provider, .ecb)
+        XCTAssertEqual(context.preferences.refreshInterval, .weekly)
         openPreferences()
         XCTAssertEqual(Int(gtk_drop_down_get_selected(cast(prefs.providerDrop))), Provider.allCases.firstIndex(of: .ecb))
         XCTAssertEqual(prefs.keyEditor.statusText, "A key is saved.")

@@ -1,6 +1,7 @@
 import XCTest
 import CGtk
 import CambioGLib
+import CambioServices
 @testable import CambioCore
 @testable import CambioUI
 @testable import CambioStore
@@ -28,11 +29,21 @@ class WindowTestCase: XCTestCase {
         try? FileManager.default.removeItem(at: home)
     }
 
+    /// Nothing answers here: a request would fail with "refused".
+    static let deadEndpoints = ["CAMBIO_ERAPI_URL": "http://127.0.0.1:9", "CAMBIO_ECB_URL": "http://127.0.0.1:9",
+                                "CAMBIO_FRANKFURTER_URL": "http://127.0.0.1:9", "CAMBIO_CBR_URL": "http://127.0.0.1:9",
+                                "CAMBIO_ALPHAVANTAGE_URL": "http://127.0.0.1:9"]
+    var preferences: Preferences?
+
     /// Builds the window as a start of the app would, from what is saved in `home`.
     func makeWindow(lang: String) {
         if let window { gtk_window_destroy(cast(window.window)); MainContext.drain() }
+        // One preferences store a test (in memory), kept across its restarts as dconf would be.
+        if preferences == nil { preferences = Preferences(backend: .memory) }
         context = AppContext(environment: ["HOME": home.path, "LANG": lang,
-                                           "XDG_DATA_HOME": home.appendingPathComponent("data").path])
+                                           "XDG_DATA_HOME": home.appendingPathComponent("data").path]
+                                 .merging(Self.deadEndpoints) { $1 },
+                             preferences: preferences)
         window = MainWindow(application: nil, context: context)
         window.present()
         MainContext.drain()

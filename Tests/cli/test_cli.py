@@ -17,7 +17,7 @@ class Home:
         self.dir = tempfile.mkdtemp(prefix="cambio-cli-")
 
     def run(self, *args, env=None):
-        e = dict(os.environ, HOME=self.dir, LANG="en_US.UTF-8", LC_ALL="",
+        e = dict(os.environ, HOME=self.dir, LANG="en_US.UTF-8", LC_ALL="", GSETTINGS_BACKEND="keyfile",
                  XDG_DATA_HOME=os.path.join(self.dir, "data"), XDG_CACHE_HOME=os.path.join(self.dir, "cache"),
                  XDG_CONFIG_HOME=os.path.join(self.dir, "config"), CAMBIO_ALPHAVANTAGE_URL=DEAD,
                  CAMBIO_ERAPI_URL=DEAD, CAMBIO_ECB_URL=DEAD, CAMBIO_FRANKFURTER_URL=DEAD, CAMBIO_CBR_URL=DEAD)
@@ -377,6 +377,63 @@ def a_broken_settings_field_keeps_the_network_off():
     assert rc != 0 and "network access is off" in err, err
     assert "settings.decimalPlaces" in err, err
     assert not os.path.exists(h.cache_file()), "nothing was fetched"
+
+class ConnectionCounter:
+    """A TCP listener on 127.0.0.1 that counts connections and closes each at once."""
+
+    def __init__(self):
+        import socket
+        import threading
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(16)
+        self.count = 0
+        self.url = "http://127.0.0.1:%d" % self.sock.getsockname()[1]
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self):
+        while True:
+            try:
+                c, _ = self.sock.accept()
+            except OSError:
+                return
+            self.count += 1
+            c.close()
+
+    def close(self):
+        self.sock.close()
+
+
+@test
+def with_the_network_off_no_command_opens_a_connection():
+    """The switch is read once, by the engine, and the HTTP client is the only gate."""
+    counter = ConnectionCounter()
+    urls = {k: counter.url for k in ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL",
+                                     "CAMBIO_CBR_URL", "CAMBIO_ALPHAVANTAGE_URL")}
+    try:
+        on = Home()
+        rc, out, err = on.run("refresh", env=urls)
+        assert rc != 0 and counter.count >= 1, (rc, counter.count, err)  # the counter sees requests
+        h = Home()
+        os.makedirs(os.path.join(h.dir, "data", "cambio"))
+        with open(os.path.join(h.dir, "data", "cambio", "state.json"), "w") as f:
+            f.write('{"version": 1, "settings": {"networkAllowed": false}}')
+        before = counter.count
+        for args in (["refresh"], ["convert", "100", "USD", "EUR"], ["rates"], ["history", "EUR", "USD", "--days", "3"],
+                     ["dca", "IBM", "--initial", "100", "--monthly", "10", "--start", "2020-01"]):
+            rc, out, err = h.run(*args, env=urls)
+            assert "Traceback" not in err and "Fatal" not in err, (args, err)
+        assert counter.count == before, "connections with the network off: %d" % (counter.count - before)
+        # The choice moved from the data file into GSettings (the keyfile here), and stays.
+        keyfile = os.path.join(h.dir, "config", "glib-2.0", "settings", "keyfile")
+        with open(keyfile) as f:
+            text = f.read()
+        assert "network-allowed=false" in text and "settings-migrated=true" in text, text
+        rc, out, err = h.run("refresh", env=urls)
+        assert rc != 0 and "network access is off" in err and counter.count == before, err
+    finally:
+        counter.close()
+
 
 if __name__ == "__main__":
     sys.exit(run_tests("cli"))

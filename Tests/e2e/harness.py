@@ -72,6 +72,8 @@ class App:
             "XDG_CACHE_HOME": os.path.join(self.home, "cache"),
             "LANG": self.lang,
             "LC_ALL": "",
+            # Preferences in $XDG_CONFIG_HOME/glib-2.0/settings/keyfile: each test its own.
+            "GSETTINGS_BACKEND": "keyfile",
         })
         env.pop("GTK_A11Y", None)
         # One shader cache for the whole run: each test keeps its own XDG dirs without paying

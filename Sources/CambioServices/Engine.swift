@@ -1,0 +1,146 @@
+import CambioCore
+import CambioGLib
+import CambioNet
+import CambioStore
+import Foundation
+
+/// The one engine behind the window and the command line: the preferences, the network gate,
+/// the rates in use and how they are refreshed (with the provider fallback), the rate history,
+/// stock prices, and the start-up problems in words. Neither surface wires a service itself.
+@MainActor public final class Engine {
+    public nonisolated let data: StartupData
+    public nonisolated let environment: [String: String]
+    /// The one HTTP session; its gate follows the "Use the network" preference.
+    public let client: HTTPClient
+    public let preferences: Preferences
+    public let endpoints: Endpoints
+    public let rates: RatesService
+    public let history: HistoryAccess
+    /// The rates in use: the primary provider's last good answer with what it lacks filled from
+    /// the others, else the bundled ECB rates.
+    public private(set) var table: RateTable?
+    /// When the primary provider's rates in use were fetched; nil for the bundled ones.
+    public private(set) var fetchedAt: Date?
+    /// The data file's settings were taken over by GSettings: the file need not carry them.
+    public let settingsMoved: Bool
+    private var rateObservers: [@MainActor () -> Void] = []
+    private let sourceTree: URL?
+
+    public init(data: StartupData, environment: [String: String] = ProcessInfo.processInfo.environment,
+                client: HTTPClient = .shared, preferences: Preferences = Preferences(),
+                sourceTree: URL? = BundledData.sourceTree) {
+        self.data = data
+        self.environment = environment
+        self.client = client
+        self.preferences = preferences
+        self.sourceTree = sourceTree
+        let readable = !data.problems.contains { if case .stateUnreadable = $0 { return true }; return false }
+        settingsMoved = preferences.adopt(fromDataFile: data.state.savedSettings, readable: readable)
+        endpoints = Endpoints(environment: environment)
+        let bundle = BundledData.directory(environment: environment, executable: BundledData.executable,
+                                           paths: data.paths, sourceTree: sourceTree)?.appendingPathComponent(BundledData.marker)
+        history = HistoryAccess(paths: data.paths, bundle: bundle,
+                                cached: data.cached.values.map(\.snapshot) + [data.ecbHistory?.snapshot].compactMap { $0 })
+        rates = RatesService(cache: RateCache(paths: data.paths), endpoints: endpoints, client: client)
+        rates.seed(data.cached, ecbHistory: data.ecbHistory)
+        rates.historyEnd = data.rates?.date
+        rates.onNewAnswer = { [history] snapshot in history.record(snapshot) }
+        // The gate opens only now that the user's choice is read, and follows it.
+        client.allowNetwork(preferences.networkAllowed)
+        preferences.observe { [weak self] key in
+            guard let self else { return }
+            switch key {
+            case .networkAllowed: self.client.allowNetwork(self.preferences.networkAllowed)
+            case .provider: self.useCurrentProvider()
+            case .refreshInterval, .decimalPlaces: break
+            }
+        }
+        useCurrentProvider()
+    }
+
+    /// The problems found at start-up, in words (the data file, caches, bundle, catalogue, and
+    /// preferences that cannot be kept).
+    public var startupProblems: [Wording] {
+        data.problems.map(\.wording) + [preferences.problem].compactMap { $0 }
+    }
+
+    // MARK: Rates
+
+    /// Told when the rates in use change.
+    public func observeRates(_ body: @escaping @MainActor () -> Void) { rateObservers.append(body) }
+
+    /// Puts the primary provider's last good answer in use (else the bundled ECB rates), with
+    /// what it lacks filled from the other providers' answers.
+    public func useCurrentProvider() {
+        let provider = preferences.provider
+        guard let composed = RateTable.compose(primary: provider, answers: rates.answers.mapValues(\.snapshot),
+                                               bundled: data.rates) else { return }
+        table = composed
+        fetchedAt = rates.answers[provider]?.answer.fetchedAt
+        rateObservers.forEach { $0() }
+    }
+
+    /// Puts a rate table in use (tests, the benchmark).
+    public func useRates(_ table: RateTable, fetchedAt: Date? = nil) {
+        self.table = table
+        self.fetchedAt = fetchedAt
+        rateObservers.forEach { $0() }
+    }
+
+    /// Asks the primary provider when the policy allows (always when asked explicitly), puts
+    /// a good answer in use, then, when `wanted` has currencies it lacks, asks the broadest
+    /// other source too. Any failure leaves the rates in use as they were.
+    public func refresh(_ trigger: RefreshPolicy.Trigger, wanted: [String] = []) async -> RatesService.Outcome {
+        let provider = preferences.provider, interval = preferences.refreshInterval
+        let outcome = await rates.refresh(provider, trigger: trigger, interval: interval)
+        switch outcome {
+        case .updated, .unchanged: useCurrentProvider()
+        default: break
+        }
+        let missing = Self.missing(from: rates.answers[provider]?.snapshot, wanted: wanted)
+        if !missing.isEmpty, let filler = Self.filler(for: provider),
+           case .updated = await rates.refresh(filler, trigger: trigger, interval: interval) {
+            useCurrentProvider()
+        }
+        return outcome
+    }
+
+    /// The currencies of `wanted` the primary's newest publication lacks.
+    static func missing(from primary: ProviderSnapshot?, wanted: [String]) -> [String] {
+        guard let primary, let newest = primary.newestDay, let row = primary.days[newest] else { return [] }
+        let have = Set(row.keys).union([primary.base])
+        return wanted.filter { !have.contains($0) }
+    }
+
+    /// The broadest other source, asked for what the primary lacks.
+    static func filler(for primary: Provider) -> Provider? {
+        [Provider.erapi, .cbr, .ecb, .frankfurter].first { $0 != primary }
+    }
+
+    /// The ECB's days newer than the history, from Frankfurter, through the one session.
+    public func historySync(_ store: HistoryStore) -> HistorySync {
+        HistorySync(store: store, endpoints: endpoints, client: client)
+    }
+
+    // MARK: Stocks
+
+    /// Stock prices: Alpha Vantage through the one session, the stock cache, the bundled sample.
+    public private(set) lazy var stocks: StockService = {
+        let dir = BundledData.directory(environment: environment, executable: BundledData.executable,
+                                        paths: data.paths, sourceTree: sourceTree)
+        return StockService(cache: StockCache(paths: data.paths), keys: APIKeyStore(paths: data.paths),
+                            endpoint: AlphaVantageEndpoint(environment: environment),
+                            sampleFile: dir?.appendingPathComponent(SampleStocks.fileName), client: client)
+    }()
+
+    /// The rate function that shows a plan priced in `priceCurrency` in `shown`: nil when no
+    /// conversion is needed; for another currency, the history of the pair (read here).
+    public nonisolated func dcaRate(priceCurrency: String, shown: String, store: () throws -> HistoryStore) throws -> ((Day) -> Decimal?)? {
+        let conversion = DCAConversion.plan(priceCurrency: priceCurrency, shown: shown)
+        guard case .needsHistory(let from, let to) = conversion else {
+            return conversion.rate(priceCurrency: priceCurrency, history: nil)
+        }
+        let history = try store().history(from: from, to: to, end: Day.today())
+        return conversion.rate(priceCurrency: priceCurrency, history: history)
+    }
+}

@@ -1,0 +1,111 @@
+import CambioCore
+import CambioGLib
+import Foundation
+
+/// The user's preferences, in GSettings (`io.github.cambio.Cambio`): apart from the user's data,
+/// shared by the window and the command line, bound to the Preferences controls.
+@MainActor public final class Preferences {
+    public static let schemaID = "io.github.cambio.Cambio"
+
+    public enum Key: String, CaseIterable, Sendable {
+        case provider, refreshInterval = "refresh-interval", networkAllowed = "network-allowed", decimalPlaces = "decimal-places"
+    }
+
+    /// The schema's settings (the Preferences window binds its controls to them); nil when the
+    /// schema is not installed.
+    public let settings: SettingsRef?
+    /// Without the schema: this run's choices, from the data file (nothing is kept).
+    private var fallback: AppSettings
+    /// Why the preferences cannot be kept, when they cannot.
+    public let problem: Wording?
+    private var observers: [@MainActor (Key) -> Void] = []
+    private var changeHandle: SignalHandle?
+
+    /// `backend`: `.memory` for tests, whose choices must not reach the user's.
+    public init(backend: SettingsRef.Backend = .default) {
+        settings = SettingsRef.open(schemaID: Self.schemaID, backend: backend)
+        fallback = AppSettings(networkAllowed: false)
+        problem = settings == nil
+            ? Wording("Preferences cannot be kept: the settings schema %@ is not installed (make install, or set GSETTINGS_SCHEMA_DIR).",
+                      .verbatim(Self.schemaID))
+            : nil
+        changeHandle = settings?.onChange { [weak self] name in
+            guard let self, let key = Key(rawValue: name) else { return }
+            self.observers.forEach { $0(key) }
+        }
+    }
+
+    /// Calls `body` after a preference changed (here, in the Preferences window, or elsewhere).
+    public func observe(_ body: @escaping @MainActor (Key) -> Void) { observers.append(body) }
+
+    public var provider: Provider {
+        get { settings.map { Provider(rawValue: $0.string(Key.provider.rawValue)) ?? .erapi } ?? fallback.provider }
+        set { set(.provider) { $0.setString(Key.provider.rawValue, newValue.rawValue) } fallback: { $0.provider = newValue } }
+    }
+
+    public var refreshInterval: RefreshInterval {
+        get { settings.map { RefreshInterval(rawValue: $0.string(Key.refreshInterval.rawValue)) ?? .onStart } ?? fallback.refreshInterval }
+        set { set(.refreshInterval) { $0.setString(Key.refreshInterval.rawValue, newValue.rawValue) } fallback: { $0.refreshInterval = newValue } }
+    }
+
+    /// False: nothing is sent anywhere. The HTTP client's gate follows it.
+    public var networkAllowed: Bool {
+        get { settings?.bool(Key.networkAllowed.rawValue) ?? fallback.networkAllowed }
+        set { set(.networkAllowed) { $0.setBool(Key.networkAllowed.rawValue, newValue) } fallback: { $0.networkAllowed = newValue } }
+    }
+
+    public var decimalPlaces: DecimalPlaces {
+        get { settings.map { Self.places($0.int(Key.decimalPlaces.rawValue)) } ?? fallback.decimalPlaces }
+        set { set(.decimalPlaces) { $0.setInt(Key.decimalPlaces.rawValue, Self.number(newValue)) } fallback: { $0.decimalPlaces = newValue } }
+    }
+
+    /// Every preference at once.
+    public var all: AppSettings {
+        AppSettings(provider: provider, refreshInterval: refreshInterval, networkAllowed: networkAllowed, decimalPlaces: decimalPlaces)
+    }
+
+    /// -1 in the schema: each currency's own.
+    public static func places(_ n: Int) -> DecimalPlaces { DecimalPlaces.fixedRange.contains(n) ? .fixed(n) : .auto }
+    public static func number(_ p: DecimalPlaces) -> Int {
+        switch p {
+        case .auto: return -1
+        case .fixed(let n): return n
+        }
+    }
+
+    private func set(_ key: Key, _ write: (SettingsRef) -> Void, fallback change: (inout AppSettings) -> Void) {
+        if let settings { write(settings); return } // the "changed" signal tells the observers
+        change(&fallback)
+        observers.forEach { $0(key) }
+    }
+
+    /// Takes over the settings earlier versions kept in the data file, once: after that the
+    /// file's copy is ignored (and no longer written). Without the schema, the file's choices
+    /// are this run's. Returns true when the data file's settings should now be dropped.
+    @discardableResult
+    public func adopt(fromDataFile saved: AppSettings?, readable: Bool) -> Bool {
+        guard let settings else {
+            fallback = saved ?? AppSettings(networkAllowed: readable)
+            return false
+        }
+        if settings.bool("settings-migrated") { return saved != nil }
+        // A file that exists but cannot be read may hold "network off": keep the network off
+        // (the switch shows it) and take the rest over once it can be read.
+        guard readable else {
+            networkAllowed = false
+            return false
+        }
+        if let saved {
+            provider = saved.provider
+            refreshInterval = saved.refreshInterval
+            networkAllowed = saved.networkAllowed
+            decimalPlaces = saved.decimalPlaces
+        }
+        settings.setBool("settings-migrated", true)
+        settings.sync()
+        return saved != nil
+    }
+
+    /// Whether the choices are kept (in GSettings); else they last this run.
+    public var isBacked: Bool { settings != nil }
+}
