@@ -148,6 +148,18 @@ public struct HistoryDay: Sendable, Equatable {
     public let day: Day
     public let status: Status
 
+    /// The days the History page lists: `count` days ending today (the user's local day), or
+    /// on the newest day anything was published when that is older than a week (offline, or a
+    /// suspended currency's gap). `endsToday` picks the heading ("Last 7 days").
+    public static func recent(_ history: PairHistory, today: Day, count: Int = 7) -> (days: [HistoryDay], end: Day, endsToday: Bool) {
+        // The newest day anything was published, with or without this pair (so a suspended
+        // currency shows its gap, not its last week of 2022).
+        let newest = [history.newestDay, history.gaps.last].compactMap { $0 }.max()
+        let recent = newest.map { $0 >= today.adding(days: -7) } ?? true
+        let end = recent ? today : newest!
+        return (lastDays(history, end: end, count: count), end, end == today)
+    }
+
     /// `count` calendar days ending on `end`, newest first.
     public static func lastDays(_ history: PairHistory, end: Day, count: Int = 7) -> [HistoryDay] {
         let gaps = Set(history.gaps)

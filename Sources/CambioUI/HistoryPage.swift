@@ -310,14 +310,9 @@ import Foundation
         dayRows.removeAll()
         dayTexts.removeAll()
         guard let h = history else { return }
-        let today = Day.today()
-        // The newest day anything was published, with or without this pair (so a suspended
-        // currency shows its gap, not its last week of 2022).
-        let newest = [h.newestDay, h.gaps.last].compactMap { $0 }.max()
-        let recent = newest.map { $0 >= today.adding(days: -7) } ?? true
-        let end = recent ? today : newest!
-        UI.setText(daysTitle, end == today ? tr("Last 7 days") : String(format: tr("7 days to %@ (newest known)"), ctx.days.string(end)))
-        for d in HistoryDay.lastDays(h, end: end) {
+        let recent = HistoryDay.recent(h, today: Day.today())
+        UI.setText(daysTitle, recent.endsToday ? tr("Last 7 days") : String(format: tr("7 days to %@ (newest known)"), ctx.days.string(recent.end)))
+        for d in recent.days {
             let dayText = shortDays.string(d.day)
             let left = UI.label(dayText)
             gtk_widget_set_hexpand(left, 1)

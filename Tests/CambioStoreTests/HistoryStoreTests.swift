@@ -78,6 +78,23 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertEqual(HistoryDay.lastDays(h, end: day("2024-04-04"), count: 1).first?.status, .noData)
     }
 
+    /// At 20:00 on Sunday 31 March 2024 in New York it is already 1 April in UTC. The History's
+    /// last 7 days end on the user's Sunday, not on a Monday that has not begun for them.
+    func testTheLastSevenDaysEndOnTheUsersOwnDay() throws {
+        let h = try bundled().history(from: "EUR", to: "USD", start: day("2024-03-20"), end: day("2024-04-02"))
+        let evening = ISO8601DateFormatter().date(from: "2024-04-01T00:00:00Z")! // 20:00 EDT on the 31st
+        let newYork = TimeZone(identifier: "America/New_York")!
+        XCTAssertEqual(Day.today(now: evening, zone: newYork).iso, "2024-03-31")
+        XCTAssertEqual(Day.today(now: evening, zone: TimeZone(identifier: "Europe/Berlin")!).iso, "2024-04-01")
+        let recent = HistoryDay.recent(h, today: Day.today(now: evening, zone: newYork))
+        XCTAssertEqual(recent.days.map(\.day.iso), ["2024-03-31", "2024-03-30", "2024-03-29", "2024-03-28", "2024-03-27", "2024-03-26", "2024-03-25"])
+        XCTAssertTrue(recent.endsToday)
+        // Offline for weeks: the list ends on the newest day known, and says so.
+        let later = HistoryDay.recent(h, today: day("2024-05-20"))
+        XCTAssertEqual(later.end.iso, "2024-04-02")
+        XCTAssertFalse(later.endsToday)
+    }
+
     func testRangesStatisticsAndConversionOnADay() throws {
         let h = try bundled().history(from: "EUR", to: "USD")
         XCTAssertEqual(h.points.first?.day.iso, "1999-01-04")
