@@ -114,9 +114,52 @@ func words(_ error: Error) -> String { Wording(error: error).description }
 /// "1 month", "2 months".
 func plural(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
 
-func jsonString(_ object: [String: Any]) -> String {
-    let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-    return String(decoding: data, as: UTF8.self)
+/// One JSON object on one line, keys sorted (the documented schemas below).
+func jsonLine<T: Encodable>(_ value: T) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+}
+
+/// `cambio convert --json`: amounts and rates as decimal strings, exactly.
+struct ConvertJSON: Encodable {
+    let amount: String
+    let from: String
+    let results: [Result]
+    struct Result: Encodable {
+        let to: String
+        let amount: String
+        let rate: String
+        let rateDate: String
+        let source: String
+        enum CodingKeys: String, CodingKey { case to, amount, rate, rateDate = "rate_date", source }
+    }
+}
+
+/// `cambio rates --json`.
+struct RatesJSON: Encodable {
+    let base: String
+    let source: String
+    let date: String
+    let rates: [String: Rate]
+    struct Rate: Encodable {
+        let rate: String
+        let rateDate: String
+        let source: String
+        enum CodingKeys: String, CodingKey { case rate, rateDate = "rate_date", source }
+    }
+}
+
+/// `cambio history --json`: newest first.
+struct HistoryJSON: Encodable {
+    let from: String
+    let to: String
+    let points: [Point]
+    struct Point: Encodable {
+        let date: String
+        let rate: String
+        let source: String
+    }
 }
 
 extension CambioCommand {
@@ -189,14 +232,12 @@ extension CambioCommand {
                 let people = DecimalFormatter(locale: data.locale.numbers)
                 let units = { (code: String) in data.catalog.minorUnits(code) }
                 if json {
-                    print(jsonString([
-                        "amount": plain.format(value, fractionDigits: max(0, -value.exponent)),
-                        "from": source,
-                        "results": results.map {
-                            ["to": $0.to, "amount": plain.amount($0.amount, minorUnits: units($0.to)),
-                             "rate": "\($0.rate)", "rate_date": $0.day.iso, "source": $0.source]
-                        },
-                    ]))
+                    print(try jsonLine(ConvertJSON(
+                        amount: plain.format(value, fractionDigits: max(0, -value.exponent)), from: source,
+                        results: results.map {
+                            .init(to: $0.to, amount: plain.amount($0.amount, minorUnits: units($0.to)),
+                                  rate: "\($0.rate)", rateDate: $0.day.iso, source: $0.source)
+                        })))
                 } else {
                     for r in results {
                         print("\(people.format(value, fractionDigits: max(0, -value.exponent))) \(source) = \(people.amount(r.amount, minorUnits: units(r.to))) \(r.to)  (1 \(source) = \(people.rate(r.rate)) \(r.to), \(r.source) \(r.day.iso))")
@@ -225,12 +266,9 @@ extension CambioCommand {
                     if let r = table.rate(from: base, to: code), let p = table.publication(from: base, to: code) { rates[code] = (r, p) }
                 }
                 if json {
-                    print(jsonString([
-                        "base": base, "source": table.source, "date": table.date.iso,
-                        "rates": Dictionary(uniqueKeysWithValues: rates.map {
-                            ($0.key, ["rate": "\($0.value.0)", "rate_date": $0.value.1.day.iso, "source": $0.value.1.source])
-                        }),
-                    ]))
+                    print(try jsonLine(RatesJSON(
+                        base: base, source: table.source, date: table.date.iso,
+                        rates: rates.mapValues { .init(rate: "\($0.0)", rateDate: $0.1.day.iso, source: $0.1.source) })))
                 } else {
                     let f = DecimalFormatter(locale: setup.data.locale.numbers)
                     print("\(table.source), \(table.date.iso): 1 \(base) =")
@@ -337,10 +375,9 @@ extension CambioCommand {
                 let history = try store.history(from: from, to: to, start: first, end: last)
                 let points = history.points.reversed()
                 if json {
-                    print(jsonString([
-                        "from": from, "to": to,
-                        "points": points.map { ["date": $0.day.iso, "rate": HistoryFormat.rate($0), "source": $0.source] },
-                    ]))
+                    print(try jsonLine(HistoryJSON(
+                        from: from, to: to,
+                        points: points.map { .init(date: $0.day.iso, rate: HistoryFormat.rate($0), source: $0.source) })))
                 } else {
                     if points.isEmpty { warn("no published rate for \(from) and \(to) from \(first.iso) to \(last.iso)") }
                     for p in points { print("\(p.day.iso)  \(HistoryFormat.rate(p))  \(p.source)") }

@@ -24,6 +24,7 @@ import Foundation
     /// The data file's settings were taken over by GSettings: the file need not carry them.
     public let settingsMoved: Bool
     private var rateObservers: [@MainActor () -> Void] = []
+    private var preferencesObservation: Observation?
     private let sourceTree: URL?
 
     public init(data: StartupData, environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -47,7 +48,7 @@ import Foundation
         rates.onNewAnswer = { [history] snapshot in history.record(snapshot) }
         // The gate opens only now that the user's choice is read, and follows it.
         client.allowNetwork(preferences.networkAllowed)
-        preferences.observe { [weak self] key in
+        preferencesObservation = preferences.observe { [weak self] key in
             guard let self else { return }
             switch key {
             case .networkAllowed: self.client.allowNetwork(self.preferences.networkAllowed)
@@ -56,6 +57,12 @@ import Foundation
             }
         }
         useCurrentProvider()
+    }
+
+    /// Stops following the preferences and telling the screens (their window is gone).
+    public func close() {
+        preferencesObservation?.cancel()
+        rateObservers.removeAll()
     }
 
     /// The problems found at start-up, in words (the data file, caches, bundle, catalogue, and

@@ -18,7 +18,8 @@ import Foundation
     private var fallback: AppSettings
     /// Why the preferences cannot be kept, when they cannot.
     public let problem: Wording?
-    private var observers: [@MainActor (Key) -> Void] = []
+    private var observers: [Int: @MainActor (Key) -> Void] = [:]
+    private var nextObserver = 0
     private var changeHandle: SignalHandle?
 
     /// `backend`: `.memory` for tests, whose choices must not reach the user's.
@@ -31,12 +32,18 @@ import Foundation
             : nil
         changeHandle = settings?.onChange { [weak self] name in
             guard let self, let key = Key(rawValue: name) else { return }
-            self.observers.forEach { $0(key) }
+            self.observers.keys.sorted().forEach { self.observers[$0]?(key) }
         }
     }
 
-    /// Calls `body` after a preference changed (here, in the Preferences window, or elsewhere).
-    public func observe(_ body: @escaping @MainActor (Key) -> Void) { observers.append(body) }
+    /// Calls `body` after a preference changed (here, in the Preferences window, or elsewhere),
+    /// for as long as the returned observation is kept and not cancelled.
+    public func observe(_ body: @escaping @MainActor (Key) -> Void) -> Observation {
+        let id = nextObserver
+        nextObserver += 1
+        observers[id] = body
+        return Observation { [weak self] in self?.observers[id] = nil }
+    }
 
     public var provider: Provider {
         get { settings.map { Provider(rawValue: $0.string(Key.provider.rawValue)) ?? .erapi } ?? fallback.provider }
@@ -76,7 +83,7 @@ import Foundation
     private func set(_ key: Key, _ write: (SettingsRef) -> Void, fallback change: (inout AppSettings) -> Void) {
         if let settings { write(settings); return } // the "changed" signal tells the observers
         change(&fallback)
-        observers.forEach { $0(key) }
+        observers.keys.sorted().forEach { observers[$0]?(key) }
     }
 
     /// Takes over the settings earlier versions kept in the data file, once: after that the
@@ -108,4 +115,12 @@ import Foundation
 
     /// Whether the choices are kept (in GSettings); else they last this run.
     public var isBacked: Bool { settings != nil }
+}
+
+/// An observation that ends when cancelled or let go of.
+@MainActor public final class Observation {
+    private var end: (@MainActor () -> Void)?
+    init(_ end: @escaping @MainActor () -> Void) { self.end = end }
+    public func cancel() { end?(); end = nil }
+    isolated deinit { cancel() }
 }

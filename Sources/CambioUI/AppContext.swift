@@ -33,6 +33,7 @@ import Foundation
     static let saveMessageKey = "state-save"
     /// Called with a problem found later than start-up (shown in the window's message strip).
     var onProblem: ((String) -> Void)?
+    private var preferencesObservation: Observation?
 
     /// The preferences (GSettings).
     public var preferences: Preferences { engine.preferences }
@@ -68,7 +69,7 @@ import Foundation
         L10n.catalog = data.messages
         problems = engine.startupProblems.map(say)
         engine.history.onProblem = { [weak self] in self?.onProblem?(say($0)) }
-        preferences.observe { [weak self] key in
+        preferencesObservation = preferences.observe { [weak self] key in
             guard let self, key == .decimalPlaces else { return }
             self.formatter = self.formatter.with(self.preferences.decimalPlaces)
             self.displayObservers.forEach { $0() }
@@ -92,6 +93,16 @@ import Foundation
 
     /// The package's source tree in a development build (nil in release builds).
     public nonisolated static var sourceTree: URL? { BundledData.sourceTree }
+
+    /// The window is gone: nothing reports to it or redraws it any more.
+    func detach() {
+        onProblem = nil
+        onSaveError = nil
+        onSaved = nil
+        preferencesObservation?.cancel()
+        displayObservers.removeAll()
+        engine.close()
+    }
 
     /// Screens that show rates, told when the rates in use change.
     func observeRates(_ body: @escaping @MainActor () -> Void) { engine.observeRates(body) }

@@ -131,11 +131,7 @@ import CGtk
         context.onSaveError = { [weak self] message in self?.banner.show(message, key: AppContext.saveMessageKey) }
         context.onSaved = { [weak self] in self?.banner.remove(key: AppContext.saveMessageKey) }
         // Work that ends after the window (a history import, a save at shutdown) reports to nobody.
-        Signal.connect(gpointerOf(win), "destroy") { [weak context] in
-            context?.onProblem = nil
-            context?.onSaveError = nil
-            context?.onSaved = nil
-        }
+        Signal.connect(gpointerOf(win), "destroy") { [weak context] in context?.detach() }
         Signal.connect(gpointerOf(stack), "notify::visible-child-name", withArgument: { [weak self] _ in
             guard let self else { return }
             self.build(self.visiblePage)

@@ -16,12 +16,13 @@ import Foundation
     /// The pages that show the rates' state (those built so far).
     private var views: @MainActor () -> [RatesView] = { [] }
     private var ticker: TimerHandle?
+    private var preferencesObservation: Observation?
     private static let failureKey = "rates-failure"
     private static let staleKey = "rates-stale"
 
     public init(context: AppContext) {
         ctx = context
-        context.preferences.observe { [weak self] key in self?.preferenceChanged(key) }
+        preferencesObservation = context.preferences.observe { [weak self] key in self?.preferenceChanged(key) }
     }
 
     public func attach(_ window: MainWindow) {
