@@ -14,6 +14,65 @@ import CGtk
     let run: @MainActor () -> Void
 }
 
+/// What the application's actions do (the application; a recorder in tests).
+@MainActor protocol ActionTarget: AnyObject {
+    func quit()
+    func closeWindow()
+    func showPreferences()
+    func refresh()
+    func addCurrency()
+    func swap()
+    func addFavourite()
+    func search()
+    func showPage(_ index: Int)
+    func showShortcuts()
+}
+
+/// The application's actions, their keys and how the shortcuts window lists them: the one list
+/// the accelerators are registered from and the shortcuts window is built from.
+@MainActor enum AppActions {
+    static func list(for target: ActionTarget) -> (specs: [ActionSpec], local: [LocalShortcut]) {
+        let general = tr("General"), pages = tr("Pages"), converter = tr("Converter and History"), lists = tr("Lists")
+        var specs = [
+            ActionSpec(name: "quit", accels: ["<Control>q"], group: general, title: tr("Quit")) { [weak target] in target?.quit() },
+            ActionSpec(name: "close-window", accels: ["<Control>w"], group: general, title: tr("Close the window")) { [weak target] in
+                target?.closeWindow()
+            },
+            ActionSpec(name: "preferences", accels: ["<Control>comma"], group: general, title: tr("Preferences")) { [weak target] in
+                target?.showPreferences()
+            },
+            ActionSpec(name: "refresh", accels: ["F5", "<Control>r"], group: general, title: tr("Refresh the rates")) { [weak target] in
+                target?.refresh()
+            },
+            ActionSpec(name: "add-currency", accels: ["<Control>n"], group: lists, title: tr("Add a currency")) { [weak target] in
+                target?.addCurrency()
+            },
+            ActionSpec(name: "swap", accels: ["<Control>s"], pages: ["converter", "history"], group: converter,
+                       title: tr("Swap the currencies")) { [weak target] in target?.swap() },
+            ActionSpec(name: "add-favourite", accels: ["<Control>d"], pages: ["converter"], group: converter,
+                       title: tr("Add the pair to the favourites")) { [weak target] in target?.addFavourite() },
+            ActionSpec(name: "search", accels: ["<Control>f"], pages: ["currencies", "converter", "investments"], group: converter,
+                       title: tr("Search the favourites, the currencies to add, or the stocks")) { [weak target] in target?.search() },
+        ]
+        let titles = [tr("Currencies"), tr("Converter"), tr("History"), tr("Investments"), tr("Calculator")]
+        specs += MainWindow.pageNames.indices.map { i in
+            ActionSpec(name: "page-\(i + 1)", accels: ["<Alt>\(i + 1)"], group: pages, title: titles[i]) { [weak target] in target?.showPage(i) }
+        }
+        // The shortcuts window lists every action, itself included.
+        specs.append(ActionSpec(name: "shortcuts", accels: ["<Control>question"], group: general, title: tr("Keyboard shortcuts")) { [weak target] in
+            target?.showShortcuts()
+        })
+        let local = [
+            LocalShortcut(group: lists, title: tr("Move the focused row up or down"), accels: ["<Alt>Up", "<Alt>Down"]),
+            LocalShortcut(group: converter, title: tr("Copy the focused result"), accels: ["<Control>c"]),
+            LocalShortcut(group: lists, title: tr("Remove the focused target or favourite"), accels: ["Delete"]),
+            LocalShortcut(group: tr("Calculator"), title: tr("Result (repeated: the last operation again)"), accels: ["Return", "equal"]),
+            LocalShortcut(group: tr("Calculator"), title: tr("Clear"), accels: ["Escape"]),
+        ]
+        return (specs, local)
+    }
+}
+
 /// A shortcut that is not an application action (handled by a widget), for the shortcuts window.
 struct LocalShortcut {
     let group: String

@@ -46,67 +46,14 @@ import Foundation
         AppContext.StartupTrace.shared.mark("context ready")
         let rates = RatesController(context: context)
         self.rates = rates
-        let general = tr("General"), pages = tr("Pages"), converter = tr("Converter and History"), lists = tr("Lists")
-        var specs = [
-            ActionSpec(name: "quit", accels: ["<Control>q"], group: general, title: tr("Quit")) { [weak self] in
-                self?.context?.saveNow()
-                if let app = self?.app { g_application_quit(cast(app)) }
-            },
-            ActionSpec(name: "close-window", accels: ["<Control>w"], group: general, title: tr("Close the window")) { [weak self] in
-                if let w = self?.window?.window { gtk_window_close(cast(w) as UnsafeMutablePointer<GtkWindow>) }
-            },
-            ActionSpec(name: "preferences", accels: ["<Control>comma"], group: general, title: tr("Preferences")) { [weak self] in
-                self?.showPreferences()
-            },
-            ActionSpec(name: "refresh", accels: ["F5", "<Control>r"], group: general, title: tr("Refresh the rates")) { [weak self] in
-                self?.rates?.refresh(.explicit)
-            },
-            ActionSpec(name: "add-currency", accels: ["<Control>n"], group: lists, title: tr("Add a currency")) { [weak self] in
-                guard let w = self?.window else { return }
-                w.showPage(0)
-                w.currencies.openPicker()
-            },
-            ActionSpec(name: "swap", accels: ["<Control>s"], pages: ["converter", "history"], group: converter,
-                       title: tr("Swap the currencies")) { [weak self] in
-                guard let w = self?.window else { return }
-                w.visiblePage == "history" ? w.history.swap() : w.converter.swap()
-            },
-            ActionSpec(name: "add-favourite", accels: ["<Control>d"], pages: ["converter"], group: converter,
-                       title: tr("Add the pair to the favourites")) { [weak self] in
-                self?.window?.converter.addFavourite()
-            },
-            ActionSpec(name: "search", accels: ["<Control>f"], pages: ["currencies", "converter", "investments"], group: converter,
-                       title: tr("Search the favourites, the currencies to add, or the stocks")) { [weak self] in
-                guard let w = self?.window else { return }
-                switch w.visiblePage {
-                case "converter": w.converter.focusSearch()
-                case "investments": w.investments.focusPrimary()
-                default: w.currencies.openPicker()
-                }
-            },
-        ]
-        let titles = [tr("Currencies"), tr("Converter"), tr("History"), tr("Investments"), tr("Calculator")]
-        specs += MainWindow.pageNames.indices.map { i in
-            ActionSpec(name: "page-\(i + 1)", accels: ["<Alt>\(i + 1)"], group: pages, title: titles[i]) { [weak self] in self?.window?.showPage(i) }
-        }
-        let local = [
-            LocalShortcut(group: lists, title: tr("Move the focused row up or down"), accels: ["<Alt>Up", "<Alt>Down"]),
-            LocalShortcut(group: converter, title: tr("Copy the focused result"), accels: ["<Control>c"]),
-            LocalShortcut(group: lists, title: tr("Remove the focused target or favourite"), accels: ["Delete"]),
-            LocalShortcut(group: tr("Calculator"), title: tr("Result (repeated: the last operation again)"), accels: ["Return", "equal"]),
-            LocalShortcut(group: tr("Calculator"), title: tr("Clear"), accels: ["Escape"]),
-        ]
-        // The window lists every action, itself included.
-        final class Listed { var specs: [ActionSpec] = [] }
-        let listed = Listed()
-        specs.append(ActionSpec(name: "shortcuts", accels: ["<Control>question"], group: general, title: tr("Keyboard shortcuts")) { [weak self] in
-            self?.showShortcuts(listed.specs, local)
-        })
-        listed.specs = specs
-        enableActions = Actions.install(on: app, specs)
+        let list = AppActions.list(for: self)
+        shortcutsList = list
+        enableActions = Actions.install(on: app, list.specs)
     }
 
     private var shortcutsWindow: WidgetRef?
+    /// The actions and the widgets' own keys, as the shortcuts window lists them.
+    private var shortcutsList: (specs: [ActionSpec], local: [LocalShortcut])?
     private var preferences: PreferencesWindow?
 
     /// Ctrl+,: the preferences window, built when first asked for and kept while open.
@@ -122,9 +69,9 @@ import Foundation
     }
 
     /// Ctrl+?: the shortcuts window, built when first asked for.
-    private func showShortcuts(_ specs: [ActionSpec], _ local: [LocalShortcut]) {
-        if shortcutsWindow == nil {
-            shortcutsWindow = ShortcutsWindow.make(specs, local)
+    func showShortcuts() {
+        if shortcutsWindow == nil, let list = shortcutsList {
+            shortcutsWindow = ShortcutsWindow.make(list.specs, list.local)
             if let w = shortcutsWindow { gtk_window_set_hide_on_close(cast(w), 1) }
         }
         guard let shortcuts = shortcutsWindow else { return }
@@ -153,6 +100,43 @@ import Foundation
         w.currencies.focusPrimary()
         AppContext.StartupTrace.shared.mark("window presented")
     }
+}
+
+extension CambioApplication: ActionTarget {
+    func quit() {
+        context?.saveNow()
+        g_application_quit(cast(app))
+    }
+
+    func closeWindow() {
+        if let w = window?.window { gtk_window_close(cast(w) as UnsafeMutablePointer<GtkWindow>) }
+    }
+
+    func refresh() { rates?.refresh(.explicit) }
+
+    func addCurrency() {
+        guard let w = window else { return }
+        w.showPage(0)
+        w.currencies.openPicker()
+    }
+
+    func swap() {
+        guard let w = window else { return }
+        w.visiblePage == "history" ? w.history.swap() : w.converter.swap()
+    }
+
+    func addFavourite() { window?.converter.addFavourite() }
+
+    func search() {
+        guard let w = window else { return }
+        switch w.visiblePage {
+        case "converter": w.converter.focusSearch()
+        case "investments": w.investments.focusPrimary()
+        default: w.currencies.openPicker()
+        }
+    }
+
+    func showPage(_ index: Int) { window?.showPage(index) }
 }
 
 /// The app's stylesheet, loaded once for the display.

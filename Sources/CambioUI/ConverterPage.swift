@@ -21,6 +21,8 @@ import Foundation
     private let spinner: WidgetRef
     private var rows: [TargetRow] = []
     private var pause: PauseTimer!
+    /// The pause after typing before results move (tests drive its clock).
+    var typingPause: PauseTimer { pause }
     private var noticeTimer: guint = 0
     /// True while the page writes into the entry, so that is not taken as typing.
     private var updating = false

@@ -297,12 +297,26 @@ extension UI {
 
     static var now: TimeInterval { TimeInterval(g_get_monotonic_time()) / 1_000_000 }
 
+    /// GLib's monotonic clock; tests set their own and call `tick()` instead of waiting.
+    var clock: @MainActor () -> TimeInterval = { PauseTimer.now }
+
     var isPending: Bool { debouncer.isPending }
 
     /// A keystroke: the action runs `delay` after the last one.
     func input() {
-        debouncer.input(at: Self.now)
+        debouncer.input(at: clock())
         arm()
+    }
+
+    /// What the timer does when it ends: runs the action if the pause is long enough, else
+    /// waits for the rest.
+    func tick() {
+        if debouncer.fire(at: clock()) {
+            stopTimer()
+            action()
+        } else {
+            arm()
+        }
     }
 
     /// Runs the action now if it is waiting; true if it was.
@@ -326,11 +340,11 @@ extension UI {
 
     /// When the timer ends early (typing went on), it is set again for the rest.
     private func arm() {
-        guard timer == 0, let wait = debouncer.remaining(at: Self.now) else { return }
+        guard timer == 0, let wait = debouncer.remaining(at: clock()) else { return }
         timer = MainContext.after(milliseconds: UInt32((wait * 1000).rounded(.up))) { [weak self] in
             guard let self else { return }
             self.timer = 0
-            if self.debouncer.fire(at: Self.now) { self.action() } else { self.arm() }
+            self.tick()
         }
     }
 }

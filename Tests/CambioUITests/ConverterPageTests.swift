@@ -28,14 +28,21 @@ final class ConverterPageTests: WindowTestCase {
     }
 
     func testResultsFollowTheTypedArithmeticOnceTypingPauses() async throws {
+        // The pause is measured on a clock the test moves: no waiting on the wall clock.
+        var now: TimeInterval = 1000
+        page.typingPause.clock = { now }
         page.type("12*3")
         MainContext.drain()
         XCTAssertTrue(page.debouncePending)
         XCTAssertEqual(page.resultText("EUR"), "89.51", "nothing moves while the user is still typing")
-        spin(0.15)
+        now += 0.15
         page.type("12*3")   // same text, no change: the pause is counted from the last key
+        now += 0.29
+        page.typingPause.tick()
+        XCTAssertTrue(page.debouncePending, "0.29 s after the last key: still waiting")
         XCTAssertEqual(page.resultText("EUR"), "89.51")
-        spin(0.45)
+        now += 0.02   // 0.31 s: the pause is over
+        page.typingPause.tick()
         XCTAssertFalse(page.debouncePending)
         XCTAssertEqual(page.evaluatedText, "= 36")
         XCTAssertEqual(page.resultText("EUR"), "32.22")    // 36 / 1.1172 = 32.2234...

@@ -1,24 +1,64 @@
 import XCTest
 import CGtk
 import CambioGLib
+import CambioServices
 @testable import CambioUI
 
-/// The shortcuts window is built from the same list the accelerators are registered from.
+/// The shortcuts window is built from the app's own action list, the one its accelerators are
+/// registered from.
 final class ShortcutsWindowTests: WindowTestCase {
-    func testEveryAcceleratorIsListed() async throws {
-        let specs = [
-            ActionSpec(name: "quit", accels: ["<Control>q"], group: "General", title: "Quit") {},
-            ActionSpec(name: "refresh", accels: ["F5", "<Control>r"], group: "General", title: "Refresh & fetch") {},
-            ActionSpec(name: "hidden", accels: [], group: "General", title: "No keys") {},
-        ]
-        let local = [LocalShortcut(group: "Lists", title: "Move", accels: ["<Alt>Up", "<Alt>Down"])]
+    /// Records which action ran.
+    final class Recorder: ActionTarget {
+        var calls: [String] = []
+        func quit() { calls.append("quit") }
+        func closeWindow() { calls.append("close-window") }
+        func showPreferences() { calls.append("preferences") }
+        func refresh() { calls.append("refresh") }
+        func addCurrency() { calls.append("add-currency") }
+        func swap() { calls.append("swap") }
+        func addFavourite() { calls.append("add-favourite") }
+        func search() { calls.append("search") }
+        func showPage(_ index: Int) { calls.append("page-\(index + 1)") }
+        func showShortcuts() { calls.append("shortcuts") }
+    }
+
+    func testEveryAcceleratorOfTheAppsActionsIsListed() async throws {
+        let recorder = Recorder()
+        let (specs, local) = AppActions.list(for: recorder)
         let xml = ShortcutsWindow.xml(specs, local)
-        XCTAssertTrue(xml.contains(#"<property name="accelerator">&lt;Control&gt;q</property>"#), xml)
-        XCTAssertTrue(xml.contains(#"<property name="accelerator">F5 &lt;Control&gt;r</property>"#))
-        XCTAssertTrue(xml.contains("Refresh &amp; fetch"), "titles are escaped")
-        XCTAssertTrue(xml.contains(#"<property name="accelerator">&lt;Alt&gt;Up &lt;Alt&gt;Down</property>"#))
-        XCTAssertFalse(xml.contains("No keys"), "an action without keys is not a shortcut")
+        // The keys the README and the e2e tests promise, as the app registers them.
+        let promised: [String: [String]] = [
+            "quit": ["<Control>q"], "close-window": ["<Control>w"], "preferences": ["<Control>comma"],
+            "refresh": ["F5", "<Control>r"], "add-currency": ["<Control>n"], "swap": ["<Control>s"],
+            "add-favourite": ["<Control>d"], "search": ["<Control>f"], "shortcuts": ["<Control>question"],
+            "page-1": ["<Alt>1"], "page-2": ["<Alt>2"], "page-3": ["<Alt>3"], "page-4": ["<Alt>4"], "page-5": ["<Alt>5"],
+        ]
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: specs.map { ($0.name, $0.accels) }), promised)
+        func escaped(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        for spec in specs {
+            XCTAssertTrue(xml.contains(#"<property name="accelerator">\#(escaped(spec.accels.joined(separator: " ")))</property>"#), spec.name)
+            XCTAssertTrue(xml.contains(escaped(spec.title)), spec.title)
+            // Each entry runs what it says.
+            spec.run()
+            XCTAssertEqual(recorder.calls.last, spec.name)
+        }
+        for shortcut in local {
+            XCTAssertTrue(xml.contains(#"<property name="accelerator">\#(escaped(shortcut.accels.joined(separator: " ")))</property>"#), shortcut.title)
+        }
         let window = try XCTUnwrap(ShortcutsWindow.make(specs, local), "GTK builds the window from it")
         gtk_window_destroy(cast(window))
+    }
+
+    /// Titles are escaped, and an action without keys is no shortcut.
+    func testTitlesAreEscapedAndKeylessActionsLeftOut() async throws {
+        let specs = [
+            ActionSpec(name: "refresh", accels: ["F5"], group: "General", title: "Refresh & fetch") {},
+            ActionSpec(name: "hidden", accels: [], group: "General", title: "No keys") {},
+        ]
+        let xml = ShortcutsWindow.xml(specs, [])
+        XCTAssertTrue(xml.contains("Refresh &amp; fetch"))
+        XCTAssertFalse(xml.contains("No keys"))
     }
 }
