@@ -1,0 +1,81 @@
+"""The privacy switch seen from outside: with "Use the network" off, the window opens no
+connection at all, whatever the user does (start, F5, the History page's catch-up, a stock
+search), and says why."""
+import os
+import socket
+import threading
+
+from harness import App, main, test, wait_for
+
+PROVIDERS = ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL", "CAMBIO_ALPHAVANTAGE_URL")
+
+
+class ConnectionCounter:
+    """A TCP listener on 127.0.0.1 that counts connections and closes each at once."""
+
+    def __init__(self):
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(16)
+        self.count = 0
+        self.url = "http://127.0.0.1:%d" % self.sock.getsockname()[1]
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self):
+        while True:
+            try:
+                c, _ = self.sock.accept()
+            except OSError:
+                return
+            self.count += 1
+            c.close()
+
+    def close(self):
+        self.sock.close()
+
+
+def app_with_network(counter, allowed):
+    app = App(env={k: counter.url for k in PROVIDERS})
+    if not allowed:
+        # The preference as GSettings keeps it (the keyfile backend of the tests).
+        folder = os.path.join(app.home, "config", "glib-2.0", "settings")
+        os.makedirs(folder)
+        with open(os.path.join(folder, "keyfile"), "w") as f:
+            f.write("[io/github/cambio/Cambio]\nnetwork-allowed=false\nsettings-migrated=true\n")
+    return app.start()
+
+
+@test
+def with_the_network_off_the_window_opens_no_connection():
+    counter = ConnectionCounter()
+    try:
+        # On: the same window does reach the listener (the count can see a request).
+        app = app_with_network(counter, allowed=True)
+        try:
+            wait_for("a request at start", lambda: counter.count >= 1, timeout=15)
+        finally:
+            app.quit()
+        before = counter.count
+        app = app_with_network(counter, allowed=False)
+        try:
+            app.key("F5")
+            wait_for("the hint to turn the network on",
+                     lambda: any("Use the network" in app.text(n) for n in app.find_all("label")), timeout=10)
+            app.show_page(3, "History")
+            # The history loaded: this is when it would catch up with the newest days.
+            wait_for("the last days listed", lambda: any(app.text(n).startswith(("Last 7 days", "7 days to"))
+                                                          for n in app.find_all("label")), timeout=30)
+            app.show_page(4, "Investments")
+            app.key("ctrl+f")
+            app.type("IBM")
+            app.show_page(1, "Currencies")
+            app.key("ctrl+r")
+        finally:
+            app.quit()
+        assert counter.count == before, "connections with the network off: %d" % (counter.count - before)
+    finally:
+        counter.close()
+
+
+if __name__ == "__main__":
+    main()
