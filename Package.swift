@@ -21,7 +21,7 @@ let package = Package(
         // Every rule of the product. No C import: tested without a display.
         .target(name: "CambioCore", path: "Sources/CambioCore"),
         // Signals, object lifetimes, the GLib main loop bridge for Swift concurrency.
-        .target(name: "CambioGLib", dependencies: ["CGtk"], path: "Sources/CambioGLib"),
+        .target(name: "CambioGLib", dependencies: ["CambioCore", "CGtk"], path: "Sources/CambioGLib"),
         // The one libsoup session: deadlines, status checks, size caps.
         .target(name: "CambioNet", dependencies: ["CambioCore", "CambioGLib", "CambioStore", "CGtk"], path: "Sources/CambioNet"),
         // The rate history on disk: SQLite through GRDB, with a schema version and migrations.

@@ -14,6 +14,7 @@
 #include <libsoup/soup.h>
 #include <glib-unix.h>
 #include <locale.h>
+#include <libintl.h>
 #include <unistd.h>
 
 /* libdispatch's main queue, as CoreFoundation's run loop drains it (exported by libdispatch on

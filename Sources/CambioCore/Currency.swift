@@ -64,8 +64,9 @@ public struct CurrencyCatalog: Sendable {
         byCode = map
     }
 
-    /// Builds the catalogue from iso-codes' `iso_4217.json`, translating names with `names`.
-    public init(isoCodesJSON data: Data, names: MessageCatalog? = nil) throws {
+    /// Builds the catalogue from iso-codes' `iso_4217.json`, translating names with `names`
+    /// (gettext's "iso_4217" domain in the app).
+    public init(isoCodesJSON data: Data, names: ((String) -> String)? = nil) throws {
         struct File: Decodable {
             let entries: [Entry]
             enum CodingKeys: String, CodingKey { case entries = "4217" }
@@ -81,25 +82,23 @@ public struct CurrencyCatalog: Sendable {
         for e in file.entries where !Self.notMoney.contains(e.alpha_3) {
             seen.insert(e.alpha_3)
             list.append(Currency(code: e.alpha_3, numeric: e.numeric ?? "", englishName: e.name,
-                                 localizedName: names?.translate(e.name),
+                                 localizedName: names.map { $0(e.name) },
                                  minorUnits: Self.minorUnitExceptions[e.alpha_3] ?? 2,
                                  isActive: !Self.withdrawn.contains(e.alpha_3)))
         }
         for (code, name, units) in Self.historical where !seen.contains(code) {
-            list.append(Currency(code: code, englishName: name, localizedName: names?.translate(name),
+            list.append(Currency(code: code, englishName: name, localizedName: names.map { $0(name) },
                                  minorUnits: units, isActive: false))
         }
         self.init(currencies: list)
     }
 
-    /// The catalogue of this system: iso-codes' JSON and its translations for `languages`.
-    public static func system(languages: [String],
-                              isoCodesPath: String = "/usr/share/iso-codes/json/iso_4217.json",
-                              localeDirs: [String] = ["/usr/share/locale"]) throws -> CurrencyCatalog {
+    /// The catalogue of this system: iso-codes' JSON, its names translated by `names`.
+    public static func system(names: ((String) -> String)?,
+                              isoCodesPath: String = "/usr/share/iso-codes/json/iso_4217.json") throws -> CurrencyCatalog {
         guard let data = FileManager.default.contents(atPath: isoCodesPath) else {
             throw CatalogError.missingFile(isoCodesPath)
         }
-        let names = MessageCatalog.load(domain: "iso_4217", languages: languages, localeDirs: localeDirs)
         return try CurrencyCatalog(isoCodesJSON: data, names: names)
     }
 

@@ -56,6 +56,15 @@ public enum BundledData {
 
     /// Where the compiled catalogues are: `data/locale` in the source tree (`make locale`), the
     /// `share/locale` beside an installed `share/cambio`, then the system's.
+    /// The first of `localeDirectories` that holds a compiled catalogue of `domain` (gettext's
+    /// `bindtextdomain` takes one folder).
+    public static func messageDirectory(dataDir: URL, domain: String) -> String? {
+        localeDirectories(dataDir: dataDir).first { dir in
+            let languages = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+            return languages.contains { FileManager.default.fileExists(atPath: "\(dir)/\($0)/LC_MESSAGES/\(domain).mo") }
+        }
+    }
+
     public static func localeDirectories(dataDir: URL) -> [String] {
         [dataDir.appendingPathComponent("locale").path,
          dataDir.deletingLastPathComponent().appendingPathComponent("locale").path,

@@ -27,29 +27,24 @@ public struct StartupData: Sendable {
     public let rates: RateTable?
     public let state: AppState
     public let store: StateStore
-    /// The UI's own translations ("cambio" domain), if any for the user's language.
-    public let messages: MessageCatalog?
     /// Each provider's last good answer on disk.
     public let cached: [Provider: CachedRates]
     /// The ECB's 90-day history, if it was ever fetched to fill a gap.
     public let ecbHistory: CachedRates?
     public let problems: [StartupProblem]
 
-    public static func load(environment: [String: String], executable: URL, sourceTree: URL?) -> StartupData {
+    /// `names`: currency names in the user's language (the window passes gettext's; nil: English).
+    public static func load(environment: [String: String], executable: URL, sourceTree: URL?,
+                            names: (@Sendable (String) -> String)? = nil) -> StartupData {
         let locale = LocaleEnvironment(environment: environment)
         let paths = AppPaths(environment: environment)
         var problems: [StartupProblem] = []
 
         let dataDir = BundledData.directory(environment: environment, executable: executable,
                                             paths: paths, sourceTree: sourceTree)
-        let messages = dataDir.flatMap {
-            MessageCatalog.load(domain: "cambio", languages: locale.languages,
-                                localeDirs: BundledData.localeDirectories(dataDir: $0))
-        }
-
         let catalog: CurrencyCatalog
         do {
-            catalog = try CurrencyCatalog.system(languages: locale.languages)
+            catalog = try CurrencyCatalog.system(names: names)
         } catch {
             problems.append(.catalogUnavailable(reason: Wording(error: error).description))
             catalog = CurrencyCatalog(currencies: CurrencyListState.popular.map {
@@ -105,7 +100,7 @@ public struct StartupData: Sendable {
 
         return StartupData(locale: locale, paths: paths, formatter: DecimalFormatter(locale: locale.numbers),
                            days: DayFormatter(locale: locale.dates), catalog: catalog, rates: rates, state: state,
-                           store: store, messages: messages, cached: cached, ecbHistory: ecbHistory, problems: problems)
+                           store: store, cached: cached, ecbHistory: ecbHistory, problems: problems)
     }
 }
 
@@ -121,9 +116,9 @@ public final class StartupPreload: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var data: StartupData?
 
-    public init(environment: [String: String], executable: URL, sourceTree: URL?) {
+    public init(environment: [String: String], executable: URL, sourceTree: URL?, names: (@Sendable (String) -> String)? = nil) {
         Thread.detachNewThread { [self] in
-            data = StartupData.load(environment: environment, executable: executable, sourceTree: sourceTree)
+            data = StartupData.load(environment: environment, executable: executable, sourceTree: sourceTree, names: names)
             done.signal()
         }
     }

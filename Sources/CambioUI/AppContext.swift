@@ -51,7 +51,9 @@ import Foundation
                             executable: URL = BundledData.executable,
                             sourceTree: URL? = AppContext.sourceTree,
                             preferences: Preferences? = nil) {
-        self.init(data: StartupData.load(environment: environment, executable: executable, sourceTree: sourceTree),
+        Gettext.prepare(environment: environment, executable: executable, sourceTree: sourceTree)
+        self.init(data: StartupData.load(environment: environment, executable: executable, sourceTree: sourceTree,
+                                         names: Gettext.currencyName),
                   environment: environment, preferences: preferences ?? Preferences())
     }
 
@@ -66,7 +68,6 @@ import Foundation
         state = data.state
         if engine.settingsMoved { state.dropSettings() }
         store = data.store
-        L10n.catalog = data.messages
         problems = engine.startupProblems.map(say)
         engine.history.onProblem = { [weak self] in self?.onProblem?(say($0)) }
         preferencesObservation = preferences.observe { [weak self] key in

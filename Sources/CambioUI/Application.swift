@@ -14,14 +14,17 @@ import Foundation
     /// Enables the actions that apply to the page shown.
     private var enableActions: (@MainActor (String) -> Void)?
     /// Catalogue, rates and saved state load on another core while GTK starts.
-    private let preload = StartupPreload(environment: ProcessInfo.processInfo.environment,
-                                         executable: BundledData.executable,
-                                         sourceTree: AppContext.sourceTree)
+    private let preload: StartupPreload
 
     /// Marks the start of the process for CAMBIO_TRACE_STARTUP.
     public static func traceStart() { AppContext.StartupTrace.shared.mark("main") }
 
     public init() {
+        // Translations first (it sets LANGUAGE, before any other thread runs).
+        let environment = ProcessInfo.processInfo.environment
+        Gettext.prepare(environment: environment)
+        preload = StartupPreload(environment: environment, executable: BundledData.executable,
+                                 sourceTree: AppContext.sourceTree, names: Gettext.currencyName)
         app = gtk_application_new(Self.id, G_APPLICATION_DEFAULT_FLAGS)!
         Signal.connect(gpointerOf(app), "startup") { [weak self] in self?.startup() }
         Signal.connect(gpointerOf(app), "activate") { [weak self] in self?.activate() }

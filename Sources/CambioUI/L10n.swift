@@ -1,13 +1,9 @@
 import CambioCore
+import CambioGLib
 
-/// UI translations: the "cambio" gettext domain, read from compiled catalogues.
-@MainActor enum L10n {
-    static var catalog: MessageCatalog?
-}
-
-/// Marks and translates a user-visible string.
+/// Marks and translates a user-visible string (glibc's gettext, the "cambio" domain).
 @MainActor func tr(_ message: String) -> String {
-    L10n.catalog?.translate(message) ?? message
+    Gettext.translate(message)
 }
 
 /// Words an amount parse error for the user.
@@ -29,7 +25,7 @@ import CambioCore
 
 /// Marks and translates a message with a number in it: the user's language picks the form.
 @MainActor func trn(_ singular: String, _ plural: String, _ n: Int) -> String {
-    L10n.catalog?.translate(singular, plural, n) ?? (n == 1 ? singular : plural)
+    Gettext.translate(singular, plural, n)
 }
 
 /// A rate source's name as the user reads it; the stored name (in caches, the history) stays English.

@@ -45,49 +45,6 @@ final class PreferencesTests: XCTestCase {
         XCTAssertEqual(f.signedMoney(dec("0.4"), minorUnits: 2), "0")
         XCTAssertEqual(f.signedMoney(dec("-2169.66"), minorUnits: 2), "\u{2212}2,170")
     }
-
-    func testPluralRulesOfTheCataloguesLanguages() throws {
-        let ru = try XCTUnwrap(PluralRule(header: "Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"))
-        XCTAssertEqual([1, 2, 5, 11, 12, 21, 22, 25, 101, 111, 0].map(ru.index), [0, 1, 2, 2, 2, 0, 1, 2, 0, 2, 2])
-        let it = try XCTUnwrap(PluralRule(header: "Plural-Forms: nplurals=2; plural=(n != 1);"))
-        XCTAssertEqual([0, 1, 2].map(it.index), [1, 0, 1])
-        let ko = try XCTUnwrap(PluralRule(header: "Plural-Forms: nplurals=1; plural=0;"))
-        XCTAssertEqual([1, 7].map(ko.index), [0, 0])
-        XCTAssertNil(PluralRule(header: "Plural-Forms: nplurals=2; plural=(n != ;"))
-        XCTAssertNil(PluralRule(header: "Plural-Forms: plural=n;"))
-    }
-
-    /// A catalogue compiled by msgfmt, read back: singular, plural forms by the header's rule.
-    func testCompiledCatalogueWithPlurals() throws {
-        let dir = try tempDir()
-        let po = dir.appendingPathComponent("ru.po"), mo = dir.appendingPathComponent("ru.mo")
-        try Data("""
-        msgid ""
-        msgstr ""
-        "Content-Type: text/plain; charset=UTF-8\\n"
-        "Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"
-
-        msgid "Preferences"
-        msgstr "Параметры"
-
-        msgid "%d purchase"
-        msgid_plural "%d purchases"
-        msgstr[0] "%d покупка"
-        msgstr[1] "%d покупки"
-        msgstr[2] "%d покупок"
-
-        """.utf8).write(to: po)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["msgfmt", "--check", "-o", mo.path, po.path]
-        try p.run(); p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0)
-        let catalog = try XCTUnwrap(MessageCatalog(data: try Data(contentsOf: mo)))
-        XCTAssertEqual(catalog.translate("Preferences"), "Параметры")
-        XCTAssertEqual([1, 3, 5, 21].map { catalog.translate("%d purchase", "%d purchases", $0) },
-                       ["%d покупка", "%d покупки", "%d покупок", "%d покупка"])
-        XCTAssertEqual(catalog.translate("%d day", "%d days", 2), "%d days", "untranslated: English forms")
-    }
 }
 
 /// GTK sets the C locale from the environment; printf then writes "0,5" in ru_RU, de_DE…
