@@ -19,6 +19,19 @@ final class GettextTests: XCTestCase {
         XCTAssertNotEqual(ko["EUR"]?.localizedName, "Euro")
     }
 
+    /// A first start in Russian on the bundled data, as the window makes it: names in Russian.
+    func testFirstStartOnBundledDataInRussian() throws {
+        let h = try tempDir()
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let environment = ["HOME": h.path, "LANG": "ru_RU.UTF-8"]
+        Gettext.prepare(environment: environment, executable: h.appendingPathComponent("bin/cambio"), sourceTree: repo)
+        let data = StartupData.load(environment: environment, executable: h.appendingPathComponent("bin/cambio"), sourceTree: repo,
+                                    names: Gettext.currencyName)
+        XCTAssertEqual(data.problems, [])
+        XCTAssertEqual(data.state.currencies.codes.first, "RUB")
+        XCTAssertEqual(data.catalog["USD"]?.localizedName, "Доллар США")
+    }
+
     func testSearchByCodeEnglishAndLocalizedName() throws {
         Gettext.prepare(environment: ["LANG": "ru_RU.UTF-8"])
         let ru = try CurrencyCatalog.system(names: Gettext.currencyName)
