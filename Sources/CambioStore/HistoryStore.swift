@@ -127,14 +127,15 @@ public final class HistoryStore: Sendable {
             if tables.isEmpty { return }
             let foreign = tables.subtracting(ourTables)
             if !foreign.isEmpty || !tables.contains("grdb_migrations") {
-                throw HistoryStoreError.notAStore("it holds another program's tables (\(foreign.sorted().joined(separator: ", ")))")
+                throw HistoryStoreError.notAStore(Wording("it holds another program's tables (%@)", .verbatim(foreign.sorted().joined(separator: ", "))))
             }
             let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
             if applied.contains("v1"), !tables.isSuperset(of: ["publication", "rate", "meta"]) {
-                throw HistoryStoreError.damaged("a table is missing (\(Set(["publication", "rate", "meta"]).subtracting(tables).sorted().joined(separator: ", ")))")
+                let missing = Set(["publication", "rate", "meta"]).subtracting(tables).sorted().joined(separator: ", ")
+                throw HistoryStoreError.damaged(Wording("a table is missing (%@)", .verbatim(missing)))
             }
             let verdict = try String.fetchAll(db, sql: "PRAGMA quick_check")
-            if verdict != ["ok"] { throw HistoryStoreError.damaged(verdict.prefix(2).joined(separator: "; ")) }
+            if verdict != ["ok"] { throw HistoryStoreError.damaged(.verbatim(verdict.prefix(2).joined(separator: "; "))) }
         }
     }
 
@@ -346,10 +347,10 @@ public enum HistoryStoreError: Error, Equatable, Sendable, Worded {
     case readOnly(String)
     case permission(String)
     /// Not a Cambio store: not SQLite, or another program's tables.
-    case notAStore(String)
-    /// A Cambio store whose pages or tables are damaged.
-    case damaged(String)
-    case other(String)
+    case notAStore(Wording)
+    /// A Cambio store whose pages or tables are damaged (SQLite's own words stay as they are).
+    case damaged(Wording)
+    case other(Wording)
 
     /// Only these justify renaming the file aside.
     public var provesNotAStore: Bool {
@@ -365,26 +366,26 @@ public enum HistoryStoreError: Error, Equatable, Sendable, Worded {
         case .diskFull(let p): return Wording("the disk is full (%@); the rate history is kept as it was", .verbatim(p))
         case .readOnly(let p): return Wording("the rate history is read-only (%@)", .verbatim(p))
         case .permission(let p): return Wording("permission denied (%@)", .verbatim(p))
-        case .notAStore(let why): return Wording("it is not Cambio's rate history: %@", .verbatim(why))
-        case .damaged(let why): return Wording("the rate history is damaged: %@", .verbatim(why))
-        case .other(let why): return .verbatim(why)
+        case .notAStore(let why): return Wording("it is not Cambio's rate history: %@", why)
+        case .damaged(let why): return Wording("the rate history is damaged: %@", why)
+        case .other(let why): return why
         }
     }
 
     init(_ error: Error, path: String) {
         if let e = error as? HistoryStoreError { self = e; return }
-        guard let e = error as? DatabaseError else { self = .other(Wording(error: error).description); return }
+        guard let e = error as? DatabaseError else { self = .other(Wording(error: error)); return }
         switch e.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED: self = .busy
         case .SQLITE_FULL: self = .diskFull(path)
         case .SQLITE_READONLY: self = .readOnly(path)
         case .SQLITE_PERM, .SQLITE_AUTH: self = .permission(path)
         case .SQLITE_CANTOPEN:
-            self = access(path, F_OK) == 0 ? .permission(path) : .other("the file could not be opened (\(path))")
-        case .SQLITE_NOTADB: self = .notAStore("it is not an SQLite database")
-        case .SQLITE_CORRUPT: self = .damaged(e.message ?? "damaged pages")
-        case .SQLITE_IOERR: self = .other("the disk could not be read or written (\(path))")
-        default: self = .other(e.message ?? "SQLite error \(e.resultCode.rawValue)")
+            self = access(path, F_OK) == 0 ? .permission(path) : .other(Wording("the file could not be opened (%@)", .verbatim(path)))
+        case .SQLITE_NOTADB: self = .notAStore(Wording("it is not an SQLite database"))
+        case .SQLITE_CORRUPT: self = .damaged(e.message.map { .verbatim($0) } ?? Wording("damaged pages"))
+        case .SQLITE_IOERR: self = .other(Wording("the disk could not be read or written (%@)", .verbatim(path)))
+        default: self = .other(.verbatim(e.message ?? "SQLite error \(e.resultCode.rawValue)"))
         }
     }
 }

@@ -1,6 +1,7 @@
 import XCTest
 import CGtk
 import CambioGLib
+import CambioStore
 @testable import CambioCore
 
 /// Translations through glibc's gettext: the app's catalogues and iso-codes' currency names.
@@ -30,6 +31,20 @@ final class GettextTests: XCTestCase {
         XCTAssertEqual(data.problems, [])
         XCTAssertEqual(data.state.currencies.codes.first, "RUB")
         XCTAssertEqual(data.catalog["USD"]?.localizedName, "Доллар США")
+    }
+
+    /// Why a store was set aside is worded in the user's language, down to the reason inside;
+    /// SQLite's own words and the table names stay as they are.
+    func testAStoreSetAsideIsSaidInTheUsersLanguage() throws {
+        Gettext.prepare(environment: ["LANG": "ru_RU.UTF-8"], sourceTree: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent())
+        let russian = { (w: Wording) in w.text { Gettext.translate($0) } }
+        XCTAssertEqual(russian(HistoryStoreError.notAStore(Wording("it is not an SQLite database")).wording),
+                       Gettext.translate("it is not Cambio's rate history: %@").replacingOccurrences(of: "%@", with: "это не база данных SQLite"))
+        XCTAssertTrue(russian(HistoryStoreError.notAStore(Wording("it holds another program's tables (%@)", .verbatim("notes"))).wording)
+            .hasSuffix("в нём таблицы другой программы (notes)"))
+        XCTAssertEqual(HistoryStoreError.damaged(Wording("a table is missing (%@)", .verbatim("rate"))).wording.description,
+                       "the rate history is damaged: a table is missing (rate)", "the command line's English")
     }
 
     func testSearchByCodeEnglishAndLocalizedName() throws {
