@@ -17,8 +17,11 @@ import Foundation
     /// Locale marks and the user's choice of decimal places.
     public private(set) var formatter: DecimalFormatter
     public let days: DayFormatter
-    /// The user's data, saved in the data file. Change it with `update`, which saves.
-    public var state: AppState
+    /// The user's data, saved in the data file. Every change to it is saved (once typing
+    /// pauses): no screen has to remember to.
+    public var state: AppState {
+        didSet { if state != oldValue { scheduleSave() } }
+    }
     /// Problems found at start-up, shown in the window's banner.
     public let problems: [String]
     let store: StateStore
@@ -124,7 +127,6 @@ import Foundation
     public func setReference(_ code: String) {
         guard code != state.currencies.referenceCode, catalog[code] != nil else { return }
         state.currencies.referenceCode = code
-        scheduleSave()
         displayObservers.forEach { $0() }
     }
 
@@ -163,6 +165,9 @@ import Foundation
         guard let table = rates, RateAge.isStale(table.date, today: today) else { return nil }
         return RateAge.days(table.date, today: today)
     }
+
+    /// A change is waiting to be saved.
+    var savePending: Bool { saveTimer?.isPending ?? false }
 
     /// Saves soon, once typing pauses.
     func scheduleSave() {

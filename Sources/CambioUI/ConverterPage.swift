@@ -314,18 +314,15 @@ import Foundation
     private func typed() {
         guard !updating else { return }
         state.amountText = amountText
-        ctx.scheduleSave()
         pause.input()
     }
 
     private func currenciesChanged() {
-        ctx.scheduleSave()
         rebuild()
         recalculate()
     }
 
     private func favouritesChanged() {
-        ctx.scheduleSave()
         favourites.reload()
         updateStar()
     }

@@ -167,7 +167,6 @@ import Foundation
         gtk_list_box_append(cast(list), row.root)
         refreshRates()
         recalculate()
-        ctx.scheduleSave()
         gtk_widget_grab_focus(row.entry)
     }
 
@@ -176,20 +175,17 @@ import Foundation
         state.remove(code)
         gtk_list_box_remove(cast(list), row.root)
         g_object_unref(gpointerOf(row.root))
-        ctx.scheduleSave()
         focusPrimary()
     }
 
     public func move(_ code: String, by offset: Int) {
         guard state.move(code, by: offset) else { return }
         applyOrder(keepFocusOn: code)
-        ctx.scheduleSave()
     }
 
     public func move(_ code: String, to index: Int) {
         state.move(code, to: index)
         applyOrder(keepFocusOn: nil)
-        ctx.scheduleSave()
     }
 
     public func setReference(_ code: String) { ctx.setReference(code) }
@@ -288,7 +284,6 @@ import Foundation
         guard !updating, let row = rows[code] else { return }
         state.type(String(cString: gtk_editable_get_text(cast(row.entry))), into: code)
         recalculate()
-        ctx.scheduleSave()
     }
 
     /// Derives every row from the anchor's typed text. On bad input the anchor row shows why and

@@ -235,7 +235,6 @@ import Foundation
         Signal.connect(gpointerOf(referenceCheck), "toggled") { [weak self] in
             guard let self else { return }
             self.ctx.state.investments.inReference = gtk_check_button_get_active(cast(self.referenceCheck)) != 0
-            self.ctx.scheduleSave()
             self.showMethod()
             self.recompute()
         }
@@ -414,7 +413,6 @@ import Foundation
             case .success(let answer):
                 self.stock = stock
                 self.ctx.state.investments.stock = stock
-                self.ctx.scheduleSave()
                 UI.setText(self.titleLabel, "\(stock.symbol) \u{00B7} \(stock.name)")
                 self.use(answer)
             case .failure(let error):
@@ -524,7 +522,6 @@ import Foundation
         startScale.accessibleLabel(String(format: tr("Start month slider: %@"), monthNames.string(months[i].firstDay)))
         if save {
             ctx.state.investments.start = months[i]
-            ctx.scheduleSave()
         }
         recompute()
     }
@@ -546,7 +543,6 @@ import Foundation
     private func planEdited() {
         ctx.state.investments.initialText = String(cString: gtk_editable_get_text(cast(initialEntry)))
         ctx.state.investments.monthlyText = String(cString: gtk_editable_get_text(cast(monthlyEntry)))
-        ctx.scheduleSave()
         recompute()
     }
 

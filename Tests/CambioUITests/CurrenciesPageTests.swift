@@ -18,6 +18,32 @@ final class CurrenciesPageTests: WindowTestCase {
         XCTAssertEqual(window.visiblePage, "currencies")
     }
 
+    /// Every change to the user's data is saved, whichever screen made it: the context saves
+    /// on any change, no screen has to remember to.
+    func testEveryChangeIsSavedWithoutTheScreenAsking() async throws {
+        let changes: [(String, @MainActor () -> Void)] = [
+            ("type", { self.page.type("250", into: "EUR") }),
+            ("add", { self.page.add("SEK") }),
+            ("move", { self.page.move("SEK", by: -1) }),
+            ("remove", { self.page.remove("SEK") }),
+            ("reference", { self.page.setReference("EUR") }),
+            ("converter", { self.window.converter.swap() }),
+        ]
+        for (name, change) in changes {
+            context.saveNow()
+            XCTAssertFalse(context.savePending, name)
+            change()
+            XCTAssertTrue(context.savePending, "\(name) is saved")
+        }
+        // Nothing changed: nothing to save.
+        context.saveNow()
+        page.move("USD", by: -1)
+        XCTAssertFalse(context.savePending, "a move that moves nothing")
+        context.saveNow()
+        makeWindow(lang: "en_US.UTF-8")
+        XCTAssertEqual(context.state.currencies.referenceCode, "EUR", "after a restart")
+    }
+
     func testTypingIntoAnyRowRecalculatesTheOthers() async throws {
         page.type("250", into: "EUR")
         MainContext.drain()
