@@ -1,5 +1,4 @@
 import CambioGLib
-import CambioServices
 import CGtk
 
 /// What the History and Investments charts share: margins, grid, text, the cursor and its keys.

@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CambioServices
 import CGtk
 
 /// A popover to choose a currency: search by code, English or localized name, among the

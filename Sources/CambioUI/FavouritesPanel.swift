@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CambioServices
 import CGtk
 
 /// Favourite pairs: quick chips on the page, and the full list in a popover with a search that

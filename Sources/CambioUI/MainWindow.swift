@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CambioServices
 import CGtk
 
 /// The window: a header bar with the page switcher, a message strip, and the five pages.

@@ -1,7 +1,6 @@
 import CambioCore
 import Foundation
 import CambioGLib
-import CambioServices
 import CGtk
 
 /// Small constructors so screens read as layout, not casts.
