@@ -132,21 +132,6 @@ public enum StartupProbe {
         return TimerHandle(id: id)
     }
 
-    /// Runs `body` once when the main loop is next idle.
-    public static func idle(_ body: @escaping @MainActor () -> Void) -> TimerHandle {
-        let handle = TimerHandle(id: 0)
-        let job = Unmanaged.passRetained(MainContext.Job { [weak handle] in
-            handle?.id = 0
-            body()
-        }).toOpaque()
-        handle.id = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
-            let job = Unmanaged<MainContext.Job>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { job.body() }
-            return 0 // G_SOURCE_REMOVE
-        }, job, { data in Unmanaged<MainContext.Job>.fromOpaque(data!).release() })
-        return handle
-    }
-
     private init(id: guint) { self.id = id }
 
     /// Whether it has yet to fire (a one-shot) or still repeats.

@@ -378,30 +378,7 @@ def a_broken_settings_field_keeps_the_network_off():
     assert "settings.decimalPlaces" in err, err
     assert not os.path.exists(h.cache_file()), "nothing was fetched"
 
-class ConnectionCounter:
-    """A TCP listener on 127.0.0.1 that counts connections and closes each at once."""
-
-    def __init__(self):
-        import socket
-        import threading
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(16)
-        self.count = 0
-        self.url = "http://127.0.0.1:%d" % self.sock.getsockname()[1]
-        threading.Thread(target=self._serve, daemon=True).start()
-
-    def _serve(self):
-        while True:
-            try:
-                c, _ = self.sock.accept()
-            except OSError:
-                return
-            self.count += 1
-            c.close()
-
-    def close(self):
-        self.sock.close()
+from counter import ConnectionCounter  # noqa: E402
 
 
 @test

@@ -2,36 +2,11 @@
 connection at all, whatever the user does (start, F5, the History page's catch-up, a stock
 search), and says why."""
 import os
-import socket
-import threading
 
+from counter import ConnectionCounter
 from harness import App, main, test, wait_for
 
 PROVIDERS = ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL", "CAMBIO_ALPHAVANTAGE_URL")
-
-
-class ConnectionCounter:
-    """A TCP listener on 127.0.0.1 that counts connections and closes each at once."""
-
-    def __init__(self):
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(16)
-        self.count = 0
-        self.url = "http://127.0.0.1:%d" % self.sock.getsockname()[1]
-        threading.Thread(target=self._serve, daemon=True).start()
-
-    def _serve(self):
-        while True:
-            try:
-                c, _ = self.sock.accept()
-            except OSError:
-                return
-            self.count += 1
-            c.close()
-
-    def close(self):
-        self.sock.close()
 
 
 def app_with_network(counter, allowed):
