@@ -33,6 +33,15 @@ static inline void cambio_object_set_string(gpointer object, const char *name, c
     g_object_set(object, name, value, NULL);
 }
 
+static inline void cambio_object_set_uint(gpointer object, const char *name, guint value) {
+    g_object_set(object, name, value, NULL);
+}
+static inline guint cambio_object_get_uint(gpointer object, const char *name) {
+    guint value = 0;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+
 /* G_VARIANT_TYPE_STRING is a macro. */
 static inline const GVariantType *cambio_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
 

@@ -116,12 +116,12 @@ import CGtk
 /// A signal connection that can be disconnected (once; disconnecting twice is harmless). It keeps
 /// the Swift owner of the object alive, so the object is there when it disconnects.
 @MainActor public final class SignalHandle {
-    private let owner: AnyObject
+    private let owner: AnyObject?
     private let object: gpointer
     private let id: gulong
     private var connected = true
 
-    public init(owner: AnyObject, object: gpointer, id: gulong) {
+    public init(owner: AnyObject?, object: gpointer, id: gulong) {
         self.owner = owner; self.object = object; self.id = id
     }
 

@@ -1,0 +1,165 @@
+import CGtk
+
+/// GtkButton.
+public struct Button: Widget {
+    public let widget: WidgetRef
+    private var button: UnsafeMutablePointer<GtkButton> { cast(widget) }
+
+    /// A button with a mnemonic ("_Save"). The mnemonic lives on a child label, so the button's
+    /// accessible name is the label's text ("Save"); GTK 4.8 reads a button's own mnemonic label
+    /// raw ("_Save Save").
+    public init(mnemonic text: String) {
+        widget = gtk_button_new()!
+        self.mnemonic = text
+    }
+
+    /// An icon button; `name` is its accessible name and tooltip.
+    public init(icon: String, name: String) {
+        widget = gtk_button_new_from_icon_name(icon)!
+        widget.tooltip(name)
+        widget.accessibleLabel(name)
+    }
+
+    /// A button showing `child`.
+    public init(child: some Widget) {
+        widget = gtk_button_new()!
+        gtk_button_set_child(button, child.widget)
+    }
+
+    public init(existing: WidgetRef) { widget = existing }
+
+    /// The button's text, with its mnemonic.
+    public var mnemonic: String {
+        get { child.map { Label(existing: $0).text } ?? "" }
+        nonmutating set { gtk_button_set_child(button, Label(mnemonic: newValue, for: self).widget) }
+    }
+    public var iconName: String? {
+        get { gtk_button_get_icon_name(button).map { String(cString: $0) } }
+        nonmutating set { gtk_button_set_icon_name(button, newValue) }
+    }
+    public var child: WidgetRef? {
+        get { gtk_button_get_child(button) }
+        nonmutating set { gtk_button_set_child(button, newValue) }
+    }
+    @discardableResult
+    public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("clicked", handler) }
+}
+
+/// GtkToggleButton.
+public struct ToggleButton: Widget {
+    public let widget: WidgetRef
+    private var toggle: UnsafeMutablePointer<GtkToggleButton> { cast(widget) }
+
+    public init(mnemonic text: String) {
+        widget = gtk_toggle_button_new()!
+        Button(existing: widget).mnemonic = text
+    }
+    public var active: Bool {
+        get { gtk_toggle_button_get_active(toggle) != 0 }
+        nonmutating set { gtk_toggle_button_set_active(toggle, newValue ? 1 : 0) }
+    }
+    /// Makes this button one of `other`'s radio group.
+    public func group(with other: ToggleButton) { gtk_toggle_button_set_group(toggle, other.toggle) }
+    @discardableResult
+    public func onToggled(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("toggled", handler) }
+}
+
+/// GtkCheckButton.
+public struct CheckButton: Widget {
+    public let widget: WidgetRef
+    private var check: UnsafeMutablePointer<GtkCheckButton> { cast(widget) }
+
+    public init(mnemonic text: String) { widget = gtk_check_button_new_with_mnemonic(text)! }
+    public var active: Bool {
+        get { gtk_check_button_get_active(check) != 0 }
+        nonmutating set { gtk_check_button_set_active(check, newValue ? 1 : 0) }
+    }
+    public var label: String {
+        get { gtk_check_button_get_label(check).map { String(cString: $0) } ?? "" }
+        nonmutating set { gtk_check_button_set_label(check, newValue) }
+    }
+    @discardableResult
+    public func onToggled(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("toggled", handler) }
+}
+
+/// GtkSwitch.
+public struct Switch: Widget {
+    public let widget: WidgetRef
+    public init() { widget = gtk_switch_new()! }
+    public var active: Bool {
+        get { gtk_switch_get_active(OpaquePointer(widget)) != 0 }
+        nonmutating set { gtk_switch_set_active(OpaquePointer(widget), newValue ? 1 : 0) }
+    }
+    /// The switch was turned (by the user or by code).
+    @discardableResult
+    public func onToggled(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("notify::active", handler) }
+}
+
+/// GtkPopover.
+public struct Popover: Widget {
+    public let widget: WidgetRef
+    private var popover: UnsafeMutablePointer<GtkPopover> { cast(widget) }
+
+    public init() { widget = gtk_popover_new()! }
+    public init(child: some Widget) {
+        widget = gtk_popover_new()!
+        gtk_popover_set_child(popover, child.widget)
+    }
+    public init(existing: WidgetRef) { widget = existing }
+
+    public var child: WidgetRef? {
+        get { gtk_popover_get_child(popover) }
+        nonmutating set { gtk_popover_set_child(popover, newValue) }
+    }
+    public func popup() { gtk_popover_popup(popover) }
+    public func popdown() { gtk_popover_popdown(popover) }
+    public var hasArrow: Bool {
+        get { gtk_popover_get_has_arrow(popover) != 0 }
+        nonmutating set { gtk_popover_set_has_arrow(popover, newValue ? 1 : 0) }
+    }
+    /// The popover is about to show.
+    @discardableResult
+    public func onShow(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("show", handler) }
+    @discardableResult
+    public func onClosed(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("closed", handler) }
+}
+
+/// GtkMenuButton.
+public struct MenuButton: Widget {
+    public let widget: WidgetRef
+    private var button: OpaquePointer { OpaquePointer(widget) }
+
+    public init() { widget = gtk_menu_button_new()! }
+    public init(icon: String, name: String) {
+        self.init()
+        gtk_menu_button_set_icon_name(button, icon)
+        widget.tooltip(name)
+        widget.accessibleLabel(name)
+    }
+    public init(label: String) {
+        self.init()
+        gtk_menu_button_set_label(button, label)
+    }
+
+    public var popover: Popover? {
+        get { gtk_menu_button_get_popover(button).map { Popover(existing: cast($0)) } }
+        nonmutating set { gtk_menu_button_set_popover(button, newValue?.widget) }
+    }
+    public var child: WidgetRef? {
+        get { gtk_menu_button_get_child(button) }
+        nonmutating set { gtk_menu_button_set_child(button, newValue) }
+    }
+    public var label: String {
+        get { gtk_menu_button_get_label(button).map { String(cString: $0) } ?? "" }
+        nonmutating set { gtk_menu_button_set_label(button, newValue) }
+    }
+    public var iconName: String? {
+        get { gtk_menu_button_get_icon_name(button).map { String(cString: $0) } }
+        nonmutating set { gtk_menu_button_set_icon_name(button, newValue) }
+    }
+    public func popup() { gtk_menu_button_popup(button) }
+    public func popdown() { gtk_menu_button_popdown(button) }
+
+    /// `body` runs the first time the menu opens, and sets its popover.
+    public func onFirstOpen(_ body: @escaping @MainActor () -> Void) { MenuButtonPopup.onFirstOpen(widget, body) }
+}

@@ -1,0 +1,189 @@
+import CGtk
+
+/// GtkBox.
+public struct Box: Widget {
+    public let widget: WidgetRef
+    private var box: UnsafeMutablePointer<GtkBox> { cast(widget) }
+
+    public init(_ orientation: GtkOrientation, spacing: Int32 = 0, _ children: [any Widget] = []) {
+        widget = gtk_box_new(orientation, spacing)!
+        children.forEach { gtk_box_append(box, $0.widget) }
+    }
+    public static func vertical(spacing: Int32 = 0, _ children: [any Widget] = []) -> Box { Box(GTK_ORIENTATION_VERTICAL, spacing: spacing, children) }
+    public static func horizontal(spacing: Int32 = 0, _ children: [any Widget] = []) -> Box { Box(GTK_ORIENTATION_HORIZONTAL, spacing: spacing, children) }
+
+    public func append(_ children: any Widget...) { children.forEach { gtk_box_append(box, $0.widget) } }
+    public func prepend(_ child: some Widget) { gtk_box_prepend(box, child.widget) }
+    public func remove(_ child: some Widget) { gtk_box_remove(box, child.widget) }
+    /// Puts `child` after `sibling` (nil: first).
+    public func insert(_ child: some Widget, after sibling: (any Widget)?) { gtk_box_insert_child_after(box, child.widget, sibling?.widget) }
+    public var homogeneous: Bool {
+        get { gtk_box_get_homogeneous(box) != 0 }
+        nonmutating set { gtk_box_set_homogeneous(box, newValue ? 1 : 0) }
+    }
+    public var orientation: GtkOrientation {
+        get { gtk_orientable_get_orientation(OpaquePointer(widget)) }
+        nonmutating set { gtk_orientable_set_orientation(OpaquePointer(widget), newValue) }
+    }
+}
+
+/// GtkGrid.
+public struct Grid: Widget {
+    public let widget: WidgetRef
+    private var grid: UnsafeMutablePointer<GtkGrid> { cast(widget) }
+
+    public init(rowSpacing: UInt32 = 0, columnSpacing: UInt32 = 0) {
+        widget = gtk_grid_new()!
+        gtk_grid_set_row_spacing(grid, rowSpacing)
+        gtk_grid_set_column_spacing(grid, columnSpacing)
+    }
+    public func attach(_ child: some Widget, column: Int32, row: Int32, width: Int32 = 1, height: Int32 = 1) {
+        gtk_grid_attach(grid, child.widget, column, row, width, height)
+    }
+    public func remove(_ child: some Widget) { gtk_grid_remove(grid, child.widget) }
+    public var rowHomogeneous: Bool {
+        get { gtk_grid_get_row_homogeneous(grid) != 0 }
+        nonmutating set { gtk_grid_set_row_homogeneous(grid, newValue ? 1 : 0) }
+    }
+    public var columnHomogeneous: Bool {
+        get { gtk_grid_get_column_homogeneous(grid) != 0 }
+        nonmutating set { gtk_grid_set_column_homogeneous(grid, newValue ? 1 : 0) }
+    }
+}
+
+/// GtkScrolledWindow; never a Tab stop itself (its content is).
+public struct ScrolledWindow: Widget {
+    public let widget: WidgetRef
+    private var scroller: OpaquePointer { OpaquePointer(widget) }
+
+    public init(child: (any Widget)? = nil, horizontal: GtkPolicyType = GTK_POLICY_AUTOMATIC, vertical: GtkPolicyType = GTK_POLICY_AUTOMATIC) {
+        widget = gtk_scrolled_window_new()!
+        gtk_widget_set_focusable(widget, 0)
+        gtk_scrolled_window_set_policy(scroller, horizontal, vertical)
+        if let child { gtk_scrolled_window_set_child(scroller, child.widget) }
+    }
+    public var child: WidgetRef? {
+        get { gtk_scrolled_window_get_child(scroller) }
+        nonmutating set { gtk_scrolled_window_set_child(scroller, newValue) }
+    }
+    public func policy(horizontal: GtkPolicyType, vertical: GtkPolicyType) { gtk_scrolled_window_set_policy(scroller, horizontal, vertical) }
+    public var minContentHeight: Int32 {
+        get { gtk_scrolled_window_get_min_content_height(scroller) }
+        nonmutating set { gtk_scrolled_window_set_min_content_height(scroller, newValue) }
+    }
+    public var maxContentHeight: Int32 {
+        get { gtk_scrolled_window_get_max_content_height(scroller) }
+        nonmutating set { gtk_scrolled_window_set_max_content_height(scroller, newValue) }
+    }
+    public var minContentWidth: Int32 {
+        get { gtk_scrolled_window_get_min_content_width(scroller) }
+        nonmutating set { gtk_scrolled_window_set_min_content_width(scroller, newValue) }
+    }
+    public var propagateNaturalHeight: Bool {
+        get { gtk_scrolled_window_get_propagate_natural_height(scroller) != 0 }
+        nonmutating set { gtk_scrolled_window_set_propagate_natural_height(scroller, newValue ? 1 : 0) }
+    }
+    public var propagateNaturalWidth: Bool {
+        get { gtk_scrolled_window_get_propagate_natural_width(scroller) != 0 }
+        nonmutating set { gtk_scrolled_window_set_propagate_natural_width(scroller, newValue ? 1 : 0) }
+    }
+    /// The vertical scroll position, in pixels from the top.
+    public var verticalOffset: Double {
+        get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(scroller)) }
+        nonmutating set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(scroller), newValue) }
+    }
+}
+
+/// GtkStack.
+public struct Stack: Widget {
+    public let widget: WidgetRef
+    private var stack: OpaquePointer { OpaquePointer(widget) }
+
+    public init(transition: GtkStackTransitionType = GTK_STACK_TRANSITION_TYPE_NONE) {
+        widget = gtk_stack_new()!
+        gtk_stack_set_transition_type(stack, transition)
+    }
+    public func add(_ child: some Widget, name: String, title: String) { gtk_stack_add_titled(stack, child.widget, name, title) }
+    public var visibleChildName: String? {
+        get { gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } }
+        nonmutating set { gtk_stack_set_visible_child_name(stack, newValue) }
+    }
+    public var homogeneous: Bool {
+        get { gtk_stack_get_hhomogeneous(stack) != 0 }
+        nonmutating set {
+            gtk_stack_set_hhomogeneous(stack, newValue ? 1 : 0)
+            gtk_stack_set_vhomogeneous(stack, newValue ? 1 : 0)
+        }
+    }
+    /// The visible page changed.
+    @discardableResult
+    public func onPageChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("notify::visible-child-name", handler) }
+}
+
+/// GtkStackSwitcher.
+public struct StackSwitcher: Widget {
+    public let widget: WidgetRef
+    public init(for stack: Stack) {
+        widget = gtk_stack_switcher_new()!
+        gtk_stack_switcher_set_stack(OpaquePointer(widget), OpaquePointer(stack.widget))
+    }
+}
+
+/// GtkHeaderBar.
+public struct HeaderBar: Widget {
+    public let widget: WidgetRef
+    public init() { widget = gtk_header_bar_new()! }
+    public func titleWidget(_ child: some Widget) { gtk_header_bar_set_title_widget(OpaquePointer(widget), child.widget) }
+    public func packEnd(_ child: some Widget) { gtk_header_bar_pack_end(OpaquePointer(widget), child.widget) }
+    public func packStart(_ child: some Widget) { gtk_header_bar_pack_start(OpaquePointer(widget), child.widget) }
+}
+
+/// GtkWindow.
+public struct Window: Widget {
+    public let widget: WidgetRef
+    private var window: UnsafeMutablePointer<GtkWindow> { cast(widget) }
+
+    public init() { widget = gtk_window_new()! }
+    public init(existing: WidgetRef) { widget = existing }
+    /// A window of `application` (GtkApplicationWindow).
+    public init(application: OpaquePointer) { widget = gtk_application_window_new(cast(application))! }
+
+    public var title: String {
+        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+        nonmutating set { gtk_window_set_title(window, newValue) }
+    }
+    public var child: WidgetRef? {
+        get { gtk_window_get_child(window) }
+        nonmutating set { gtk_window_set_child(window, newValue) }
+    }
+    public func titlebar(_ bar: some Widget) { gtk_window_set_titlebar(window, bar.widget) }
+    public func defaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(window, width, height) }
+    public var resizable: Bool {
+        get { gtk_window_get_resizable(window) != 0 }
+        nonmutating set { gtk_window_set_resizable(window, newValue ? 1 : 0) }
+    }
+    public var modal: Bool {
+        get { gtk_window_get_modal(window) != 0 }
+        nonmutating set { gtk_window_set_modal(window, newValue ? 1 : 0) }
+    }
+    public var hideOnClose: Bool {
+        get { gtk_window_get_hide_on_close(window) != 0 }
+        nonmutating set { gtk_window_set_hide_on_close(window, newValue ? 1 : 0) }
+    }
+    public var destroyWithParent: Bool {
+        get { gtk_window_get_destroy_with_parent(window) != 0 }
+        nonmutating set { gtk_window_set_destroy_with_parent(window, newValue ? 1 : 0) }
+    }
+    public func transient(for parent: (any Widget)?) { gtk_window_set_transient_for(window, parent.map { cast($0.widget) }) }
+    public func present() { gtk_window_present(window) }
+    public func close() { gtk_window_close(window) }
+    public func destroy() { gtk_window_destroy(window) }
+    /// The focused widget in this window.
+    public var focus: WidgetRef? {
+        get { gtk_window_get_focus(window) }
+        nonmutating set { gtk_window_set_focus(window, newValue) }
+    }
+    /// The window is being destroyed.
+    @discardableResult
+    public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("destroy", handler) }
+}

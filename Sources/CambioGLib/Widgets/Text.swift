@@ -1,0 +1,191 @@
+import CGtk
+
+/// GtkLabel.
+public struct Label: Widget {
+    public let widget: WidgetRef
+    private var label: OpaquePointer { OpaquePointer(widget) }
+
+    public init(_ text: String, classes: [String] = [], xalign: Float = 0, wrap: Bool = false) {
+        widget = gtk_label_new(text)!
+        gtk_label_set_xalign(OpaquePointer(widget), xalign)
+        classes.forEach { widget.addClass($0) }
+        if wrap { gtk_label_set_wrap(OpaquePointer(widget), 1) }
+    }
+
+    /// A label with a mnemonic ("_Amount") that focuses or activates `target`.
+    public init(mnemonic text: String, for target: some Widget) {
+        widget = gtk_label_new_with_mnemonic(text)!
+        gtk_label_set_mnemonic_widget(OpaquePointer(widget), target.widget)
+        gtk_label_set_xalign(OpaquePointer(widget), 0)
+    }
+
+    /// A label that is already in the tree (a button's child).
+    public init(existing: WidgetRef) { widget = existing }
+
+    public var text: String {
+        get { String(cString: gtk_label_get_text(label)) }
+        nonmutating set { gtk_label_set_text(label, newValue) }
+    }
+    public var wrap: Bool {
+        get { gtk_label_get_wrap(label) != 0 }
+        nonmutating set { gtk_label_set_wrap(label, newValue ? 1 : 0) }
+    }
+    public var wrapMode: PangoWrapMode {
+        get { gtk_label_get_wrap_mode(label) }
+        nonmutating set { gtk_label_set_wrap_mode(label, newValue) }
+    }
+    public var ellipsize: PangoEllipsizeMode {
+        get { gtk_label_get_ellipsize(label) }
+        nonmutating set { gtk_label_set_ellipsize(label, newValue) }
+    }
+    public var maxWidthChars: Int32 {
+        get { gtk_label_get_max_width_chars(label) }
+        nonmutating set { gtk_label_set_max_width_chars(label, newValue) }
+    }
+    public var widthChars: Int32 {
+        get { gtk_label_get_width_chars(label) }
+        nonmutating set { gtk_label_set_width_chars(label, newValue) }
+    }
+    public var xalign: Float {
+        get { gtk_label_get_xalign(label) }
+        nonmutating set { gtk_label_set_xalign(label, newValue) }
+    }
+    public var selectable: Bool {
+        get { gtk_label_get_selectable(label) != 0 }
+        nonmutating set { gtk_label_set_selectable(label, newValue ? 1 : 0) }
+    }
+    public var justify: GtkJustification {
+        get { gtk_label_get_justify(label) }
+        nonmutating set { gtk_label_set_justify(label, newValue) }
+    }
+    public func mnemonic(for target: some Widget) { gtk_label_set_mnemonic_widget(label, target.widget) }
+}
+
+/// What GtkEntry, GtkSearchEntry, GtkPasswordEntry and GtkSpinButton share (GtkEditable).
+public protocol Editable: Widget {}
+
+public extension Editable {
+    private var editable: OpaquePointer { OpaquePointer(widget) }
+
+    var text: String {
+        get { String(cString: gtk_editable_get_text(editable)) }
+        nonmutating set { gtk_editable_set_text(editable, newValue) }
+    }
+    var widthChars: Int32 {
+        get { gtk_editable_get_width_chars(editable) }
+        nonmutating set { gtk_editable_set_width_chars(editable, newValue) }
+    }
+    var maxWidthChars: Int32 {
+        get { gtk_editable_get_max_width_chars(editable) }
+        nonmutating set { gtk_editable_set_max_width_chars(editable, newValue) }
+    }
+    /// The cursor's position in characters (-1: the end).
+    var position: Int32 {
+        get { gtk_editable_get_position(editable) }
+        nonmutating set { gtk_editable_set_position(editable, newValue) }
+    }
+    /// Selects characters `start` up to `end` (-1: the end).
+    func selectRegion(_ start: Int32, _ end: Int32) { gtk_editable_select_region(editable, start, end) }
+    func selectAll() { selectRegion(0, -1) }
+    /// The selected range, if any text is selected.
+    var selection: (start: Int32, end: Int32)? {
+        var start: Int32 = 0, end: Int32 = 0
+        return gtk_editable_get_selection_bounds(editable, &start, &end) != 0 ? (start, end) : nil
+    }
+    /// Inserts `text` at the cursor, replacing the selection.
+    func insertAtCursor(_ text: String) {
+        if let s = selection { gtk_editable_delete_text(editable, s.start, s.end) }
+        var pos = position
+        gtk_editable_insert_text(editable, text, -1, &pos)
+        position = pos
+    }
+    /// The text changed (typed, pasted or set).
+    @discardableResult
+    func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("changed", handler) }
+}
+
+/// GtkEntry.
+public struct Entry: Editable {
+    public let widget: WidgetRef
+    private var entry: UnsafeMutablePointer<GtkEntry> { cast(widget) }
+
+    public init() { widget = gtk_entry_new()! }
+    public init(existing: WidgetRef) { widget = existing }
+
+    /// 0: start, 1: end (numbers).
+    public var alignment: Float {
+        get { gtk_entry_get_alignment(entry) }
+        nonmutating set { gtk_entry_set_alignment(entry, newValue) }
+    }
+    public var placeholder: String? {
+        get { gtk_entry_get_placeholder_text(entry).map { String(cString: $0) } }
+        nonmutating set { gtk_entry_set_placeholder_text(entry, newValue) }
+    }
+    public var inputPurpose: GtkInputPurpose {
+        get { gtk_entry_get_input_purpose(entry) }
+        nonmutating set { gtk_entry_set_input_purpose(entry, newValue) }
+    }
+    public var visibility: Bool {
+        get { gtk_entry_get_visibility(entry) != 0 }
+        nonmutating set { gtk_entry_set_visibility(entry, newValue ? 1 : 0) }
+    }
+    /// Enter pressed.
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("activate", handler) }
+}
+
+/// GtkSearchEntry: "search-changed" comes `searchDelay` ms after typing stops.
+public struct SearchEntry: Editable {
+    public let widget: WidgetRef
+
+    public init(placeholder: String? = nil) {
+        widget = gtk_search_entry_new()!
+        if let placeholder { cambio_object_set_string(gpointerOf(widget), "placeholder-text", placeholder) }
+    }
+
+    /// How long typing must pause before "search-changed" (GTK's default: 150 ms).
+    public var searchDelay: UInt32 {
+        get { UInt32(cambio_object_get_uint(gpointerOf(widget), "search-delay")) }
+        nonmutating set { cambio_object_set_uint(gpointerOf(widget), "search-delay", guint(newValue)) }
+    }
+    @discardableResult
+    public func onSearchChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("search-changed", handler) }
+    /// Escape in the entry.
+    @discardableResult
+    public func onStopSearch(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("stop-search", handler) }
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("activate", handler) }
+}
+
+/// GtkPasswordEntry.
+public struct PasswordEntry: Editable {
+    public let widget: WidgetRef
+    public init(peekIcon: Bool = true) {
+        widget = gtk_password_entry_new()!
+        gtk_password_entry_set_show_peek_icon(OpaquePointer(widget), peekIcon ? 1 : 0)
+    }
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("activate", handler) }
+}
+
+/// GtkSpinner.
+public struct Spinner: Widget {
+    public let widget: WidgetRef
+    public init() { widget = gtk_spinner_new()! }
+    public var spinning: Bool {
+        get { gtk_spinner_get_spinning(OpaquePointer(widget)) != 0 }
+        nonmutating set { newValue ? gtk_spinner_start(OpaquePointer(widget)) : gtk_spinner_stop(OpaquePointer(widget)) }
+    }
+}
+
+/// GtkImage.
+public struct Image: Widget {
+    public let widget: WidgetRef
+    public init(icon: String) { widget = gtk_image_new_from_icon_name(icon)! }
+}
+
+/// GtkSeparator.
+public struct Separator: Widget {
+    public let widget: WidgetRef
+    public init(_ orientation: GtkOrientation = GTK_ORIENTATION_HORIZONTAL) { widget = gtk_separator_new(orientation)! }
+}

@@ -1,0 +1,125 @@
+import CGtk
+
+/// A GTK widget seen through its own type. The widget tree owns the widget; these values only
+/// name it, so they are cheap to copy and never free anything. Every cast from `GtkWidget*` to
+/// the widget's own C type happens here, in the glue, never in a screen.
+@MainActor public protocol Widget {
+    var widget: WidgetRef { get }
+}
+
+/// Any widget, when only the `GtkWidget` part matters (layout, classes, focus).
+public struct AnyWidget: Widget {
+    public let widget: WidgetRef
+    public init(_ widget: WidgetRef) { self.widget = widget }
+    public init(_ other: some Widget) { widget = other.widget }
+}
+
+public extension Widget {
+    /// The widget as `GtkWidget*`, for the few GTK calls the glue does not wrap.
+    var ref: WidgetRef { widget }
+
+    var visible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        nonmutating set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+    }
+    var sensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        nonmutating set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+    var hexpand: Bool {
+        get { gtk_widget_get_hexpand(widget) != 0 }
+        nonmutating set { gtk_widget_set_hexpand(widget, newValue ? 1 : 0) }
+    }
+    var vexpand: Bool {
+        get { gtk_widget_get_vexpand(widget) != 0 }
+        nonmutating set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
+    }
+    var halign: GtkAlign {
+        get { gtk_widget_get_halign(widget) }
+        nonmutating set { gtk_widget_set_halign(widget, newValue) }
+    }
+    var valign: GtkAlign {
+        get { gtk_widget_get_valign(widget) }
+        nonmutating set { gtk_widget_set_valign(widget, newValue) }
+    }
+    var focusable: Bool {
+        get { gtk_widget_get_focusable(widget) != 0 }
+        nonmutating set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
+    }
+    var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+    var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+    var isSensitive: Bool { gtk_widget_is_sensitive(widget) != 0 }
+    var width: Int32 { gtk_widget_get_width(widget) }
+    var height: Int32 { gtk_widget_get_height(widget) }
+
+    @discardableResult func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+    func queueDraw() { gtk_widget_queue_draw(widget) }
+    func addClass(_ name: String) { widget.addClass(name) }
+    func removeClass(_ name: String) { widget.removeClass(name) }
+    func setClass(_ name: String, _ on: Bool) { widget.setClass(name, on) }
+    func hasClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+    func accessibleLabel(_ text: String) { widget.accessibleLabel(text) }
+    func tooltip(_ text: String?) { widget.tooltip(text) }
+    func margins(_ top: Int32, _ end: Int32, _ bottom: Int32, _ start: Int32) { widget.margins(top, end, bottom, start) }
+    func sizeRequest(width: Int32, height: Int32) { gtk_widget_set_size_request(widget, width, height) }
+    func cursor(_ name: String) { gtk_widget_set_cursor_from_name(widget, name) }
+
+    /// The window (or other root) the widget is in, as a widget.
+    var rootWidget: WidgetRef? { gtk_widget_get_root(widget).map { WidgetRef($0) } }
+
+    /// The widget that has the keyboard focus in this widget's window.
+    var focusInWindow: WidgetRef? {
+        guard let root = gtk_widget_get_root(widget) else { return nil }
+        return gtk_root_get_focus(root)
+    }
+
+    /// Whether `other` is this widget or inside it.
+    func contains(_ other: WidgetRef) -> Bool {
+        other == widget || gtk_widget_is_ancestor(other, widget) != 0
+    }
+
+    /// A plain signal (`clicked`, `changed`, `activate`, `show`, `closed`, `notify::x`): it is
+    /// connected for the widget's life, or until the handle is disconnected.
+    @discardableResult
+    func on(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> SignalHandle {
+        SignalHandle(owner: nil, object: gpointerOf(widget), id: Signal.connect(gpointerOf(widget), signal, handler))
+    }
+
+    /// The action (`win.swap`, `app.refresh`) a button, check button or switch triggers: its
+    /// sensitivity then follows the action's "enabled" state.
+    var actionName: String? {
+        get { gtk_actionable_get_action_name(OpaquePointer(widget)).map { String(cString: $0) } }
+        nonmutating set { gtk_actionable_set_action_name(OpaquePointer(widget), newValue) }
+    }
+
+    /// Key presses on the widget (or, with `capture`, on anything inside it first). The handler
+    /// returns true when it used the key.
+    func onKeyPressed(capture: Bool = false, _ handler: @escaping Signal.Key) {
+        let keys = gtk_event_controller_key_new()!
+        if capture { gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE) }
+        Signal.keyPressed(keys, handler)
+        gtk_widget_add_controller(widget, keys)
+    }
+
+    /// The pointer moving over the widget.
+    func onPointerMotion(_ handler: @escaping Signal.Motion) {
+        let motion = gtk_event_controller_motion_new()!
+        Signal.motion(motion, "motion", handler)
+        gtk_widget_add_controller(widget, motion)
+    }
+
+    /// A press of any mouse button on the widget (bubbling, after its children).
+    func onPress(_ handler: @escaping Signal.Pressed) {
+        let click = gtk_gesture_click_new()!
+        Signal.pressed(click, handler)
+        gtk_widget_add_controller(widget, click)
+    }
+
+    /// Puts `text` on the clipboard of the widget's display.
+    func copyToClipboard(_ text: String) { gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text) }
+}
+
+@MainActor public extension WidgetRef {
+    /// The widget as `AnyWidget`, for layout helpers that take any widget.
+    var any: AnyWidget { AnyWidget(self) }
+}
