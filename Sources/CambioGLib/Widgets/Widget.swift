@@ -123,3 +123,9 @@ public extension Widget {
     /// The widget as `AnyWidget`, for layout helpers that take any widget.
     var any: AnyWidget { AnyWidget(self) }
 }
+
+/// A raw `GtkWidget*` is a widget too, so layout helpers take either while screens move to
+/// typed widgets.
+extension UnsafeMutablePointer: Widget where Pointee == GtkWidget {
+    public var widget: WidgetRef { self }
+}
