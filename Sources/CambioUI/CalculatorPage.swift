@@ -11,14 +11,14 @@ import Foundation
     let ctx: AppContext
     /// The rules, with the formatter of the moment (Preferences may change its decimal places).
     var calculator: Calculator { Calculator(formatter: ctx.formatter, catalog: ctx.catalog) }
-    let entry: WidgetRef
-    private let expressionLabel: WidgetRef
-    private let resultLabel: WidgetRef
-    private let rateLabel: WidgetRef
-    private let historyList: WidgetRef
-    private let historyEmpty: WidgetRef
+    let entry: Entry
+    private let expressionLabel: Label
+    private let resultLabel: Label
+    private let rateLabel: Label
+    private let historyList: ListBox
+    private let historyScroller: ScrolledWindow
+    private let historyEmpty: Label
     private var history = CalculatorHistory(limit: 100)
-    private var historyRows: [WidgetRef] = []
     /// The last good result, and the display text right after it: while the display still
     /// shows that text, = repeats the last operation and an operator goes on from the result.
     private var last: (result: CalculatorResult, text: String)?
@@ -27,67 +27,57 @@ import Foundation
 
     init(context: AppContext) {
         ctx = context
-
-        entry = UI.numberEntry(name: tr("Calculation"), tooltip: tr("A calculation, or a conversion such as 100 USD to EUR"),
-                               cssClass: "calculator-entry")
-        cambio_object_set_string(gpointerOf(entry), "placeholder-text", tr("12*3, 100 USD to EUR"))
-        expressionLabel = UI.label("", classes: ["dim-label", "calculator-expression"], xalign: 1)
-        gtk_label_set_ellipsize(cast(expressionLabel), PANGO_ELLIPSIZE_START)
-        resultLabel = UI.label("", classes: ["calculator-result"], xalign: 1)
-        UI.copyable(resultLabel)
-        gtk_label_set_wrap(cast(resultLabel), 1)
-        gtk_label_set_wrap_mode(cast(resultLabel), PANGO_WRAP_CHAR)
-        rateLabel = UI.label("", classes: ["rate-line"], xalign: 1)
-        gtk_label_set_wrap(cast(rateLabel), 1)
-        let display = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 4, [expressionLabel, entry, resultLabel, rateLabel])
+        entry = Entry(existing: UI.numberEntry(name: tr("Calculation"), tooltip: tr("A calculation, or a conversion such as 100 USD to EUR"),
+                                               cssClass: "calculator-entry"))
+        entry.placeholder = tr("12*3, 100 USD to EUR")
+        expressionLabel = Label("", classes: ["dim-label", "calculator-expression"], xalign: 1)
+        expressionLabel.ellipsize = PANGO_ELLIPSIZE_START
+        resultLabel = Label("", classes: ["calculator-result"], xalign: 1, wrap: true)
+        UI.copyable(resultLabel.widget)
+        resultLabel.wrapMode = PANGO_WRAP_CHAR
+        rateLabel = Label("", classes: ["rate-line"], xalign: 1, wrap: true)
+        let display = Box.vertical(spacing: 4, [expressionLabel, entry, resultLabel, rateLabel])
         display.accessibleLabel(tr("Display"))
 
-        historyList = gtk_list_box_new()!
-        gtk_list_box_set_selection_mode(cast(historyList), GTK_SELECTION_NONE)
+        historyList = ListBox()
         historyList.addClass("boxed-list")
         historyList.accessibleLabel(tr("History"))
-        historyEmpty = UI.label(tr("Calculations of this session appear here; click one to use its result."), classes: ["dim-label"])
-        gtk_label_set_wrap(cast(historyEmpty), 1)
-        let historyScroller = UI.scrolledList(historyList)
-        gtk_widget_set_vexpand(historyScroller, 1)
-        let historyTitle = UI.label(tr("History"), classes: ["heading"])
-        var clearHistory: (@MainActor () -> Void)?
-        let clearButton = UI.button(label: tr("C_lear History")) { clearHistory?() }
-        let historyPane = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8, [historyTitle, historyEmpty, historyScroller, clearButton])
-        gtk_widget_set_size_request(historyPane, 220, -1)
-        gtk_widget_set_hexpand(historyPane, 1)
+        historyEmpty = Label(tr("Calculations of this session appear here; click one to use its result."), classes: ["dim-label"], wrap: true)
+        historyScroller = ScrolledWindow(child: historyList, horizontal: GTK_POLICY_NEVER)
+        historyScroller.vexpand = true
 
-        let keypad = gtk_grid_new()!
-        gtk_grid_set_row_spacing(cast(keypad), 6)
-        gtk_grid_set_column_spacing(cast(keypad), 6)
-        gtk_grid_set_row_homogeneous(cast(keypad), 1)
-        gtk_grid_set_column_homogeneous(cast(keypad), 1)
+        let keypad = Grid(rowSpacing: 6, columnSpacing: 6)
+        keypad.rowHomogeneous = true
+        keypad.columnHomogeneous = true
         keypad.addClass("keypad")
-        let panes = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, [keypad, historyPane])
-        gtk_widget_set_vexpand(panes, 1)
-        root = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18, [display, panes])
-        root.margins(12, 12, 12, 12)
+        let (historyPane, clearButton) = Self.historyPane(historyEmpty, historyScroller)
+        let panes = Box.horizontal(spacing: 18, [keypad, historyPane])
+        panes.vexpand = true
+        let page = Box.vertical(spacing: 18, [display, panes])
+        page.margins(12, 12, 12, 12)
+        root = page.widget
 
-        clearHistory = { [weak self] in
+        buildKeypad(keypad)
+        clearButton.onClicked { [weak self] in
             self?.history.clear()
             self?.showHistory()
         }
-        buildKeypad(keypad)
-        Signal.connect(gpointerOf(entry), "activate") { [weak self] in self?.equals() }
-        Signal.connect(gpointerOf(historyList), "row-activated", withArgument: { [weak self] row in
-            guard let self, let row, let i = self.historyRows.firstIndex(where: { gpointerOf($0) == row }) else { return }
-            self.useHistory(i)
-        })
-        let keys = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signal.keyPressed(keys) { [weak self] keyval, state in self?.key(keyval, state) ?? false }
-        gtk_widget_add_controller(entry, keys)
+        entry.onActivate { [weak self] in self?.equals() }
+        historyList.onRowActivated { [weak self] row in self?.useHistory(Int(row.index)) }
+        entry.onKeyPressed(capture: true) { [weak self] keyval, state in self?.key(keyval, state) ?? false }
         // A click in the display places the cursor to edit what is there.
-        let click = gtk_gesture_click_new()!
-        Signal.pressed(click) { [weak self] _, _, _ in self?.fresh = .no }
-        gtk_widget_add_controller(entry, click)
+        entry.onPress { [weak self] _, _, _ in self?.fresh = .no }
         showHistory()
         ctx.observeDisplay { [weak self] in self?.rewriteResults() }
+    }
+
+    /// The session's calculations, newest first, and the button that clears them.
+    private static func historyPane(_ empty: Label, _ list: ScrolledWindow) -> (Box, Button) {
+        let clearButton = Button(mnemonic: tr("C_lear History"))
+        let pane = Box.vertical(spacing: 8, [Label(tr("History"), classes: ["heading"]), empty, list, clearButton])
+        pane.sizeRequest(width: 220, height: -1)
+        pane.hexpand = true
+        return (pane, clearButton)
     }
 
     /// Writes the results shown again (Preferences changed the decimal places).
@@ -98,15 +88,15 @@ import Foundation
 
     // MARK: Reading and driving the page (also used by tests)
 
-    public var text: String { String(cString: gtk_editable_get_text(cast(entry))) }
-    public var resultText: String { String(cString: gtk_label_get_text(cast(resultLabel))) }
-    public var expressionText: String { String(cString: gtk_label_get_text(cast(expressionLabel))) }
-    public var rateText: String { String(cString: gtk_label_get_text(cast(rateLabel))) }
-    public var hasError: Bool { gtk_widget_has_css_class(resultLabel, "error") != 0 }
+    public var text: String { entry.text }
+    public var resultText: String { resultLabel.text }
+    public var expressionText: String { expressionLabel.text }
+    public var rateText: String { rateLabel.text }
+    public var hasError: Bool { resultLabel.hasClass("error") }
     public var historyTexts: [String] { history.entries.map { historyLine($0) } }
 
-    public func type(_ text: String) { gtk_editable_set_text(cast(entry), text) }
-    public func focusPrimary() { gtk_widget_grab_focus(entry) }
+    public func type(_ text: String) { entry.text = text }
+    public func focusPrimary() { entry.grabFocus() }
 
     /// A history entry's exact result, put into the display as a keypad key would.
     public func useHistory(_ index: Int) {
@@ -129,7 +119,7 @@ import Foundation
 
     private var keys: [Key] = []
 
-    private func buildKeypad(_ grid: WidgetRef) {
+    private func buildKeypad(_ grid: Grid) {
         let mark = String(ctx.formatter.style.decimalSeparator)
         func k(_ text: String, _ name: String, _ column: Int32, _ row: Int32, width: Int32 = 1, _ classes: [String] = [],
                _ action: @escaping @MainActor (CalculatorPage) -> Void) {
@@ -155,20 +145,19 @@ import Foundation
         k(tr("Convert"), tr("Convert the result in the Converter"), 3, 5) { $0.convert() }
         for key in keys {
             // A label child, so that GTK 4.8 does not append the label to the accessible name.
-            let button = gtk_button_new()!
-            gtk_button_set_child(cast(button), UI.label(key.text, xalign: 0.5))
+            let button = Button(child: Label(key.text, xalign: 0.5))
             button.accessibleLabel(key.name)
             button.tooltip(key.name)
             button.addClass("keypad-key")
             key.classes.forEach { button.addClass($0) }
             // The display keeps the focus while the keypad is clicked.
-            gtk_widget_set_focus_on_click(button, 0)
+            button.focusOnClick = false
             let action = key.action
-            Signal.connect(gpointerOf(button), "clicked") { [weak self] in
+            button.onClicked { [weak self] in
                 guard let self else { return }
                 action(self)
             }
-            gtk_grid_attach(cast(grid), button, key.column, key.row, key.width, 1)
+            grid.attach(button, column: key.column, row: key.row, width: key.width)
         }
     }
 
@@ -198,9 +187,9 @@ import Foundation
             let c = gdk_keyval_to_unicode(keyval)
             guard fresh != .no, c >= 0x20, c != 0x7F, let scalar = Unicode.Scalar(c) else { return false }
             if fresh == .afterResult && Self.operators.contains(Character(scalar)) {
-                gtk_editable_set_position(cast(entry), -1)
+                entry.position = -1
             } else {
-                gtk_editable_set_text(cast(entry), "")
+                entry.text = ""
             }
             fresh = .no
             return false
@@ -222,61 +211,50 @@ import Foundation
     /// operator goes on from the result.
     func insert(_ s: String) {
         let isOperator = s.count == 1 && Self.operators.contains(s.first!)
-        let editable: OpaquePointer = cast(entry)
         if fresh == .afterError || (fresh == .afterResult && !isOperator) {
-            gtk_editable_set_text(editable, "")
+            entry.text = ""
         } else if fresh == .afterResult {
-            gtk_editable_set_position(editable, -1)
+            entry.position = -1
         }
         fresh = .no
-        gtk_editable_delete_selection(editable)
-        var position = gtk_editable_get_position(editable)
-        gtk_editable_insert_text(editable, s, -1, &position)
-        focusEntry(cursorAt: position)
+        entry.insertAtCursor(s)
+        focusEntry(cursorAt: entry.position)
     }
 
     /// Keeps the focus in the display with the cursor where it was (grabbing the focus would
     /// select all the text, and the next key would replace it).
     private func focusEntry(cursorAt position: Int32? = nil) {
-        let editable: OpaquePointer = cast(entry)
-        let at = position ?? gtk_editable_get_position(editable)
-        gtk_widget_grab_focus(entry)
-        gtk_editable_set_position(editable, at)
+        let at = position ?? entry.position
+        entry.grabFocus()
+        entry.position = at
     }
 
     func backspace() {
         fresh = .no
-        let editable: OpaquePointer = cast(entry)
-        var start: Int32 = 0, end: Int32 = 0
-        if gtk_editable_get_selection_bounds(editable, &start, &end) != 0 {
-            gtk_editable_delete_text(editable, start, end)
-        } else {
-            let position = gtk_editable_get_position(editable)
-            if position > 0 { gtk_editable_delete_text(editable, position - 1, position) }
-        }
+        entry.deleteBackward()
         focusEntry()
     }
 
     func clearEntry() {
         fresh = .no
-        gtk_editable_set_text(cast(entry), "")
-        gtk_widget_grab_focus(entry)
+        entry.text = ""
+        entry.grabFocus()
     }
 
     func clearAll() {
         last = nil
         fresh = .no
-        gtk_editable_set_text(cast(entry), "")
-        UI.setText(expressionLabel, "")
+        entry.text = ""
+        UI.setText(expressionLabel.widget, "")
         setResult("", error: false)
-        UI.setText(rateLabel, "")
-        gtk_widget_grab_focus(entry)
+        UI.setText(rateLabel.widget, "")
+        entry.grabFocus()
     }
 
     func toggleSign() {
         let current = showsResult ? calculator.exact(last!.result.value) : text
         fresh = .no
-        gtk_editable_set_text(cast(entry), Calculator.toggleSign(current))
+        entry.text = Calculator.toggleSign(current)
         focusEntry(cursorAt: -1)
     }
 
@@ -297,26 +275,26 @@ import Foundation
         }
         switch outcome {
         case .success(let result):
-            UI.setText(expressionLabel, expression + " =")
+            UI.setText(expressionLabel.widget, expression + " =")
             setResult(calculator.display(result), error: false)
-            UI.setText(rateLabel, rateLine(result))
+            UI.setText(rateLabel.widget, rateLine(result))
             history.add(expression, result)
             showHistory()
             // A number replaces the display (all its digits, so going on loses nothing); a
             // conversion stays as typed.
-            if case .number(let v, _) = result { gtk_editable_set_text(cast(entry), calculator.exact(v)) }
+            if case .number(let v, _) = result { entry.text = calculator.exact(v) }
             last = (result, text)
             fresh = .afterResult
         case .failure(let error):
             last = nil
-            UI.setText(expressionLabel, input)
+            UI.setText(expressionLabel.widget, input)
             setResult(describe(error), error: true)
-            UI.setText(rateLabel, "")
+            UI.setText(rateLabel.widget, "")
             fresh = .afterError
         }
         // Selected: the next digit replaces it.
-        gtk_widget_grab_focus(entry)
-        gtk_editable_select_region(cast(entry), 0, -1)
+        entry.grabFocus()
+        entry.selectAll()
     }
 
     static func symbol(_ op: RepeatOperation.Op) -> String {
@@ -329,7 +307,7 @@ import Foundation
     }
 
     private func setResult(_ text: String, error: Bool) {
-        UI.setText(resultLabel, text)
+        UI.setText(resultLabel.widget, text)
         resultLabel.setClass("error", error)
     }
 
@@ -353,25 +331,20 @@ import Foundation
     }
 
     private func showHistory() {
-        historyRows.forEach { gtk_list_box_remove(cast(historyList), $0) }
-        historyRows.removeAll()
+        historyList.rows.forEach { historyList.remove($0) }
         for item in history.entries {
             let line = historyLine(item)
-            let label = UI.label(line, xalign: 1)
-            gtk_label_set_ellipsize(cast(label), PANGO_ELLIPSIZE_START)
+            let label = Label(line, xalign: 1)
+            label.ellipsize = PANGO_ELLIPSIZE_START
             label.margins(6, 8, 6, 8)
-            let row = gtk_list_box_row_new()!
-            gtk_list_box_row_set_child(cast(row), label)
+            let row = ListBoxRow(child: label)
             row.accessibleLabel(line)
             row.tooltip(tr("Use this result"))
-            gtk_list_box_append(cast(historyList), row)
-            historyRows.append(row)
+            historyList.append(row)
         }
         historyEmpty.visible = history.entries.isEmpty
         // An empty list would hold the Tab focus with nothing in it (GTK 4.8): it shows once it has rows.
-        if let scroller = gtk_widget_get_ancestor(historyList, gtk_scrolled_window_get_type()) {
-            scroller.visible = !history.entries.isEmpty
-        }
+        historyScroller.visible = !history.entries.isEmpty
     }
 
     /// "Convert": the result goes to the Converter as its amount (a conversion brings its pair).

@@ -16,7 +16,6 @@ public struct Label: Widget {
     public init(mnemonic text: String, for target: some Widget) {
         widget = gtk_label_new_with_mnemonic(text)!
         gtk_label_set_mnemonic_widget(OpaquePointer(widget), target.widget)
-        gtk_label_set_xalign(OpaquePointer(widget), 0)
     }
 
     /// A label that is already in the tree (a button's child).
@@ -98,6 +97,14 @@ public extension Editable {
         var pos = position
         gtk_editable_insert_text(editable, text, -1, &pos)
         position = pos
+    }
+    /// Backspace: deletes the selection, or else the character before the cursor.
+    func deleteBackward() {
+        if let s = selection {
+            gtk_editable_delete_text(editable, s.start, s.end)
+        } else if position > 0 {
+            gtk_editable_delete_text(editable, position - 1, position)
+        }
     }
     /// The text changed (typed, pasted or set).
     @discardableResult

@@ -46,6 +46,11 @@ public extension Widget {
         get { gtk_widget_get_focusable(widget) != 0 }
         nonmutating set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
     }
+    /// Whether a click gives it the focus (keypad keys leave the focus in the display).
+    var focusOnClick: Bool {
+        get { gtk_widget_get_focus_on_click(widget) != 0 }
+        nonmutating set { gtk_widget_set_focus_on_click(widget, newValue ? 1 : 0) }
+    }
     var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
     var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
     var isSensitive: Bool { gtk_widget_is_sensitive(widget) != 0 }
