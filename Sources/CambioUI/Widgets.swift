@@ -6,22 +6,15 @@ import CGtk
 /// Small constructors so screens read as layout, not casts.
 @MainActor enum UI {
     static func label(_ text: String, classes: [String] = [], xalign: Float = 0) -> WidgetRef {
-        let l = gtk_label_new(text)!
-        gtk_label_set_xalign(cast(l), xalign)
-        classes.forEach { l.addClass($0) }
-        return l
+        Label(text, classes: classes, xalign: xalign).widget
     }
 
     static func box(_ orientation: GtkOrientation, spacing: Int32 = 0, _ children: [WidgetRef] = []) -> WidgetRef {
-        let b = gtk_box_new(orientation, spacing)!
-        children.forEach { gtk_box_append(cast(b), $0) }
-        return b
+        Box(orientation, spacing: spacing, children).widget
     }
 
-    static func setMnemonicLabel(_ button: WidgetRef, _ text: String) {
-        let label = gtk_label_new_with_mnemonic(text)!
-        gtk_label_set_mnemonic_widget(cast(label), button)
-        gtk_button_set_child(cast(button), label)
+    static func setMnemonicLabel(_ button: some Widget, _ text: String) {
+        Button(existing: button.widget).mnemonic = text
     }
 
     /// A GtkDropDown named for assistive technologies: the name goes on the inner button too,
@@ -32,61 +25,60 @@ import CGtk
     }
 
     static func append(_ box: WidgetRef, _ children: WidgetRef...) {
-        children.forEach { gtk_box_append(cast(box), $0) }
+        children.forEach { Box(existing: box).append($0) }
     }
 
     /// A button with a mnemonic ("_Save"). The mnemonic lives on a child label, so the button's
     /// accessible name is the label's text ("Save"); GTK 4.8 reads a button's own mnemonic label
     /// raw ("_Save Save").
     static func button(label: String, _ action: @escaping @MainActor () -> Void) -> WidgetRef {
-        let b = gtk_button_new()!
-        setMnemonicLabel(b, label)
-        Signal.connect(gpointerOf(b), "clicked", action)
-        return b
+        let b = Button(mnemonic: label)
+        b.onClicked(action)
+        return b.widget
     }
 
     /// A currency menu button's face: the code over the name, and `name` as its accessible name
     /// and tooltip ("From USD (US Dollar)").
-    static func setCurrency(_ button: WidgetRef, code: String, currencyName: String, name: String) {
-        let codeLabel = UI.label(code, classes: ["currency-code"])
-        let nameLabel = UI.label(currencyName, classes: ["dim-label", "currency-name"])
-        gtk_label_set_ellipsize(cast(nameLabel), PANGO_ELLIPSIZE_END)
-        gtk_label_set_max_width_chars(cast(nameLabel), 18)
-        gtk_menu_button_set_child(cast(button), UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [codeLabel, nameLabel]))
+    static func setCurrency(_ button: some Widget, code: String, currencyName: String, name: String) {
+        let codeLabel = Label(code, classes: ["currency-code"])
+        let nameLabel = Label(currencyName, classes: ["dim-label", "currency-name"])
+        nameLabel.ellipsize = PANGO_ELLIPSIZE_END
+        nameLabel.maxWidthChars = 18
+        MenuButton(existing: button.widget).child = Box.vertical([codeLabel, nameLabel]).widget
         button.accessibleLabel(name)
         button.tooltip(name)
     }
 
     /// A right-aligned entry for numbers and calculations; `name` is its accessible name.
     static func numberEntry(name: String, tooltip: String? = nil, cssClass: String) -> WidgetRef {
-        let entry = gtk_entry_new()!
+        let entry = Entry()
         entry.addClass(cssClass)
         entry.accessibleLabel(name)
         entry.tooltip(tooltip)
-        gtk_entry_set_alignment(cast(entry), 1)
-        return entry
+        entry.alignment = 1
+        return entry.widget
     }
 
     /// An icon button; `name` is its accessible name and tooltip.
     static func iconButton(_ icon: String, name: String, _ action: @escaping @MainActor () -> Void) -> WidgetRef {
-        let b = gtk_button_new_from_icon_name(icon)!
-        b.tooltip(name)
-        b.accessibleLabel(name)
-        Signal.connect(gpointerOf(b), "clicked", action)
-        return b
+        let b = Button(icon: icon, name: name)
+        b.onClicked(action)
+        return b.widget
     }
 
     /// Sets a label's text. A copyable label is selectable (a Tab stop) only while it has text:
     /// an empty one would be a stop with nothing to read.
-    static func setText(_ label: WidgetRef, _ text: String) {
-        gtk_label_set_text(cast(label), text)
-        if gtk_widget_has_css_class(label, "copyable") != 0 { gtk_label_set_selectable(cast(label), text.isEmpty ? 0 : 1) }
+    static func setText(_ label: some Widget, _ text: String) {
+        let label = Label(existing: label.widget)
+        label.text = text
+        if label.hasClass("copyable") { label.selectable = !text.isEmpty }
     }
 
     /// A label whose text can be selected and copied, once it has some (see `setText`).
-    static func copyable(_ label: WidgetRef) {
+    static func copyable(_ label: some Widget) {
+        let label = Label(existing: label.widget)
         label.addClass("copyable")
-        gtk_label_set_selectable(cast(label), gtk_label_get_text(cast(label)).pointee == 0 ? 0 : 1)
+        label.selectable = !label.text.isEmpty
     }
 }
 
@@ -94,37 +86,35 @@ import CGtk
 /// Messages have keys, so one that no longer holds can be taken back.
 @MainActor final class Banner {
     let root: WidgetRef
-    private let label: WidgetRef
-    private let actionButton: WidgetRef
+    private let label: Label
+    private let actionButton: Button
     private var action: (@MainActor () -> Void)?
     private var messages: [(key: String, text: String)] = []
 
     init() {
-        label = UI.label("", classes: ["banner-text"])
-        gtk_label_set_wrap(cast(label), 1)
-        gtk_widget_set_hexpand(label, 1)
+        label = Label("", classes: ["banner-text"], wrap: true)
+        label.hexpand = true
         UI.copyable(label)
-        actionButton = gtk_button_new()!
-        gtk_widget_set_valign(actionButton, GTK_ALIGN_CENTER)
+        actionButton = Button(mnemonic: "")
+        actionButton.valign = GTK_ALIGN_CENTER
         actionButton.visible = false
-        root = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [label, actionButton])
-        root.addClass("banner")
-        Signal.connect(gpointerOf(actionButton), "clicked") { [weak self] in self?.action?() }
-        let close = UI.iconButton("window-close-symbolic", name: tr("Dismiss message")) { [weak self] in
-            self?.clear()
-        }
+        let close = Button(icon: "window-close-symbolic", name: tr("Dismiss message"))
         close.addClass("flat")
-        gtk_widget_set_valign(close, GTK_ALIGN_CENTER)
-        UI.append(root, close)
-        root.visible = false
-        root.accessibleLabel(tr("Message"))
+        close.valign = GTK_ALIGN_CENTER
+        let strip = Box.horizontal(spacing: 12, [label, actionButton, close])
+        strip.addClass("banner")
+        strip.visible = false
+        strip.accessibleLabel(tr("Message"))
+        root = strip.widget
+        actionButton.onClicked { [weak self] in self?.action?() }
+        close.onClicked { [weak self] in self?.clear() }
     }
 
     /// Shows `message` under `key` (replacing that key's earlier message); `action` (a button
     /// label and what it does) replaces any earlier action.
     func show(_ message: String, key: String? = nil, action: (String, @MainActor () -> Void)? = nil) {
         if let action {
-            UI.setMnemonicLabel(actionButton, action.0)
+            actionButton.mnemonic = action.0
             self.action = action.1
             actionButton.visible = true
         }
@@ -201,7 +191,8 @@ import CGtk
 extension UI {
     /// A click that focuses `entry` selects its text, so typing replaces it (Tab does that by
     /// itself); later clicks place the cursor as usual.
-    static func selectAllOnClickFocus(_ entry: WidgetRef) {
+    static func selectAllOnClickFocus(_ entry: some Widget) {
+        let entry = entry.widget
         let focus = gtk_event_controller_focus_new()!
         gtk_widget_add_controller(entry, focus)
         let click = gtk_gesture_click_new()!
@@ -209,16 +200,16 @@ extension UI {
         gtk_gesture_single_set_button(click, guint(GDK_BUTTON_PRIMARY))
         Signal.pressed(click) { _, _, _ in
             guard gtk_event_controller_focus_contains_focus(focus) == 0, gtk_widget_is_sensitive(entry) != 0 else { return }
-            gtk_widget_grab_focus(entry)
-            gtk_editable_select_region(cast(entry), 0, -1)
+            Entry(existing: entry).grabFocus()
+            Entry(existing: entry).selectAll()
             _ = gtk_gesture_set_state(click, GTK_EVENT_SEQUENCE_CLAIMED)
         }
         gtk_widget_add_controller(entry, click)
     }
 
     /// Puts `text` on the clipboard of `widget`'s display.
-    static func copy(_ text: String, from widget: WidgetRef) {
-        gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text)
+    static func copy(_ text: String, from widget: some Widget) {
+        widget.copyToClipboard(text)
     }
 }
 
@@ -231,20 +222,21 @@ extension UI {
     }
 
     static func menuPopover(_ items: [MenuItem]) -> WidgetRef {
-        let popover = gtk_popover_new()!
-        let box = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        let popover = Popover()
+        let box = Box.vertical()
         for item in items {
             let action = item.action
-            let b = UI.button(label: item.title) {
-                gtk_popover_popdown(cast(popover))
+            let b = Button(mnemonic: item.title)
+            b.onClicked {
+                popover.popdown()
                 action()
             }
             b.addClass("flat")
-            gtk_widget_set_halign(gtk_button_get_child(cast(b)), GTK_ALIGN_START)
-            UI.append(box, b)
+            b.child?.halign = GTK_ALIGN_START
+            box.append(b)
         }
-        gtk_popover_set_child(cast(popover), box)
-        return popover
+        popover.child = box.widget
+        return popover.widget
     }
 }
 
@@ -257,17 +249,12 @@ extension UI {
 extension UI {
     /// A scrolled window that is never a Tab stop itself (its content is).
     static func scroller() -> WidgetRef {
-        let scroller = gtk_scrolled_window_new()!
-        gtk_widget_set_focusable(scroller, 0)
-        return scroller
+        ScrolledWindow().widget
     }
 
     /// A vertically scrolling window around `list`.
-    static func scrolledList(_ list: WidgetRef) -> WidgetRef {
-        let scroller = UI.scroller()
-        gtk_scrolled_window_set_child(cast(scroller), list)
-        gtk_scrolled_window_set_policy(cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        return scroller
+    static func scrolledList(_ list: some Widget) -> WidgetRef {
+        ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER).widget
     }
 
     /// Down in a search field moves to its first result.
@@ -286,7 +273,7 @@ extension UI {
 /// with one GLib timer at a time.
 @MainActor final class PauseTimer {
     private var debouncer: Debouncer
-    private var timer: guint = 0
+    private var timer: TimerHandle?
     private let action: @MainActor () -> Void
 
     init(delay: TimeInterval, _ action: @escaping @MainActor () -> Void) {
@@ -333,16 +320,16 @@ extension UI {
     }
 
     private func stopTimer() {
-        MainContext.cancel(timer)
-        timer = 0
+        timer?.cancel()
+        timer = nil
     }
 
     /// When the timer ends early (typing went on), it is set again for the rest.
     private func arm() {
-        guard timer == 0, let wait = debouncer.remaining(at: clock()) else { return }
-        timer = MainContext.after(milliseconds: UInt32((wait * 1000).rounded(.up))) { [weak self] in
+        guard timer?.isPending != true, let wait = debouncer.remaining(at: clock()) else { return }
+        timer = TimerHandle.once(milliseconds: UInt32((wait * 1000).rounded(.up))) { [weak self] in
             guard let self else { return }
-            self.timer = 0
+            self.timer = nil
             self.tick()
         }
     }

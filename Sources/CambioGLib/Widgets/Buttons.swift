@@ -130,6 +130,7 @@ public struct MenuButton: Widget {
     private var button: OpaquePointer { OpaquePointer(widget) }
 
     public init() { widget = gtk_menu_button_new()! }
+    public init(existing: WidgetRef) { widget = existing }
     public init(icon: String, name: String) {
         self.init()
         gtk_menu_button_set_icon_name(button, icon)

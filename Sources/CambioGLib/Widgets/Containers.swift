@@ -9,6 +9,7 @@ public struct Box: Widget {
         widget = gtk_box_new(orientation, spacing)!
         children.forEach { gtk_box_append(box, $0.widget) }
     }
+    public init(existing: WidgetRef) { widget = existing }
     public static func vertical(spacing: Int32 = 0, _ children: [any Widget] = []) -> Box { Box(GTK_ORIENTATION_VERTICAL, spacing: spacing, children) }
     public static func horizontal(spacing: Int32 = 0, _ children: [any Widget] = []) -> Box { Box(GTK_ORIENTATION_HORIZONTAL, spacing: spacing, children) }
 
