@@ -6,12 +6,16 @@ import CGtk
 @MainActor struct ActionSpec {
     let name: String
     let accels: [String]
-    /// The pages where the action applies; nil: everywhere.
-    var pages: Set<String>? = nil
+    /// A page action ("page.swap"): the page shown decides what it does, or disables it.
+    var page: PageAction? = nil
     /// How the shortcuts window lists it: its group and what it does.
     var group: String = ""
     var title: String = ""
-    let run: @MainActor () -> Void
+    /// What an application action does (page actions have none: their page runs them).
+    let run: (@MainActor () -> Void)?
+
+    /// The detailed name its keys are registered for.
+    var detailed: String { page?.detailed ?? "app.\(name)" }
 }
 
 /// What the application's actions do (the application; a recorder in tests).
@@ -21,9 +25,6 @@ import CGtk
     func showPreferences()
     func refresh()
     func addCurrency()
-    func swap()
-    func addFavourite()
-    func search()
     func showPage(_ index: Int)
     func showShortcuts()
 }
@@ -47,12 +48,12 @@ import CGtk
             ActionSpec(name: "add-currency", accels: ["<Control>n"], group: lists, title: tr("Add a currency")) { [weak target] in
                 target?.addCurrency()
             },
-            ActionSpec(name: "swap", accels: ["<Control>s"], pages: ["converter", "history"], group: converter,
-                       title: tr("Swap the currencies")) { [weak target] in target?.swap() },
-            ActionSpec(name: "add-favourite", accels: ["<Control>d"], pages: ["converter"], group: converter,
-                       title: tr("Add the pair to the favourites")) { [weak target] in target?.addFavourite() },
-            ActionSpec(name: "search", accels: ["<Control>f"], pages: ["currencies", "converter", "investments"], group: converter,
-                       title: tr("Search the favourites, the currencies to add, or the stocks")) { [weak target] in target?.search() },
+            ActionSpec(name: "swap", accels: ["<Control>s"], page: .swap, group: converter,
+                       title: tr("Swap the currencies"), run: nil),
+            ActionSpec(name: "add-favourite", accels: ["<Control>d"], page: .addFavourite, group: converter,
+                       title: tr("Add the pair to the favourites"), run: nil),
+            ActionSpec(name: "search", accels: ["<Control>f"], page: .search, group: converter,
+                       title: tr("Search the favourites, the currencies to add, or the stocks"), run: nil),
         ]
         let titles = [tr("Currencies"), tr("Converter"), tr("History"), tr("Investments"), tr("Calculator")]
         specs += MainWindow.pageNames.indices.map { i in
@@ -113,35 +114,18 @@ struct LocalShortcut {
     }
 
     /// The window, built from `xml`; nil when GTK refuses it.
-    static func make(_ specs: [ActionSpec], _ local: [LocalShortcut]) -> WidgetRef? {
-        let text = xml(specs, local)
-        guard let builder = gtk_builder_new_from_string(text, gssize(text.utf8.count)) else { return nil }
-        defer { g_object_unref(gpointerOf(builder)) }
-        guard let object = gtk_builder_get_object(builder, "shortcuts") else { return nil }
-        let window = object.withMemoryRebound(to: GtkWidget.self, capacity: 1) { $0 }
-        g_object_ref(gpointerOf(window))
-        return window
+    static func make(_ specs: [ActionSpec], _ local: [LocalShortcut]) -> Window? {
+        Builder.window(xml: xml(specs, local), id: "shortcuts")
     }
 }
 
 @MainActor enum Actions {
-    /// Adds the actions to `app`; returns a function that enables each page-bound action only
-    /// on its pages (a disabled action's shortcut does nothing and its key reaches the widgets).
-    static func install(on app: UnsafeMutablePointer<GtkApplication>, _ specs: [ActionSpec]) -> @MainActor (String) -> Void {
-        var bound: [(action: OpaquePointer, pages: Set<String>)] = []
+    /// Adds the application actions to `app`, and every action's keys (a page action's reach
+    /// the page shown through the window's "page" group).
+    static func install(on app: Application, _ specs: [ActionSpec]) {
         for spec in specs {
-            let action = g_simple_action_new(spec.name, nil)!
-            let run = spec.run
-            Signal.connect(gpointerOf(action), "activate", withArgument: { _ in run() })
-            g_action_map_add_action(cast(app), action)
-            if let pages = spec.pages { bound.append((action, pages)) } // the map keeps it alive
-            g_object_unref(gpointerOf(action))
-            withCStringArray(spec.accels) { accels in
-                gtk_application_set_accels_for_action(app, "app.\(spec.name)", accels)
-            }
-        }
-        return { page in
-            for b in bound { g_simple_action_set_enabled(b.action, b.pages.contains(page) ? 1 : 0) }
+            if let run = spec.run { app.addAction(spec.name, run) }
+            app.setAccels(spec.detailed, spec.accels)
         }
     }
 }

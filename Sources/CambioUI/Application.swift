@@ -7,12 +7,10 @@ import Foundation
 /// The GtkApplication: one instance per user session; a second launch presents the window.
 @MainActor public final class CambioApplication {
     public static let id = "io.github.cambio.Cambio"
-    let app: UnsafeMutablePointer<GtkApplication>
+    let app: Application
     private(set) var context: AppContext?
     private(set) var window: MainWindow?
     private var rates: RatesController?
-    /// Enables the actions that apply to the page shown.
-    private var enableActions: (@MainActor (String) -> Void)?
     /// Catalogue, rates and saved state load on another core while GTK starts.
     private let preload: StartupPreload
 
@@ -25,19 +23,16 @@ import Foundation
         Gettext.prepare(environment: environment)
         preload = StartupPreload(environment: environment, executable: BundledData.executable,
                                  sourceTree: AppContext.sourceTree, names: Gettext.currencyName)
-        app = gtk_application_new(Self.id, G_APPLICATION_DEFAULT_FLAGS)!
-        Signal.connect(gpointerOf(app), "startup") { [weak self] in self?.startup() }
-        Signal.connect(gpointerOf(app), "activate") { [weak self] in self?.activate() }
-        Signal.connect(gpointerOf(app), "shutdown") { [weak self] in self?.context?.saveNow() }
+        app = Application(id: Self.id)
+        app.on("startup") { [weak self] in self?.startup() }
+        app.on("activate") { [weak self] in self?.activate() }
+        app.on("shutdown") { [weak self] in self?.context?.saveNow() }
     }
 
     /// Runs the main loop; returns the exit status.
     public func run(arguments: [String]) -> Int32 {
         MainLoopBridge.install()
-        return withCStringArray(arguments) { argv in
-            g_application_run(cast(app), Int32(arguments.count),
-                              UnsafeMutablePointer(mutating: UnsafeMutableRawPointer(argv).assumingMemoryBound(to: UnsafeMutablePointer<CChar>?.self)))
-        }
+        return app.run(arguments: arguments)
     }
 
     private func startup() {
@@ -51,10 +46,10 @@ import Foundation
         self.rates = rates
         let list = AppActions.list(for: self)
         shortcutsList = list
-        enableActions = Actions.install(on: app, list.specs)
+        Actions.install(on: app, list.specs)
     }
 
-    private var shortcutsWindow: WidgetRef?
+    private var shortcutsWindow: Window?
     /// The actions and the widgets' own keys, as the shortcuts window lists them.
     private var shortcutsList: (specs: [ActionSpec], local: [LocalShortcut])?
     private var preferences: PreferencesWindow?
@@ -65,7 +60,7 @@ import Foundation
         if preferences == nil {
             let p = PreferencesWindow(context: context, rates: rates)
             p.onKeyChange = { [weak self] in self?.window?.builtInvestmentsPage?.keyChanged() }
-            Signal.connect(gpointerOf(p.window), "destroy") { [weak self] in self?.preferences = nil }
+            p.window.onDestroy { [weak self] in self?.preferences = nil }
             preferences = p
         }
         preferences?.present(over: window?.window)
@@ -75,25 +70,23 @@ import Foundation
     func showShortcuts() {
         if shortcutsWindow == nil, let list = shortcutsList {
             shortcutsWindow = ShortcutsWindow.make(list.specs, list.local)
-            if let w = shortcutsWindow { gtk_window_set_hide_on_close(cast(w), 1) }
+            shortcutsWindow?.hideOnClose = true
         }
         guard let shortcuts = shortcutsWindow else { return }
-        if let w = window?.window { gtk_window_set_transient_for(cast(shortcuts), cast(w)) }
-        gtk_window_present(cast(shortcuts))
+        if let w = window?.window { shortcuts.transient(for: w) }
+        shortcuts.present()
     }
 
     private func activate() {
         if let window { window.present(); return }
         guard let context else { return }
-        let w = MainWindow(application: app, context: context)
+        let w = MainWindow(application: app.pointer, context: context)
         AppContext.StartupTrace.shared.mark("window built")
         window = w
-        Signal.connect(gpointerOf(w.window), "destroy") { [weak self] in
+        Window(existing: w.window).onDestroy { [weak self] in
             self?.context?.saveNow()
             self?.window = nil
         }
-        w.onPageChanged = { [weak self] page in self?.enableActions?(page) }
-        enableActions?(w.visiblePage)
         if let rates {
             rates.attach(w)
             // The network waits for the window: the first refresh starts once it has painted.
@@ -108,11 +101,11 @@ import Foundation
 extension CambioApplication: ActionTarget {
     func quit() {
         context?.saveNow()
-        g_application_quit(cast(app))
+        app.quit()
     }
 
     func closeWindow() {
-        if let w = window?.window { gtk_window_close(cast(w) as UnsafeMutablePointer<GtkWindow>) }
+        if let w = window?.window { Window(existing: w).close() }
     }
 
     func refresh() { rates?.refresh(.explicit) }
@@ -121,22 +114,6 @@ extension CambioApplication: ActionTarget {
         guard let w = window else { return }
         w.showPage(0)
         w.currencies.openPicker()
-    }
-
-    func swap() {
-        guard let w = window else { return }
-        w.visiblePage == "history" ? w.history.swap() : w.converter.swap()
-    }
-
-    func addFavourite() { window?.converter.addFavourite() }
-
-    func search() {
-        guard let w = window else { return }
-        switch w.visiblePage {
-        case "converter": w.converter.focusSearch()
-        case "investments": w.investments.focusPrimary()
-        default: w.currencies.openPicker()
-        }
     }
 
     func showPage(_ index: Int) { window?.showPage(index) }

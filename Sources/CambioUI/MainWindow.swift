@@ -2,13 +2,56 @@ import CambioCore
 import CambioGLib
 import CGtk
 
+/// The actions of the page shown ("page.swap"): each page says which it answers and what they
+/// do there; the others are disabled while it shows, with their buttons and keys.
+enum PageAction: String, CaseIterable {
+    case swap, addFavourite = "add-favourite", search
+
+    /// The detailed name buttons and accelerators use.
+    var detailed: String { "page.\(rawValue)" }
+}
+
+/// What a page offers the window: its widget, where the focus goes, and its page actions.
+@MainActor protocol Page: AnyObject {
+    var root: WidgetRef { get }
+    func focusPrimary()
+    var pageActions: [PageAction: @MainActor () -> Void] { get }
+}
+
+extension Page {
+    var pageActions: [PageAction: @MainActor () -> Void] { [:] }
+}
+
+extension CurrenciesPage: Page {
+    var pageActions: [PageAction: @MainActor () -> Void] { [.search: { [weak self] in self?.openPicker() }] }
+}
+
+extension ConverterPage: Page {
+    var pageActions: [PageAction: @MainActor () -> Void] {
+        [.swap: { [weak self] in self?.swap() }, .addFavourite: { [weak self] in self?.addFavourite() },
+         .search: { [weak self] in self?.focusSearch() }]
+    }
+}
+
+extension HistoryPage: Page {
+    var pageActions: [PageAction: @MainActor () -> Void] { [.swap: { [weak self] in self?.swap() }] }
+}
+
+extension InvestmentsPage: Page {
+    var pageActions: [PageAction: @MainActor () -> Void] { [.search: { [weak self] in self?.focusPrimary() }] }
+}
+
+extension CalculatorPage: Page {}
+
 /// The window: a header bar with the page switcher, a message strip, and the five pages.
 @MainActor public final class MainWindow {
     public let window: WidgetRef
     public let currencies: CurrenciesPage
     private let context: AppContext
     /// Pages other than the first are built when first shown: start-up pays for one page.
-    private var holders: [String: WidgetRef] = [:]
+    private var holders: [String: Box] = [:]
+    /// The page actions, enabled for the page shown.
+    let pageActions = ActionGroup()
     private var builtConverter: ConverterPage?
     private var builtCalculator: CalculatorPage?
     private var builtHistory: HistoryPage?
@@ -65,25 +108,22 @@ import CGtk
     }
 
     private func place(_ root: WidgetRef, in page: String) {
-        gtk_widget_set_vexpand(root, 1)
-        if let holder = holders[page] { gtk_box_append(cast(holder), root) }
+        root.vexpand = true
+        holders[page]?.append(root)
     }
 
-    /// Builds the page named `name` if it is one built on demand.
-    private func build(_ name: String) {
-        switch name {
-        case "converter": _ = converter
-        case "calculator": _ = calculator
-        case "history": _ = history
-        case "investments": _ = investments
-        default: break
-        }
+    /// The pages in the order of `pageNames`, each built when first asked for.
+    private static let pages: [@MainActor (MainWindow) -> Page] = [
+        { $0.currencies }, { $0.converter }, { $0.history }, { $0.investments }, { $0.calculator },
+    ]
+
+    /// The page named `name` (built now if it was not yet).
+    private func page(named name: String) -> Page? {
+        Self.pageNames.firstIndex(of: name).map { Self.pages[$0](self) }
     }
     /// Messages for every page: failures, stale rates, problems found at start-up.
     let banner = Banner()
-    private let stack: WidgetRef
-    /// Told when another page is shown, with its name.
-    var onPageChanged: (@MainActor (String) -> Void)?
+    private let stack: Stack
 
     /// The pages in order; Alt+1..Alt+5 follow it.
     public static let pageNames = ["currencies", "converter", "history", "investments", "calculator"]
@@ -91,75 +131,72 @@ import CGtk
     public init(application: UnsafeMutablePointer<GtkApplication>?, context: AppContext) {
         self.context = context
         // Tests build the window without an application.
-        window = application.map { gtk_application_window_new($0)! } ?? gtk_window_new()!
-        let win: UnsafeMutablePointer<GtkWindow> = cast(window)
-        gtk_window_set_title(win, tr("Cambio"))
-        gtk_window_set_default_size(win, 720, 680)
+        let win = application.map { Application(existing: $0).newWindow() } ?? Window()
+        window = win.widget
+        win.title = tr("Cambio")
+        win.defaultSize(width: 720, height: 680)
 
-        stack = gtk_stack_new()!
-        gtk_stack_set_transition_type(cast(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        stack = Stack(transition: GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         // Only the visible page is measured (homogeneous stacks measure every page).
-        gtk_stack_set_hhomogeneous(cast(stack), 0)
-        gtk_stack_set_vhomogeneous(cast(stack), 0)
-        gtk_widget_set_vexpand(stack, 1)
+        stack.homogeneous = false
+        stack.vexpand = true
         currencies = CurrenciesPage(context: context, banner: banner)
         let titles = [tr("Currencies"), tr("Converter"), tr("History"), tr("Investments"), tr("Calculator")]
         for (i, name) in Self.pageNames.enumerated() {
-            let child: WidgetRef
             if i == 0 {
-                child = currencies.root
+                stack.add(currencies.root, name: name, title: titles[i])
             } else {
-                child = UI.box(GTK_ORIENTATION_VERTICAL)
-                holders[name] = child
+                let holder = Box.vertical()
+                holders[name] = holder
+                stack.add(holder, name: name, title: titles[i])
             }
-            gtk_stack_add_titled(cast(stack), child, name, titles[i])
         }
         banner.root.margins(12, 12, 0, 12)
-        gtk_window_set_child(win, UI.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [banner.root, stack]))
+        win.child = Box.vertical([banner.root, stack]).widget
 
-        let header = gtk_header_bar_new()!
-        let switcher = gtk_stack_switcher_new()!
-        gtk_stack_switcher_set_stack(cast(switcher), cast(stack))
+        let header = HeaderBar()
+        let switcher = StackSwitcher(for: stack)
         switcher.accessibleLabel(tr("Pages"))
-        gtk_header_bar_set_title_widget(cast(header), switcher)
-        gtk_header_bar_pack_end(cast(header), MainMenu.make())
-        gtk_window_set_titlebar(win, header)
+        header.titleWidget(switcher)
+        header.packEnd(MainMenu.make())
+        win.titlebar(header)
+        for action in PageAction.allCases {
+            pageActions.add(action.rawValue) { [weak self] in self?.visible?.pageActions[action]?() }
+        }
+        pageActions.insert(into: win, prefix: "page")
 
         context.problems.forEach { banner.show($0) }
         context.onProblem = { [weak self] message in self?.banner.show(message) }
         context.onSaveError = { [weak self] message in self?.banner.show(message, key: AppContext.saveMessageKey) }
         context.onSaved = { [weak self] in self?.banner.remove(key: AppContext.saveMessageKey) }
         // Work that ends after the window (a history import, a save at shutdown) reports to nobody.
-        Signal.connect(gpointerOf(win), "destroy") { [weak context] in context?.detach() }
-        Signal.connect(gpointerOf(stack), "notify::visible-child-name", withArgument: { [weak self] _ in
-            guard let self else { return }
-            self.build(self.visiblePage)
-            self.onPageChanged?(self.visiblePage)
-        })
+        win.onDestroy { [weak context] in context?.detach() }
+        stack.onPageChanged { [weak self] in self?.pageShown() }
+        pageShown()
         StartupProbe.attach(window)
     }
 
-    public var visiblePage: String {
-        gtk_stack_get_visible_child_name(cast(stack)).map { String(cString: $0) } ?? ""
+    /// Another page shows: it is built if need be, and the page actions follow it.
+    private func pageShown() {
+        let page = visible
+        for action in PageAction.allCases { pageActions.setEnabled(action.rawValue, page?.pageActions[action] != nil) }
     }
+
+    public var visiblePage: String { stack.visibleChildName ?? "" }
+
+    /// The page shown.
+    var visible: Page? { page(named: visiblePage) }
 
     /// Shows page `index` (0-based) and puts the focus on its main control.
     public func showPage(_ index: Int) {
         guard Self.pageNames.indices.contains(index) else { return }
-        build(Self.pageNames[index])
-        gtk_stack_set_visible_child_name(cast(stack), Self.pageNames[index])
-        switch index {
-        case 0: currencies.focusPrimary()
-        case 1: converter.focusPrimary()
-        case 2: history.focusPrimary()
-        case 3: investments.focusPrimary()
-        case 4: calculator.focusPrimary()
-        default: break
-        }
+        let page = Self.pages[index](self)
+        stack.visibleChildName = Self.pageNames[index]
+        page.focusPrimary()
     }
 
     /// The pages built so far that show rates, for the rates controller.
     var ratesViews: [RatesView] { [currencies as RatesView?, builtConverter].compactMap { $0 } }
 
-    public func present() { gtk_window_present(cast(window) as UnsafeMutablePointer<GtkWindow>) }
+    public func present() { Window(existing: window).present() }
 }

@@ -5,12 +5,12 @@ import CGtk
 
 /// The Preferences window (Ctrl+,): every choice applies at once and is kept in GSettings.
 @MainActor public final class PreferencesWindow {
-    public let window: WidgetRef
-    let providerDrop: WidgetRef
-    let intervalDrop: WidgetRef
-    let referenceDrop: WidgetRef
-    let placesDrop: WidgetRef
-    let networkSwitch: WidgetRef
+    public let window: Window
+    let providerDrop: DropDown
+    let intervalDrop: DropDown
+    let referenceDrop: DropDown
+    let placesDrop: DropDown
+    let networkSwitch: Switch
     let keyEditor: KeyEditor
     private let ctx: AppContext
     private let rates: RatesController
@@ -25,12 +25,12 @@ import CGtk
         ctx = context
         self.rates = rates
         let settings = context.preferences.all
-        window = gtk_window_new()!
-        gtk_window_set_title(cast(window), tr("Preferences"))
-        gtk_window_set_default_size(cast(window), 560, -1)
-        gtk_window_set_resizable(cast(window), 0)
-        gtk_window_set_destroy_with_parent(cast(window), 1)
-        gtk_window_set_titlebar(cast(window), gtk_header_bar_new())
+        window = Window()
+        window.title = tr("Preferences")
+        window.defaultSize(width: 560, height: -1)
+        window.resizable = false
+        window.destroyWithParent = true
+        window.titlebar(HeaderBar())
 
         // Rates
         let bound = context.preferences.isBacked
@@ -47,33 +47,30 @@ import CGtk
         referenceDrop = Self.choice(codes, titles: codes.map { "\($0) \u{2014} \(context.name($0))" }, current: reference,
                                     name: tr("Reference currency")) { [weak context] in context?.setReference($0) }
         // Typing in the open list finds a currency by code or name.
-        let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
-        gtk_drop_down_set_expression(cast(referenceDrop), expression)
-        gtk_expression_unref(expression)
-        gtk_drop_down_set_enable_search(cast(referenceDrop), 1)
+        referenceDrop.enableSearch()
         placesDrop = Self.choice(DecimalPlaces.allCases, titles: DecimalPlaces.allCases.map(Self.placesText), current: settings.decimalPlaces,
                                  name: tr("Decimal places"), bound: bound) { [weak context] in context?.setDecimalPlaces($0) }
 
         // Privacy
-        networkSwitch = gtk_switch_new()!
-        gtk_switch_set_active(cast(networkSwitch), settings.networkAllowed ? 1 : 0)
-        gtk_widget_set_valign(networkSwitch, GTK_ALIGN_CENTER)
+        networkSwitch = Switch()
+        networkSwitch.active = settings.networkAllowed
+        networkSwitch.valign = GTK_ALIGN_CENTER
 
         // The controls and GSettings stay the same both ways; the engine and the window follow
         // the settings' change notices.
         if let stored = context.preferences.settings {
-            stored.bind(Preferences.Key.provider.rawValue, toSelectedOf: gpointerOf(providerDrop), values: Provider.allCases.map(\.rawValue))
-            stored.bind(Preferences.Key.refreshInterval.rawValue, toSelectedOf: gpointerOf(intervalDrop), values: Self.intervals.map(\.rawValue))
-            stored.bind(Preferences.Key.decimalPlaces.rawValue, toSelectedOf: gpointerOf(placesDrop),
+            stored.bind(Preferences.Key.provider.rawValue, toSelectedOf: gpointerOf(providerDrop.widget), values: Provider.allCases.map(\.rawValue))
+            stored.bind(Preferences.Key.refreshInterval.rawValue, toSelectedOf: gpointerOf(intervalDrop.widget), values: Self.intervals.map(\.rawValue))
+            stored.bind(Preferences.Key.decimalPlaces.rawValue, toSelectedOf: gpointerOf(placesDrop.widget),
                         values: DecimalPlaces.allCases.map(Preferences.number))
-            stored.bind(Preferences.Key.networkAllowed.rawValue, to: gpointerOf(networkSwitch), property: "active")
+            stored.bind(Preferences.Key.networkAllowed.rawValue, to: gpointerOf(networkSwitch.widget), property: "active")
         }
 
         keyEditor = KeyEditor(stocks: { [unowned context] in context.stocks }, width: 56)
 
-        let content = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 18)
+        let content = Box.vertical(spacing: 18)
         content.margins(18, 18, 18, 18)
-        UI.append(content,
+        content.append(
                   Self.section(tr("Rates"), [
                       Self.row(tr("Rate _provider"), tr("Where today’s rates come from. Currencies it lacks are filled from the others."), providerDrop),
                       Self.row(tr("_Automatic refresh"), tr("When Cambio asks for new rates by itself. F5 and Ctrl+R always ask."), intervalDrop),
@@ -86,40 +83,37 @@ import CGtk
                       Self.row(tr("Use the _network"), tr("Off: Cambio sends nothing anywhere. The saved and bundled rates, history and prices stay in use."), networkSwitch),
                   ]),
                   Self.section(tr("Alpha Vantage key (Investments)"), [keyEditor.root]))
-        gtk_window_set_child(cast(window), content)
+        window.child = content.widget
 
         connect()
     }
 
     private func connect() {
         if !ctx.preferences.isBacked {
-            Signal.connect(gpointerOf(networkSwitch), "notify::active", withArgument: { [weak self] _ in
+            networkSwitch.onToggled { [weak self] in
                 guard let self else { return }
-                self.rates.setNetworkAllowed(gtk_switch_get_active(cast(self.networkSwitch)) != 0)
-            })
+                self.rates.setNetworkAllowed(self.networkSwitch.active)
+            }
         }
         keyEditor.onChange = { [weak self] in self?.onKeyChange?() }
         // Escape and Ctrl+W close it, as in every GNOME dialog.
-        let keys = gtk_event_controller_key_new()!
         // Capture: before the focused control (an open list is a popover of its own, not this window).
-        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signal.keyPressed(keys) { [weak self] keyval, state in
+        window.onKeyPressed(capture: true) { [weak self] keyval, state in
             let ctrlW = state.rawValue & GDK_CONTROL_MASK.rawValue != 0 && (keyval == UInt32(GDK_KEY_w) || keyval == UInt32(GDK_KEY_W))
             guard keyval == UInt32(GDK_KEY_Escape) || ctrlW, let self else { return false }
-            gtk_window_close(cast(self.window))
+            self.window.close()
             return true
         }
-        gtk_widget_add_controller(window, keys)
     }
 
     /// Shows the current choices (they may have changed elsewhere since the window was built).
     func present(over parent: WidgetRef?) {
-        if let parent { gtk_window_set_transient_for(cast(window), cast(parent)) }
+        if let parent { window.transient(for: parent) }
         let reference = ctx.state.currencies.referenceCode
-        if let i = referenceCodes.firstIndex(of: reference) { gtk_drop_down_set_selected(cast(referenceDrop), guint(i)) }
+        if let i = referenceCodes.firstIndex(of: reference) { referenceDrop.selected = i }
         keyEditor.reset()
-        gtk_window_present(cast(window))
-        gtk_widget_grab_focus(providerDrop)
+        window.present()
+        providerDrop.grabFocus()
     }
 
     // MARK: Choices in words
@@ -145,35 +139,32 @@ import CGtk
     /// A drop-down over `values` (shown as `titles`) set to `current`; choosing one applies it
     /// (unless it is `bound` to its setting, which then applies it).
     private static func choice<T: Equatable>(_ values: [T], titles: [String], current: T, name: String, bound: Bool = false,
-                                             apply: @escaping @MainActor (T) -> Void) -> WidgetRef {
-        let drop = withCStringArray(titles) { gtk_drop_down_new_from_strings($0)! }
-        UI.name(dropDown: drop, name)
-        gtk_widget_set_valign(drop, GTK_ALIGN_CENTER)
-        gtk_drop_down_set_selected(cast(drop), guint(values.firstIndex(of: current) ?? 0))
+                                             apply: @escaping @MainActor (T) -> Void) -> DropDown {
+        let drop = DropDown(titles)
+        drop.name(name)
+        drop.valign = GTK_ALIGN_CENTER
+        drop.selected = values.firstIndex(of: current) ?? 0
         if bound { return drop }
-        Signal.connect(gpointerOf(drop), "notify::selected", withArgument: { _ in
-            let i = Int(gtk_drop_down_get_selected(cast(drop)))
+        drop.onSelected {
+            let i = drop.selected
             if values.indices.contains(i) { apply(values[i]) }
-        })
+        }
         return drop
     }
 
     /// A heading over its rows.
-    private static func section(_ title: String, _ rows: [WidgetRef]) -> WidgetRef {
-        let heading = UI.label(title, classes: ["heading"])
-        return UI.box(GTK_ORIENTATION_VERTICAL, spacing: 8, [heading] + rows)
+    private static func section(_ title: String, _ rows: [any Widget]) -> Box {
+        Box.vertical(spacing: 8, [Label(title, classes: ["heading"])] + rows)
     }
 
     /// A title (its mnemonic focuses the control) and a dim explanation beside the control.
-    private static func row(_ title: String, _ help: String, _ control: WidgetRef) -> WidgetRef {
-        let label = gtk_label_new_with_mnemonic(title)!
-        gtk_label_set_xalign(cast(label), 0)
-        gtk_label_set_mnemonic_widget(cast(label), control)
-        let helpLabel = UI.label(help, classes: ["dim-label", "caption"])
-        gtk_label_set_wrap(cast(helpLabel), 1)
-        gtk_label_set_max_width_chars(cast(helpLabel), 40)
-        let words = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [label, helpLabel])
-        gtk_widget_set_hexpand(words, 1)
-        return UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 18, [words, control])
+    private static func row(_ title: String, _ help: String, _ control: some Widget) -> Box {
+        let label = Label(mnemonic: title, for: control)
+        label.xalign = 0
+        let helpLabel = Label(help, classes: ["dim-label", "caption"], wrap: true)
+        helpLabel.maxWidthChars = 40
+        let words = Box.vertical(spacing: 2, [label, helpLabel])
+        words.hexpand = true
+        return Box.horizontal(spacing: 18, [words, control])
     }
 }

@@ -128,25 +128,14 @@ import Foundation
 
 /// The header's main menu: refresh now, preferences, keyboard shortcuts.
 @MainActor enum MainMenu {
-    static func make() -> WidgetRef {
-        let menu = g_menu_new()!
-        let refresh = g_menu_new()!
-        g_menu_append(refresh, tr("_Refresh Rates"), "app.refresh")
-        g_menu_append_section(menu, nil, cast(refresh))
-        let app = g_menu_new()!
-        g_menu_append(app, tr("_Preferences"), "app.preferences")
-        g_menu_append(app, tr("_Keyboard Shortcuts"), "app.shortcuts")
-        g_menu_append_section(menu, nil, cast(app))
-        let button = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(cast(button), "open-menu-symbolic")
-        button.tooltip(tr("Main menu"))
-        button.accessibleLabel(tr("Main menu"))
-        g_object_unref(gpointerOf(refresh)); g_object_unref(gpointerOf(app))
+    static func make() -> MenuButton {
+        let menu = Menu(sections: [
+            [(tr("_Refresh Rates"), "app.refresh")],
+            [(tr("_Preferences"), "app.preferences"), (tr("_Keyboard Shortcuts"), "app.shortcuts")],
+        ])
+        let button = MenuButton(icon: "open-menu-symbolic", name: tr("Main menu"))
         // The menu's widgets are built when it first opens; the button keeps the model until then.
-        let model = GObjectRef(gpointerOf(menu))
-        MenuButtonPopup.onFirstOpen(button) {
-            gtk_menu_button_set_popover(cast(button), gtk_popover_menu_new_from_model(model.pointer.assumingMemoryBound(to: GMenuModel.self)))
-        }
+        button.onFirstOpen { button.popover = menu.popover() }
         return button
     }
 }

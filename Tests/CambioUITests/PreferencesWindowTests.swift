@@ -20,12 +20,12 @@ final class PreferencesWindowTests: WindowTestCase {
     }
 
     override func tearDown() async throws {
-        if let prefs { gtk_window_destroy(cast(prefs.window)) }
+        if let prefs { prefs.window.destroy() }
         try await super.tearDown()
     }
 
-    func select(_ drop: WidgetRef, _ index: Int) {
-        gtk_drop_down_set_selected(cast(drop), guint(index))
+    func select(_ drop: DropDown, _ index: Int) {
+        drop.selected = index
         MainContext.drain()
     }
 
@@ -47,12 +47,12 @@ final class PreferencesWindowTests: WindowTestCase {
         XCTAssertEqual(calculator.resultText, "1,572.5027 JPY", "the result shown is written again")
 
         context.saveNow()
-        gtk_window_destroy(cast(prefs.window)); prefs = nil
+        prefs.window.destroy(); prefs = nil
         makeWindow(lang: "en_US.UTF-8")
         XCTAssertEqual(context.preferences.decimalPlaces, .fixed(4))
         XCTAssertEqual(window.currencies.entryText("EUR"), "89.5095", "after a restart")
         openPreferences()
-        XCTAssertEqual(Int(gtk_drop_down_get_selected(cast(prefs.placesDrop))), DecimalPlaces.allCases.firstIndex(of: .fixed(4)))
+        XCTAssertEqual(prefs.placesDrop.selected, DecimalPlaces.allCases.firstIndex(of: .fixed(4)))
         select(prefs.placesDrop, 0)
         XCTAssertEqual(window.currencies.entryText("EUR"), "89.51")
     }
@@ -60,11 +60,7 @@ final class PreferencesWindowTests: WindowTestCase {
     func testReferenceCurrencyChangesTheRatesShown() async throws {
         openPreferences()
         XCTAssertEqual(window.currencies.rateText("EUR"), "1 EUR = 1.1172 USD")
-        let codes = (0..<Int(g_list_model_get_n_items(gtk_drop_down_get_model(cast(prefs.referenceDrop))))).map { i -> String in
-            let item = g_list_model_get_item(gtk_drop_down_get_model(cast(prefs.referenceDrop)), guint(i))!
-            defer { g_object_unref(item) }
-            return String(cString: gtk_string_object_get_string(OpaquePointer(item)))
-        }
+        let codes = prefs.referenceDrop.items
         XCTAssertTrue(codes.contains("EUR \u{2014} Euro"), "\(codes.prefix(5))")
         XCTAssertGreaterThan(codes.count, 100, "every currency can be the reference")
         select(prefs.referenceDrop, codes.firstIndex(of: "EUR \u{2014} Euro")!)
@@ -78,8 +74,8 @@ final class PreferencesWindowTests: WindowTestCase {
 
     func testPrivacySwitchStopsEveryRequestAndPersists() async throws {
         openPreferences()
-        XCTAssertEqual(gtk_switch_get_active(cast(prefs.networkSwitch)), 1)
-        gtk_switch_set_active(cast(prefs.networkSwitch), 0)
+        XCTAssertTrue(prefs.networkSwitch.active)
+        prefs.networkSwitch.active = false
         MainContext.drain()
         XCTAssertFalse(context.preferences.networkAllowed)
         XCTAssertTrue(window.banner.text.contains("Network access is off"), window.banner.text)
@@ -93,14 +89,14 @@ final class PreferencesWindowTests: WindowTestCase {
         XCTAssertFalse(window.history.mayFetch())
 
         // On again: a refresh as at start, which this dead server refuses, and says so.
-        gtk_switch_set_active(cast(prefs.networkSwitch), 1)
+        prefs.networkSwitch.active = true
         for _ in 0..<40 where !window.banner.text.contains("refused") {
             try await Task.sleep(nanoseconds: 100_000_000)
             MainContext.drain()
         }
         XCTAssertTrue(window.banner.text.contains("Could not refresh rates from open.er-api.com"), window.banner.text)
 
-        gtk_switch_set_active(cast(prefs.networkSwitch), 0)
+        prefs.networkSwitch.active = false
         MainContext.drain()
         context.saveNow()
         makeWindow(lang: "en_US.UTF-8")
@@ -132,7 +128,7 @@ final class PreferencesWindowTests: WindowTestCase {
         XCTAssertEqual(context.preferences.provider, .ecb)
         XCTAssertEqual(context.preferences.refreshInterval, .weekly)
         openPreferences()
-        XCTAssertEqual(Int(gtk_drop_down_get_selected(cast(prefs.providerDrop))), Provider.allCases.firstIndex(of: .ecb))
+        XCTAssertEqual(prefs.providerDrop.selected, Provider.allCases.firstIndex(of: .ecb))
         XCTAssertEqual(prefs.keyEditor.statusText, "A key is saved.")
         prefs.keyEditor.forget()
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))

@@ -15,9 +15,6 @@ final class ShortcutsWindowTests: WindowTestCase {
         func showPreferences() { calls.append("preferences") }
         func refresh() { calls.append("refresh") }
         func addCurrency() { calls.append("add-currency") }
-        func swap() { calls.append("swap") }
-        func addFavourite() { calls.append("add-favourite") }
-        func search() { calls.append("search") }
         func showPage(_ index: Int) { calls.append("page-\(index + 1)") }
         func showShortcuts() { calls.append("shortcuts") }
     }
@@ -40,15 +37,52 @@ final class ShortcutsWindowTests: WindowTestCase {
         for spec in specs {
             XCTAssertTrue(xml.contains(#"<property name="accelerator">\#(escaped(spec.accels.joined(separator: " ")))</property>"#), spec.name)
             XCTAssertTrue(xml.contains(escaped(spec.title)), spec.title)
-            // Each entry runs what it says.
-            spec.run()
-            XCTAssertEqual(recorder.calls.last, spec.name)
+            // Each entry runs what it says: an application action its handler, a page action the
+            // page shown (see below).
+            if let run = spec.run {
+                run()
+                XCTAssertEqual(recorder.calls.last, spec.name)
+            } else {
+                XCTAssertEqual(spec.page?.rawValue, spec.name)
+                XCTAssertEqual(spec.detailed, "page.\(spec.name)")
+            }
         }
+        XCTAssertEqual(Set(specs.compactMap(\.page)), Set(PageAction.allCases), "every page action has its keys")
         for shortcut in local {
             XCTAssertTrue(xml.contains(#"<property name="accelerator">\#(escaped(shortcut.accels.joined(separator: " ")))</property>"#), shortcut.title)
         }
         let window = try XCTUnwrap(ShortcutsWindow.make(specs, local), "GTK builds the window from it")
-        gtk_window_destroy(cast(window))
+        window.destroy()
+    }
+
+    /// The page actions follow the page shown: enabled where the page answers them (so their
+    /// keys and buttons work there and nowhere else), and run by that page.
+    func testPageActionsAreThoseOfThePageShown() async throws {
+        let enabled = { (name: String) -> Set<String> in
+            self.window.showPage(MainWindow.pageNames.firstIndex(of: name)!)
+            return Set(PageAction.allCases.filter { self.window.pageActions.isEnabled($0.rawValue) }.map(\.rawValue))
+        }
+        XCTAssertEqual(enabled("currencies"), ["search"])
+        XCTAssertEqual(enabled("converter"), ["swap", "add-favourite", "search"])
+        XCTAssertEqual(enabled("history"), ["swap"])
+        XCTAssertEqual(enabled("investments"), ["search"])
+        XCTAssertEqual(enabled("calculator"), [])
+
+        // Ctrl+S on the Converter swaps the Converter's pair; on History, History's.
+        window.showPage(1)
+        XCTAssertEqual(window.converter.fromButtonName, "From USD (US Dollar)")
+        window.pageActions.activate("swap")
+        XCTAssertEqual(window.converter.fromButtonName, "From EUR (Euro)")
+        window.showPage(2)
+        let historyPair = (window.history.from, window.history.to)
+        window.pageActions.activate("swap")
+        XCTAssertEqual(window.history.from, historyPair.1)
+        XCTAssertEqual(window.history.to, historyPair.0)
+        XCTAssertEqual(window.converter.fromButtonName, "From EUR (Euro)", "the Converter's pair stays")
+        // On the Calculator nothing answers.
+        window.showPage(4)
+        window.pageActions.activate("swap")
+        XCTAssertEqual(window.history.from, historyPair.1)
     }
 
     /// Titles are escaped, and an action without keys is no shortcut.

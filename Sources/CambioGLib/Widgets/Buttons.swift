@@ -92,7 +92,7 @@ public struct Switch: Widget {
     }
     /// The switch was turned (by the user or by code).
     @discardableResult
-    public func onToggled(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("notify::active", handler) }
+    public func onToggled(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { onNotify("active", handler) }
 }
 
 /// GtkPopover.

@@ -118,7 +118,7 @@ public struct Stack: Widget {
     }
     /// The visible page changed.
     @discardableResult
-    public func onPageChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("notify::visible-child-name", handler) }
+    public func onPageChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { onNotify("visible-child-name", handler) }
 }
 
 /// GtkStackSwitcher.

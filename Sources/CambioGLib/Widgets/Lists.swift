@@ -198,6 +198,15 @@ public struct DropDown: Widget {
         gtk_drop_down_set_model(drop, model)
         g_object_unref(gpointerOf(model))
     }
+    /// The items' texts, in order.
+    public var items: [String] {
+        guard let model = gtk_drop_down_get_model(drop) else { return [] }
+        return (0..<g_list_model_get_n_items(model)).map { i in
+            let item = g_list_model_get_item(model, i)
+            defer { g_object_unref(item) }
+            return gtk_string_object_get_string(OpaquePointer(item)).map { String(cString: $0) } ?? ""
+        }
+    }
     /// The index of the chosen item (`GTK_INVALID_LIST_POSITION` when none).
     public var selected: Int {
         get { Int(gtk_drop_down_get_selected(drop)) }
@@ -218,7 +227,7 @@ public struct DropDown: Widget {
     }
     /// The chosen item changed (by the user or by code).
     @discardableResult
-    public func onSelected(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("notify::selected", handler) }
+    public func onSelected(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { onNotify("selected", handler) }
     /// The item list closed (chosen or dismissed).
     public var popover: Popover? {
         var child = gtk_widget_get_first_child(widget)

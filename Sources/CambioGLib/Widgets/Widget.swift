@@ -83,11 +83,19 @@ public extension Widget {
         other == widget || gtk_widget_is_ancestor(other, widget) != 0
     }
 
-    /// A plain signal (`clicked`, `changed`, `activate`, `show`, `closed`, `notify::x`): it is
+    /// A signal without arguments (`clicked`, `changed`, `activate`, `show`, `closed`): it is
     /// connected for the widget's life, or until the handle is disconnected.
     @discardableResult
     func on(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> SignalHandle {
-        SignalHandle(owner: nil, object: gpointerOf(widget), id: Signal.connect(gpointerOf(widget), signal, handler))
+        precondition(!signal.hasPrefix("notify::"), "notify has an argument: use onNotify")
+        return SignalHandle(owner: nil, object: gpointerOf(widget), id: Signal.connect(gpointerOf(widget), signal, handler))
+    }
+
+    /// The property `property` changed ("notify::property", whose handler has an argument).
+    @discardableResult
+    func onNotify(_ property: String, _ handler: @escaping @MainActor () -> Void) -> SignalHandle {
+        let id = Signal.connect(gpointerOf(widget), "notify::\(property)", withArgument: { _ in handler() })
+        return SignalHandle(owner: nil, object: gpointerOf(widget), id: id)
     }
 
     /// The action (`win.swap`, `app.refresh`) a button, check button or switch triggers: its

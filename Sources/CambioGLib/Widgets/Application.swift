@@ -1,0 +1,115 @@
+import CGtk
+
+/// A set of named actions (a GSimpleActionGroup): put on a window as "win", buttons and
+/// accelerators reach them by name ("win.swap"), and disabling one disables its buttons and keys.
+@MainActor public final class ActionGroup {
+    private let group: OpaquePointer
+    private var actions: [String: OpaquePointer] = [:]
+
+    public init() { group = OpaquePointer(g_simple_action_group_new()!) }
+    isolated deinit { g_object_unref(gpointerOf(group)) }
+
+    /// Adds the action `name`, running `run` when activated.
+    public func add(_ name: String, _ run: @escaping @MainActor () -> Void) {
+        let action = Action.make(name, run)
+        g_action_map_add_action(group, action)
+        actions[name] = action
+        g_object_unref(gpointerOf(action)) // the group keeps it
+    }
+
+    public func setEnabled(_ name: String, _ enabled: Bool) {
+        if let action = actions[name] { g_simple_action_set_enabled(action, enabled ? 1 : 0) }
+    }
+
+    public func isEnabled(_ name: String) -> Bool {
+        g_action_group_get_action_enabled(group, name) != 0
+    }
+
+    /// Runs the action now (if enabled), as its key or button would.
+    public func activate(_ name: String) { g_action_group_activate_action(group, name, nil) }
+
+    /// Makes the actions reachable from `widget` and everything in it as "`prefix`.name".
+    public func insert(into widget: some Widget, prefix: String) {
+        gtk_widget_insert_action_group(widget.widget, prefix, group)
+    }
+}
+
+enum Action {
+    /// A new GSimpleAction (owned by the caller) that runs `run`.
+    @MainActor static func make(_ name: String, _ run: @escaping @MainActor () -> Void) -> OpaquePointer {
+        let action = g_simple_action_new(name, nil)!
+        Signal.connect(gpointerOf(action), "activate", withArgument: { _ in run() })
+        return action
+    }
+}
+
+/// The GtkApplication: one instance per session, its actions and their keys.
+@MainActor public struct Application {
+    public let pointer: UnsafeMutablePointer<GtkApplication>
+
+    public init(id: String) { pointer = gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS)! }
+    public init(existing: UnsafeMutablePointer<GtkApplication>) { pointer = existing }
+
+    /// Runs the main loop until the application quits; returns the exit status.
+    public func run(arguments: [String]) -> Int32 {
+        withCStringArray(arguments) { argv in
+            g_application_run(cast(pointer), Int32(arguments.count),
+                              UnsafeMutablePointer(mutating: UnsafeMutableRawPointer(argv).assumingMemoryBound(to: UnsafeMutablePointer<CChar>?.self)))
+        }
+    }
+
+    public func quit() { g_application_quit(cast(pointer)) }
+
+    /// "startup", "activate", "shutdown".
+    public func on(_ signal: String, _ handler: @escaping @MainActor () -> Void) {
+        Signal.connect(gpointerOf(pointer), signal, handler)
+    }
+
+    /// Adds the application action `name` ("app.name").
+    public func addAction(_ name: String, _ run: @escaping @MainActor () -> Void) {
+        let action = Action.make(name, run)
+        g_action_map_add_action(cast(pointer), action)
+        g_object_unref(gpointerOf(action))
+    }
+
+    /// The keys of a detailed action name ("app.refresh", "win.swap").
+    public func setAccels(_ action: String, _ accels: [String]) {
+        withCStringArray(accels) { gtk_application_set_accels_for_action(pointer, action, $0) }
+    }
+
+    /// A new window of this application.
+    public func newWindow() -> Window { Window(existing: gtk_application_window_new(pointer)!) }
+}
+
+/// A menu model (GMenu) of sections of items, each item an action name.
+@MainActor public final class Menu {
+    let menu: OpaquePointer
+
+    /// `sections`: each a list of (label with mnemonic, detailed action name).
+    public init(sections: [[(String, String)]]) {
+        menu = g_menu_new()!
+        for items in sections {
+            let section = g_menu_new()!
+            for (label, action) in items { g_menu_append(section, label, action) }
+            g_menu_append_section(menu, nil, cast(section))
+            g_object_unref(gpointerOf(section))
+        }
+    }
+    isolated deinit { g_object_unref(gpointerOf(menu)) }
+
+    /// A popover showing the menu.
+    public func popover() -> Popover { Popover(existing: gtk_popover_menu_new_from_model(cast(menu))!) }
+}
+
+/// Builds an object from GtkBuilder XML and hands over its reference (the shortcuts window).
+public enum Builder {
+    @MainActor public static func window(xml: String, id: String) -> Window? {
+        guard let builder = gtk_builder_new_from_string(xml, gssize(xml.utf8.count)) else { return nil }
+        defer { g_object_unref(gpointerOf(builder)) }
+        guard let object = gtk_builder_get_object(builder, id) else { return nil }
+        // Kept past the builder (the window is hidden, not destroyed, when closed).
+        g_object_ref(object)
+        let widget: WidgetRef = cast(object)
+        return Window(existing: widget)
+    }
+}
