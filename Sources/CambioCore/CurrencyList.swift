@@ -91,13 +91,15 @@ public struct CurrencyListComputation: Sendable {
     ///
     /// Each row is `amount × rate(row) / rate(anchor)` with one rounding, half-up to the row's
     /// minor units, computed exactly in 128-bit fixed point (Decimal when a value is too large).
-    public func rows(_ state: CurrencyListState, table: RateTable) -> Result<[String: Row], AmountError> {
+    /// `fixedPoint: false` takes the Decimal path for every row: the same figures, slower
+    /// (`make bench` prints both; the fixed-point path stays while Decimal misses 1 ms).
+    public func rows(_ state: CurrencyListState, table: RateTable, fixedPoint: Bool = true) -> Result<[String: Row], AmountError> {
         let amount: Decimal
         switch AmountParser.parse(state.anchorText, style: formatter.style) {
         case .success(let value): amount = value
         case .failure(let error): return .failure(error)
         }
-        let fixedAmount = FixedDecimal(amount)
+        let fixedAmount = fixedPoint ? FixedDecimal(amount) : nil
         var out: [String: Row] = [:]
         out.reserveCapacity(state.codes.count)
         for code in state.codes where code != state.anchorCode {
