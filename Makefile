@@ -105,6 +105,7 @@ uninstall:
 	-update-desktop-database -q "$(DESTDIR)$(PREFIX)/share/applications" 2>/dev/null
 
 # Start-up, memory and per-keystroke figures, against an empty GTK 4 window in the same run.
+# `make bench BEFORE=<another checkout>/.build/release` also measures that build, in the same run.
 bench: deps schemas
 	$(SWIFT) build -c release
 	$(XVFB) dbus-run-session -- python3 scripts/bench.py

@@ -17,6 +17,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REL = os.path.join(ROOT, ".build", "release")
 RUNS = int(os.environ.get("BENCH_RUNS", "12"))
+# `make bench BEFORE=dir`: an earlier release build (its .build/release) measured in the same run,
+# alternating with this one, for a before/after comparison on the same machine state.
+BEFORE = os.environ.get("BEFORE")
 
 
 def write_state(home, interval):
@@ -49,6 +52,8 @@ def start(binary, home, renderer):
 
 def compare(renderer, home):
     apps = {"cambio": os.path.join(REL, "cambio"), "empty": os.path.join(REL, "cambio-empty-window")}
+    if BEFORE:
+        apps["before"] = os.path.join(BEFORE, "cambio")
     for binary in apps.values():  # warm-up: caches, shader cache, page cache
         for _ in range(2):
             start(binary, home, renderer)
@@ -63,6 +68,9 @@ def compare(renderer, home):
     mc, me = statistics.median(rss["cambio"]), statistics.median(rss["empty"])
     print(f"startup_first_frame_ms renderer={renderer:5}  cambio={tc:.1f}  empty_window={te:.1f}  ratio={tc / te:.3f}  (target <= 1.25, warm, median of {RUNS})")
     print(f"resident_memory_MB     renderer={renderer:5}  cambio={mc:.1f}  empty_window={me:.1f}  difference={mc - me:.1f}  (target <= 25)")
+    if BEFORE:
+        tb, mb = statistics.median(times["before"]), statistics.median(rss["before"])
+        print(f"  before: startup_first_frame_ms={tb:.1f} ratio={tb / te:.3f}  resident_memory_MB={mb:.1f} difference={mb - me:.1f}")
     sys.stdout.flush()
 
 
@@ -79,13 +87,16 @@ def main():
     rss = statistics.median(start(os.path.join(REL, "cambio"), home, "cairo")[1] for _ in range(3))
     print(f"resident_memory_MB     renderer=cairo  cambio_network_off={rss:.1f}")
     sys.stdout.flush()
-    bench = os.path.join(REL, "cambio-bench")
-    subprocess.run([bench, "recalc"], check=True)
-    subprocess.run([bench, "history"], check=True)
-    subprocess.run([bench, "dca"], check=True)
-    for renderer in ("cairo", "gl"):
-        subprocess.run([bench, "frame"], check=True, stderr=subprocess.DEVNULL,
-                       env=dict(os.environ, GSK_RENDERER=renderer, GTK_A11Y="none"))
+    builds = [("", REL)] + ([("before: ", BEFORE)] if BEFORE else [])
+    for mode in ("recalc", "history", "dca", "frame"):
+        for label, build in builds:
+            for renderer in (("cairo", "gl") if mode == "frame" else ("cairo",)):
+                out = subprocess.run([os.path.join(build, "cambio-bench"), mode], check=True, stderr=subprocess.DEVNULL,
+                                     stdout=subprocess.PIPE, text=True,
+                                     env=dict(os.environ, GSK_RENDERER=renderer, GTK_A11Y="none")).stdout
+                for line in out.splitlines():
+                    print(label + line)
+                sys.stdout.flush()
     print("notes: under Xvfb the gl renderer runs on llvmpipe (software); frame_work is layout + paint of one frame,"
           " shown_within is keystroke to painted frame (includes waiting for the frame clock's tick).")
 
