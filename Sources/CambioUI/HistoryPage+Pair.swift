@@ -116,7 +116,7 @@ extension HistoryPage {
         case .message(let wording):
             return say(wording)
         case .coverage(let c):
-            return String(format: trn("%@ – %@ · %d published day", "%@ – %@ · %d published days", c.days),
+            return String(format: trn("%@ – %@ · %d published day · %@", "%@ – %@ · %d published days · %@", c.days),
                           c.first, c.last, c.days, c.sources.map(say).joined(separator: ", "))
         }
     }
