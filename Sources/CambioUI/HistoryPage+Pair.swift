@@ -65,7 +65,7 @@ extension HistoryPage {
 
     /// Reads the pair's whole history off the main thread; the newest answer wins.
     func load() {
-        let load = model.beginLoad()
+        let reading = model.beginLoad()
         showStatus()
         data.whenReady { [weak self] store in
             guard let self, !self.destroyed else { return }
@@ -75,8 +75,8 @@ extension HistoryPage {
                 return
             }
             Task { @MainActor in
-                let outcome = await Task.detached { Result { try store.history(from: load.from, to: load.to) } }.value
-                guard !self.destroyed, self.model.finish(load, outcome) else { return }
+                let outcome = await Task.detached { Result { try store.history(from: reading.from, to: reading.to) } }.value
+                guard !self.destroyed, self.model.finish(reading, outcome) else { return }
                 self.showStatus()
                 guard case .success = outcome else { return }
                 self.showDays()
