@@ -23,14 +23,11 @@ import CGtk
     }
 
     /// Small text on the chart, in the widget's font.
-    static func text(_ cr: OpaquePointer, _ widget: WidgetRef, _ text: String, x: Double, y: Double,
+    static func text(_ cr: OpaquePointer, _ widget: some Widget, _ text: String, x: Double, y: Double,
                      above: Bool, alignRight: Bool = false) {
-        guard let layout = gtk_widget_create_pango_layout(widget, text) else { return }
-        defer { g_object_unref(gpointerOf(layout)) }
-        var width: Int32 = 0, height: Int32 = 0
-        pango_layout_get_pixel_size(layout, &width, &height)
-        cairo_move_to(cr, alignRight ? x - Double(width) : x, above ? y - Double(height) - 2 : y + 2)
-        pango_cairo_show_layout(cr, layout)
+        guard let layout = TextLayout(text, in: widget) else { return }
+        let (width, height) = layout.size
+        layout.draw(on: cr, x: alignRight ? x - width : x, y: above ? y - height - 2 : y + 2)
     }
 
     /// The highlighted point: a vertical line through it and a dot on the line drawn.
@@ -63,7 +60,7 @@ import CGtk
     }
 
     /// The plot's width in a chart widget (for pointer positions).
-    static func plotWidth(_ widget: WidgetRef) -> Double {
-        Double(gtk_widget_get_width(widget)) - margin.left - margin.right
+    static func plotWidth(_ widget: some Widget) -> Double {
+        Double(widget.width) - margin.left - margin.right
     }
 }

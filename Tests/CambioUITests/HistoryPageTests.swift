@@ -43,6 +43,7 @@ final class HistoryPageTests: WindowTestCase {
             "Sat, Oct 24, no publication, weekend",
         ])
         XCTAssertTrue(page.statusText.hasPrefix("Jan 4, 1999 \u{2013} Oct 30, 2026"), page.statusText)
+        XCTAssertTrue(page.statusText.hasSuffix(" published days \u{00B7} ECB"), page.statusText)
     }
 
     func testRangesChangeWhatTheChartShows() async throws {

@@ -1,0 +1,95 @@
+import Foundation
+
+/// The chart: its ranges, the points each shows, the range's low, high and average, the labels
+/// drawn on it and the point under the cursor.
+extension HistoryModel {
+    /// The ranges offered, in the buttons' order.
+    public static let ranges = HistoryRange.allCases
+
+    public mutating func setRange(_ r: HistoryRange) {
+        range = r
+        showRange()
+    }
+
+    /// The range's points up to the newest day of the history; the cursor goes.
+    mutating func showRange() {
+        guard let h = history, let end = h.newestDay else {
+            chart = nil
+            stats = nil
+            return
+        }
+        let shown = h.points(from: range.start(end: end), to: end)
+        chart = ChartGeometry(shown)
+        stats = HistoryStats(shown)
+        cursor = nil
+    }
+
+    /// How many points the chart shows.
+    public var shownPoints: Int { chart?.points.count ?? 0 }
+
+    /// "Low 0.8482 (Jan 4, 1999) · high … · average …"; nil (no line) before a history is read.
+    public var statsText: Wording? {
+        guard chart != nil else { return nil }
+        guard let s = stats else { return Wording("No published rate in this range") }
+        return Wording("Low %@ (%@) · high %@ (%@) · average %@",
+                       .verbatim(formatter.rate(s.min.rate)), .verbatim(days.string(s.min.day)),
+                       .verbatim(formatter.rate(s.max.rate)), .verbatim(days.string(s.max.day)),
+                       .verbatim(formatter.rate(s.average)))
+    }
+
+    /// The range's high and low, written at their lines on the chart.
+    public var extremeLabels: (high: (text: String, value: Double), low: (text: String, value: Double))? {
+        guard let s = stats else { return nil }
+        return ((formatter.rate(s.max.rate), NSDecimalNumber(decimal: s.max.rate).doubleValue),
+                (formatter.rate(s.min.rate), NSDecimalNumber(decimal: s.min.rate).doubleValue))
+    }
+
+    /// The range's first and last day, written under the chart.
+    public var spanLabels: (first: String, last: String)? {
+        guard let first = chart?.points.first, let last = chart?.points.last else { return nil }
+        return (days.string(first.day), days.string(last.day))
+    }
+
+    /// Highlights the `index`th point shown; false when there is no such point.
+    @discardableResult
+    public mutating func setCursor(_ index: Int) -> Bool {
+        guard let chart, chart.points.indices.contains(index) else { return false }
+        cursor = index
+        return true
+    }
+
+    /// The highlighted point in words: "Mon, Jan 4, 1999: 1 USD = 0.8482 EUR (ECB)".
+    public var pointText: Wording? {
+        guard let i = cursor, let chart, chart.points.indices.contains(i) else { return nil }
+        let p = chart.points[i]
+        return Wording("%@: 1 %@ = %@ %@ (%@)", .verbatim(longDays.string(p.day)), .verbatim(from),
+                       .verbatim(formatter.rate(p.rate)), .verbatim(to), Self.sourceName(p.source))
+    }
+}
+
+extension HistoryRange {
+    /// The button's face: "1W" … "Max" in English.
+    public var shortName: Wording {
+        switch self {
+        case .week: return Wording("1W")
+        case .month: return Wording("1M")
+        case .year: return Wording("1Y")
+        case .fiveYears: return Wording("5Y")
+        case .max: return Wording("Max")
+        }
+    }
+
+    /// The range in words: "one week" … "everything since 1999".
+    public var name: Wording {
+        switch self {
+        case .week: return Wording("one week")
+        case .month: return Wording("one month")
+        case .year: return Wording("one year")
+        case .fiveYears: return Wording("five years")
+        case .max: return Wording("everything since 1999")
+        }
+    }
+
+    /// The button's accessible name: "Range one week".
+    public var buttonName: Wording { Wording("Range %@", name) }
+}

@@ -1,0 +1,234 @@
+import Foundation
+
+/// The History page without a display: the pair, the reading of its history, the last seven
+/// days, the chart's range and cursor (`HistoryModel+Chart`) and the conversion on a past date
+/// (`HistoryModel+Past`). Every text is what the user reads: days and figures as written in
+/// their locale, words as `Wording` (the window translates them; `description` is the English).
+public struct HistoryModel: Sendable {
+    public private(set) var from: String
+    public private(set) var to: String
+    /// The pair's whole history, once read (the previous pair's while the next is read).
+    public private(set) var history: PairHistory? {
+        didSet { showRange() }
+    }
+    /// True while a pair's history is being read.
+    public private(set) var isLoading = false
+    /// The line beside the pair: reading, why it failed, or what the history covers.
+    public private(set) var status: HistoryStatus?
+    /// Which read is the newest: only its answer is taken.
+    private var generation = 0
+
+    /// Locale marks and the user's choice of digits for money (Preferences can change it).
+    public var formatter: DecimalFormatter
+    let catalog: CurrencyCatalog
+    /// "Oct 30, 2026" (statuses, the chart's labels, the date button).
+    let days: DayFormatter
+    /// "Fri, Oct 30" (the list of days).
+    let shortDays: DayFormatter
+    /// "Fri, Oct 30, 2026" (under the chart, and the day a past conversion used).
+    let longDays: DayFormatter
+
+    // The chart (HistoryModel+Chart).
+    public internal(set) var range: HistoryRange = .year
+    /// Where the shown range's points go; nil until a history with points is read.
+    public internal(set) var chart: ChartGeometry?
+    /// The shown range's low, high and average.
+    public internal(set) var stats: HistoryStats?
+    /// The chart's highlighted point (pointer or arrow keys).
+    public internal(set) var cursor: Int?
+
+    // On a past date (HistoryModel+Past).
+    /// The day asked (any day: a weekend, a holiday or a day before 1999 says what it used).
+    public var pastDay: Day
+    /// The amount as typed (arithmetic allowed).
+    public var pastAmount = "100"
+
+    /// `dates`: the locale days are written in; `days`: its medium style ("Oct 30, 2026").
+    public init(from: String, to: String, pastDay: Day, formatter: DecimalFormatter, days: DayFormatter,
+                dates: Locale, catalog: CurrencyCatalog) {
+        self.from = from; self.to = to
+        self.pastDay = pastDay
+        self.formatter = formatter
+        self.days = days
+        shortDays = DayFormatter(locale: dates, template: "EEEdMMM")
+        longDays = DayFormatter(locale: dates, template: "EEEdMMMy")
+        self.catalog = catalog
+    }
+
+    // MARK: The pair
+
+    /// Shows `from` → `to`; false (nothing changes) for a currency against itself.
+    @discardableResult
+    public mutating func setPair(from: String, to: String) -> Bool {
+        guard from != to else { return false }
+        self.from = from; self.to = to
+        return true
+    }
+
+    @discardableResult
+    public mutating func swap() -> Bool { setPair(from: to, to: from) }
+
+    /// A currency chosen in the From (`isFrom`) or To picker; choosing the other side's
+    /// currency exchanges the two.
+    @discardableResult
+    public mutating func choose(_ code: String, isFrom: Bool) -> Bool {
+        isFrom ? setPair(from: code, to: code == to ? from : to)
+            : setPair(from: code == from ? to : from, to: code)
+    }
+
+    /// What a picker leaves out: the currency its side already has.
+    public func pickerExcludes(isFrom: Bool) -> Set<String> { [isFrom ? from : to] }
+
+    /// A currency button's face and name: "USD" over "US Dollar", "From USD (US Dollar)".
+    public func currencyButton(isFrom: Bool) -> (code: String, name: String, spoken: Wording) {
+        let code = isFrom ? from : to
+        let name = catalog[code]?.localizedName ?? code
+        return (code, name, isFrom ? Wording("From %@ (%@)", .verbatim(code), .verbatim(name))
+                                   : Wording("To %@ (%@)", .verbatim(code), .verbatim(name)))
+    }
+
+    /// The currency a publication without the pair lacks: not the euro, which every ECB
+    /// publication is against.
+    var missingCurrency: String { to == "EUR" ? from : to }
+
+    // MARK: Reading the history
+
+    /// A read of the current pair's history.
+    public struct Load: Sendable, Equatable {
+        public let from: String
+        public let to: String
+        let generation: Int
+    }
+
+    /// A read begins: it supersedes any read still under way.
+    public mutating func beginLoad() -> Load {
+        generation += 1
+        isLoading = true
+        status = .message(Wording("Loading the history…"))
+        return Load(from: from, to: to, generation: generation)
+    }
+
+    /// The rate history could not be opened at all (`reason`: why, when known).
+    public mutating func cannotOpen(_ reason: Wording?) {
+        isLoading = false
+        status = .message(Wording("The rate history could not be opened: %@", reason ?? .verbatim("")))
+    }
+
+    /// The answer to `load`; false when a newer read began since (the answer is dropped).
+    @discardableResult
+    public mutating func finish(_ load: Load, _ outcome: Result<PairHistory, Error>) -> Bool {
+        guard load.generation == generation else { return false }
+        isLoading = false
+        switch outcome {
+        case .success(let h):
+            history = h
+            status = coverage(h)
+        case .failure(let error):
+            status = .message(Wording("The history could not be read: %@", .verbatim("\(error)")))
+        }
+        return true
+    }
+
+    /// "Jan 4, 1999 – Oct 30, 2026 · 7,123 published days · ECB", or that there is none.
+    func coverage(_ h: PairHistory) -> HistoryStatus {
+        guard let first = h.points.first, let last = h.points.last else {
+            return .message(Wording("No published rate for %@ and %@", .verbatim(from), .verbatim(to)))
+        }
+        let sources = Set(h.points.map(\.source)).sorted().map(Self.sourceName)
+        return .coverage(HistoryCoverage(first: days.string(first.day), last: days.string(last.day),
+                                         days: h.points.count, sources: sources))
+    }
+
+    /// A rate source's name as the user reads it; the stored name stays English.
+    public static func sourceName(_ stored: String) -> Wording {
+        switch stored {
+        case "ECB": return Wording("ECB")
+        case "Bank of Russia": return Wording("Bank of Russia")
+        default: return .verbatim(stored) // open.er-api.com, Frankfurter: names, not words
+        }
+    }
+
+    // MARK: The last seven days
+
+    /// The list's heading and rows: seven days ending `today`, or on the newest day known when
+    /// that is older (offline); nil before a history is read.
+    public func recentDays(today: Day) -> HistoryWeek? {
+        guard let h = history else { return nil }
+        let recent = HistoryDay.recent(h, today: today)
+        let title = recent.endsToday ? Wording("Last 7 days")
+            : Wording("7 days to %@ (newest known)", .verbatim(days.string(recent.end)))
+        return HistoryWeek(title: title, rows: recent.days.map(row))
+    }
+
+    /// One day as the list shows it.
+    func row(_ d: HistoryDay) -> HistoryDayRow {
+        let day = shortDays.string(d.day)
+        let noPublication = Wording("no publication")
+        switch d.status {
+        case .rate(let p, let delta):
+            let rate = Wording.verbatim(formatter.rate(p.rate))
+            guard let delta else { return HistoryDayRow(day: day, rate: rate, change: nil, mark: .plain) }
+            if delta.isZero { return HistoryDayRow(day: day, rate: rate, change: Wording("unchanged"), mark: .plain) }
+            let up = delta > 0
+            // To the rate's own decimals: "+0.0042", not "+0.004200".
+            let places = DecimalFormatter.ratePlaces(p.rate)
+            let change = (up ? "\u{25B2} +" : "\u{25BC} \u{2212}")
+                + formatter.format(delta.magnitude.rounded(places: places), fractionDigits: places)
+            return HistoryDayRow(day: day, rate: rate, change: .verbatim(change), mark: up ? .up : .down)
+        case .weekend: return HistoryDayRow(day: day, rate: noPublication, change: Wording("weekend"), mark: .noRate)
+        case .holiday: return HistoryDayRow(day: day, rate: noPublication, change: Wording("TARGET holiday"), mark: .noRate)
+        case .notPublished:
+            return HistoryDayRow(day: day, rate: Wording("no %@ rate", .verbatim(missingCurrency)),
+                                 change: Wording("not published that day"), mark: .noRate)
+        case .noData: return HistoryDayRow(day: day, rate: Wording("not known yet"), change: nil, mark: .noRate)
+        }
+    }
+}
+
+/// The line beside the pair.
+public enum HistoryStatus: Sendable, Equatable {
+    /// Reading, a failure, or that the pair has no rate at all.
+    case message(Wording)
+    /// What the history covers (its words depend on the number of days).
+    case coverage(HistoryCoverage)
+}
+
+/// What a pair's history covers: "Jan 4, 1999 – Oct 30, 2026 · 7,123 published days · ECB".
+public struct HistoryCoverage: Sendable, Equatable {
+    /// The first and last days with a rate, as written in the user's locale.
+    public let first: String
+    public let last: String
+    /// How many days have a rate.
+    public let days: Int
+    /// The sources, by their stored names' order.
+    public let sources: [Wording]
+}
+
+/// The "Last 7 days" list: its heading and its rows, newest first.
+public struct HistoryWeek: Sendable, Equatable {
+    public let title: Wording
+    public let rows: [HistoryDayRow]
+}
+
+/// One row of the list: the day, its rate (or why there is none) and the change.
+public struct HistoryDayRow: Sendable, Equatable, CustomStringConvertible {
+    /// How the change reads besides its words: up (green ▲), down (red ▼), plain, or dimmed
+    /// for a day without a rate.
+    public enum Mark: Sendable, Equatable { case up, down, plain, noRate }
+
+    /// "Fri, Oct 30".
+    public let day: String
+    /// "0.8951", or "no publication".
+    public let rate: Wording
+    /// "▼ −0.0034", "unchanged", "weekend"; nil for none.
+    public let change: Wording?
+    public let mark: Mark
+
+    /// The row as it is read out: "Fri, Oct 30, 0.8951, ▼ −0.0034".
+    public func spoken(_ translate: (String) -> String) -> String {
+        [day, rate.text(translate), change?.text(translate) ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
+    /// English.
+    public var description: String { spoken { $0 } }
+}

@@ -1,0 +1,112 @@
+import CambioCore
+import CambioGLib
+import CGtk
+
+/// The chart: the range buttons and the stats line over it, the point under the cursor below.
+extension HistoryPage {
+    @MainActor struct ChartPart {
+        let root: Box
+        let rangeButtons: [(range: HistoryRange, button: ToggleButton)]
+        let stats = Label("", classes: ["dim-label", "chart-stats"], wrap: true)
+        let surface = DrawingSurface()
+        let point = Label(" ", classes: ["chart-point"])
+
+        init() {
+            let ranges = Box.horizontal()
+            ranges.addClass("linked")
+            let buttons = HistoryModel.ranges.map { r in
+                let b = ToggleButton(child: Label(say(r.shortName), xalign: 0.5))
+                b.accessibleLabel(say(r.buttonName))
+                b.tooltip(say(r.name))
+                ranges.append(b)
+                return (range: r, button: b)
+            }
+            buttons.dropFirst().forEach { $0.button.group(with: buttons[0].button) }
+            rangeButtons = buttons
+            stats.hexpand = true
+            surface.addClass("chart")
+            surface.hexpand = true
+            surface.vexpand = true
+            surface.sizeRequest(width: 300, height: 220)
+            surface.focusable = true
+            surface.accessibleLabel(tr("Rate chart (Left and Right move along it)"))
+            root = Box.vertical(spacing: 8, [Box.horizontal(spacing: 12, [ranges, stats]), surface, point])
+            root.hexpand = true
+        }
+    }
+
+    func bindChart() {
+        for (r, b) in chartPart.rangeButtons {
+            b.onToggled { [weak self] in
+                guard let self, b.active else { return }
+                self.setRange(r)
+            }
+        }
+        if let current = chartPart.rangeButtons.first(where: { $0.range == model.range }) { current.button.active = true }
+        chart.onDraw { [weak self] cr, width, height in self?.draw(cr, Double(width), Double(height)) }
+        chart.onPointerMotion { [weak self] x, _ in self?.hover(x: x) }
+        chart.onKeyPressed { [weak self] keyval, _ in self?.chartKey(keyval) ?? false }
+    }
+
+    public func setRange(_ r: HistoryRange) {
+        model.setRange(r)
+        if let b = chartPart.rangeButtons.first(where: { $0.range == r }), !b.button.active { b.button.active = true }
+        showRange()
+    }
+
+    func showRange() {
+        if model.chart != nil { UI.setText(chartPart.point, " ") }
+        UI.setText(chartPart.stats, model.statsText.map(say) ?? "")
+        chart.queueDraw()
+    }
+
+    private func draw(_ cr: OpaquePointer, _ width: Double, _ height: Double) {
+        let m = Chart.margin
+        let (w, h) = Chart.plot(width, height)
+        guard let g = model.chart, !g.isEmpty, w > 0, h > 0 else { return }
+        Chart.grid(cr, w: w, h: h)
+        // The rate.
+        cairo_set_source_rgb(cr, 0.21, 0.52, 0.89)
+        cairo_set_line_width(cr, 1.5)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        for run in g.polyline(width: w, height: h) {
+            guard let first = run.first else { continue }
+            cairo_move_to(cr, m.left + first.x, m.top + first.y)
+            if run.count == 1 { cairo_line_to(cr, m.left + first.x + 0.5, m.top + first.y) }
+            for p in run.dropFirst() { cairo_line_to(cr, m.left + p.x, m.top + p.y) }
+        }
+        cairo_stroke(cr)
+        // Labels: the range's high and low at their lines, its first and last day below.
+        cairo_set_source_rgba(cr, 0.45, 0.45, 0.45, 1)
+        if let e = model.extremeLabels {
+            Chart.text(cr, chart, e.high.text, x: m.left + 4, y: m.top + g.y(value: e.high.value, height: h), above: false)
+            Chart.text(cr, chart, e.low.text, x: m.left + 4, y: m.top + g.y(value: e.low.value, height: h), above: true)
+        }
+        if let span = model.spanLabels {
+            Chart.text(cr, chart, span.first, x: m.left, y: m.top + h + 6, above: false)
+            Chart.text(cr, chart, span.last, x: m.left + w, y: m.top + h + 6, above: false, alignRight: true)
+        }
+        if let i = model.cursor, g.points.indices.contains(i) {
+            Chart.cursor(cr, x: m.left + g.x(i, width: w), y: m.top + g.y(i, height: h), h: h)
+        }
+    }
+
+    private func hover(x: Double) {
+        if let i = model.chart?.index(nearestX: x - Chart.margin.left, width: Chart.plotWidth(chart)) { setCursor(i) }
+    }
+
+    /// Left/Right step through the points, Page Up/Down by twenty, Home/End to the ends.
+    private func chartKey(_ keyval: guint) -> Bool {
+        guard let g = model.chart, !g.isEmpty,
+              let next = Chart.step(keyval, cursor: model.cursor, last: g.points.count - 1, page: 20) else { return false }
+        setCursor(next)
+        return true
+    }
+
+    public func setCursor(_ i: Int) {
+        guard model.setCursor(i), let text = model.pointText.map(say) else { return }
+        UI.setText(chartPart.point, text)
+        chart.accessibleLabel(text)
+        chart.queueDraw()
+    }
+}

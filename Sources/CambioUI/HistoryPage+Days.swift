@@ -1,0 +1,56 @@
+import CambioCore
+import CambioGLib
+import CGtk
+
+/// The "Last 7 days" list: each day's rate and change, newest first.
+extension HistoryPage {
+    @MainActor struct WeekColumn {
+        let root: Box
+        let title = Label(tr("Last 7 days"), classes: ["heading"])
+        let list = ListBox()
+
+        init() {
+            list.addClass("boxed-list")
+            list.accessibleLabel(tr("Last 7 days"))
+            root = Box.vertical(spacing: 8, [title, list])
+            root.sizeRequest(width: 250, height: -1)
+        }
+    }
+
+    /// Seven days ending today, or on the newest day known when that is older (offline).
+    func showDays() {
+        dayRows.forEach { week.list.remove($0) }
+        dayRows.removeAll()
+        dayTexts.removeAll()
+        guard let shown = model.recentDays(today: Day.today()) else { return }
+        UI.setText(week.title, say(shown.title))
+        for day in shown.rows {
+            let row = Self.dayRow(day)
+            let spoken = day.spoken { tr($0) }
+            row.accessibleLabel(spoken)
+            dayTexts.append(spoken)
+            week.list.append(row)
+            dayRows.append(row)
+        }
+    }
+
+    /// The day on the left; the rate over the change on the right, the change green ▲ up,
+    /// red ▼ down, dimmed when the day has no rate.
+    private static func dayRow(_ day: HistoryDayRow) -> ListBoxRow {
+        let left = Label(day.day)
+        left.hexpand = true
+        let mark: String? = switch day.mark {
+        case .up: "up"
+        case .down: "down"
+        case .plain: nil
+        case .noRate: "dim-label"
+        }
+        let rate = Label(say(day.rate), classes: ["day-rate"], xalign: 1)
+        let change = Label(day.change.map(say) ?? "", classes: ["day-change"] + [mark].compactMap { $0 }, xalign: 1)
+        let line = Box.horizontal(spacing: 8, [left, Box.vertical(spacing: 0, [rate, change])])
+        line.margins(6, 10, 6, 10)
+        let row = ListBoxRow(child: line)
+        row.activatable = false
+        return row
+    }
+}

@@ -1,0 +1,55 @@
+import CambioCore
+import CambioGLib
+import CGtk
+
+/// On a past date: an amount, a day from a calendar, and the amount at that day's rate.
+extension HistoryPage {
+    @MainActor struct PastPart {
+        let root: Box
+        let amount = Entry(existing: UI.numberEntry(name: tr("Amount on a past date"), cssClass: "amount"))
+        let calendar = CambioGLib.Calendar()
+        let dateButton = MenuButton()
+        let result = Label("", classes: ["past-result"], wrap: true)
+
+        init() {
+            amount.widthChars = 10
+            amount.text = "100"
+            calendar.accessibleLabel(tr("Date"))
+            dateButton.popover = Popover(child: calendar)
+            UI.copyable(result)
+            result.hexpand = true
+            let title = Label(tr("On a past date"), classes: ["heading"])
+            root = Box.horizontal(spacing: 8, [title, amount, dateButton, result])
+        }
+    }
+
+    func bindPast() {
+        pastPart.calendar.onDaySelected { [weak self] in self?.daySelected() }
+        pastPart.amount.onChanged { [weak self] in self?.updatePast() }
+        UI.selectAllOnClickFocus(pastPart.amount)
+    }
+
+    public func setPastDay(_ day: Day) {
+        model.pastDay = day
+        pastPart.calendar.day = (day.year, day.month, day.day)
+        updatePast()
+    }
+
+    private func daySelected() {
+        let picked = pastPart.calendar.day
+        if let d = Day(year: picked.year, month: picked.month, day: picked.day) {
+            model.pastDay = d
+            updatePast()
+        }
+    }
+
+    /// "100 USD = 92.53 EUR · rate of Fri, Oct 25, 2024 (ECB)".
+    func updatePast() {
+        pastPart.dateButton.label = model.pastDayText
+        pastPart.dateButton.accessibleLabel(say(model.pastDayName))
+        model.pastAmount = pastPart.amount.text
+        let past = model.past
+        if let valid = past.amountIsValid { pastPart.amount.setClass("error", !valid) }
+        UI.setText(pastPart.result, past.text { tr($0) })
+    }
+}

@@ -1,0 +1,275 @@
+import Foundation
+import XCTest
+@testable import CambioCore
+
+/// The History page without a display, over the bundled ECB history (4 Jan 1999 – 30 Oct 2026):
+/// what the user reads in the list of days, beside the pair, on the chart and on a past date.
+final class HistoryModelTests: XCTestCase {
+    static let english = Locale(identifier: "en_US")
+    /// Each pair's history, read once from the bundled file.
+    nonisolated(unsafe) static var read: [String: PairHistory] = [:]
+
+    /// The pair's history as the store gives it: every ECB day, with the pair's rates if it has them.
+    func ecb(_ from: String, _ to: String) throws -> PairHistory {
+        if let h = Self.read[from + to] { return h }
+        let csv = try Data(contentsOf: Fixture.repo.appendingPathComponent("data/eurofxref-hist.csv"))
+        var publications: [DayPublication] = []
+        try ECBHistoryCSV.forEachRow(csv) { day, rates in
+            var pair: [String: Decimal] = [:]
+            for (code, value) in rates where code == from || code == to { pair[code] = dec(value) }
+            publications.append(DayPublication(day: day, source: "ECB", base: "EUR", rates: pair))
+        }
+        let h = PairHistory(from: from, to: to, publications: publications)
+        Self.read[from + to] = h
+        return h
+    }
+
+    /// The page's model for a pair, in American English, its history read.
+    func loaded(_ from: String, _ to: String, pastDay: Day = day("2026-10-30"),
+                places: DecimalPlaces = .auto) throws -> HistoryModel {
+        var m = HistoryModel(from: from, to: to, pastDay: pastDay,
+                             formatter: DecimalFormatter(locale: Self.english).with(places),
+                             days: DayFormatter(locale: Self.english), dates: Self.english, catalog: testCatalog)
+        let load = m.beginLoad()
+        XCTAssertTrue(m.finish(load, .success(try ecb(load.from, load.to))))
+        return m
+    }
+
+    /// The status line's message in English (nil for the coverage, whose words need a count).
+    func message(_ status: HistoryStatus?) -> String? {
+        if case .message(let w) = status { return w.description }
+        return nil
+    }
+
+    // MARK: The last seven days
+
+    func testTheLastSevenDaysOfACrossPair() throws {
+        let week = try XCTUnwrap(try loaded("USD", "EUR").recentDays(today: day("2026-10-30")))
+        XCTAssertEqual(week.title.description, "Last 7 days")
+        XCTAssertEqual(week.rows.map(\.description), [
+            "Fri, Oct 30, 0.8951, \u{25BC} \u{2212}0.0034",   // 1/1.1172 against 1/1.1130
+            "Thu, Oct 29, 0.8985, \u{25B2} +0.0002",
+            "Wed, Oct 28, 0.8982, \u{25B2} +0.0014",
+            "Tue, Oct 27, 0.8969, \u{25B2} +0.0030",
+            "Mon, Oct 26, 0.8938, \u{25B2} +0.0004",
+            "Sun, Oct 25, no publication, weekend",
+            "Sat, Oct 24, no publication, weekend",
+        ])
+        XCTAssertEqual(week.rows.map(\.mark), [.down, .up, .up, .up, .up, .noRate, .noRate])
+    }
+
+    func testAPairAgainstTheEuroShowsTheECBsFigureAsPublished() throws {
+        let rows = try XCTUnwrap(try loaded("EUR", "USD").recentDays(today: day("2026-10-30"))).rows
+        XCTAssertEqual(rows.prefix(2).map(\.description), [
+            "Fri, Oct 30, 1.1172, \u{25B2} +0.0042",   // as published, every digit
+            "Thu, Oct 29, 1.1130, \u{25BC} \u{2212}0.0003",
+        ])
+    }
+
+    func testAPairWithoutTheEuroIsCrossedThroughIt() throws {
+        let m = try loaded("USD", "JPY")
+        XCTAssertEqual(try XCTUnwrap(m.recentDays(today: day("2026-10-30"))).rows.prefix(5).map(\.description), [
+            "Fri, Oct 30, 157.2503, \u{25BC} \u{2212}0.8090",   // 175.68 / 1.1172
+            "Thu, Oct 29, 158.0593, \u{25B2} +0.0965",          // 175.92 / 1.1130
+            "Wed, Oct 28, 157.9628, \u{25B2} +0.1422",
+            "Tue, Oct 27, 157.8206, \u{25B2} +0.3752",
+            "Mon, Oct 26, 157.4455, \u{25B2} +0.6421",
+        ])
+    }
+
+    func testHolidaysAndWeekendsSayWhyThereIsNoRate() throws {
+        let week = try XCTUnwrap(try loaded("EUR", "USD").recentDays(today: day("2024-12-27")))
+        XCTAssertEqual(week.title.description, "Last 7 days")
+        XCTAssertEqual(week.rows.map(\.description), [
+            "Fri, Dec 27, 1.0435, \u{25B2} +0.0040",   // from Tue 24, the day published before
+            "Thu, Dec 26, no publication, TARGET holiday",
+            "Wed, Dec 25, no publication, TARGET holiday",
+            "Tue, Dec 24, 1.0395, \u{25B2} +0.0002",
+            "Mon, Dec 23, 1.0393, \u{25B2} +0.0003",
+            "Sun, Dec 22, no publication, weekend",
+            "Sat, Dec 21, no publication, weekend",
+        ])
+    }
+
+    func testOfflineTheListEndsOnTheNewestDayKnown() throws {
+        let week = try XCTUnwrap(try loaded("USD", "EUR").recentDays(today: day("2026-11-22")))
+        XCTAssertEqual(week.title.description, "7 days to Oct 30, 2026 (newest known)")
+        XCTAssertEqual(week.rows.first?.description, "Fri, Oct 30, 0.8951, \u{25BC} \u{2212}0.0034")
+        XCTAssertEqual(week.rows.count, 7)
+    }
+
+    func testASuspendedCurrencyNamesTheCurrencyThatIsMissing() throws {
+        // Whichever side the rouble is on, the ECB published without it (the euro is always there).
+        for (from, to) in [("EUR", "RUB"), ("RUB", "EUR")] {
+            let rows = try XCTUnwrap(try loaded(from, to).recentDays(today: day("2026-10-30"))).rows
+            XCTAssertEqual(rows.first?.description, "Fri, Oct 30, no RUB rate, not published that day")
+            XCTAssertEqual(rows.first?.mark, .noRate)
+        }
+        let before = try XCTUnwrap(try loaded("EUR", "RUB").recentDays(today: day("2022-03-02"))).rows
+        XCTAssertEqual(before.prefix(2).map(\.description), [
+            "Wed, Mar 2, no RUB rate, not published that day",
+            "Tue, Mar 1, 117.2010, \u{25B2} +1.7168",
+        ])
+    }
+
+    func testNothingIsListedBeforeTheHistoryIsRead() {
+        let m = HistoryModel(from: "USD", to: "EUR", pastDay: day("2026-10-30"), formatter: DecimalFormatter(locale: Self.english),
+                             days: DayFormatter(locale: Self.english), dates: Self.english, catalog: testCatalog)
+        XCTAssertNil(m.recentDays(today: day("2026-10-30")))
+        XCTAssertNil(m.statsText)
+        XCTAssertNil(m.pointText)
+        XCTAssertEqual(m.shownPoints, 0)
+        XCTAssertEqual(m.past, .notLoaded)
+        XCTAssertEqual(m.past.description, "")
+        XCTAssertNil(m.past.amountIsValid)
+    }
+
+    // MARK: The pair and reading its history
+
+    func testChoosingTheOtherSidesCurrencyExchangesThem() throws {
+        var m = try loaded("USD", "EUR")
+        XCTAssertEqual(m.currencyButton(isFrom: true).spoken.description, "From USD (US Dollar)")
+        XCTAssertEqual(m.currencyButton(isFrom: false).spoken.description, "To EUR (Euro)")
+        XCTAssertEqual(m.pickerExcludes(isFrom: true), ["USD"])
+        XCTAssertTrue(m.choose("EUR", isFrom: true))
+        XCTAssertEqual([m.from, m.to], ["EUR", "USD"])
+        XCTAssertTrue(m.choose("RUB", isFrom: false))
+        XCTAssertEqual([m.from, m.to], ["EUR", "RUB"])
+        XCTAssertEqual(m.currencyButton(isFrom: false).name, "Российский рубль")
+        XCTAssertTrue(m.swap())
+        XCTAssertEqual([m.from, m.to], ["RUB", "EUR"])
+        // The euro against the euro is no pair.
+        XCTAssertFalse(m.setPair(from: "EUR", to: "EUR"))
+        XCTAssertEqual([m.from, m.to], ["RUB", "EUR"])
+    }
+
+    func testTheStatusSaysWhatTheHistoryCovers() throws {
+        var m = try loaded("USD", "EUR")
+        guard case .coverage(let c) = m.status else { return XCTFail("\(String(describing: m.status))") }
+        XCTAssertEqual([c.first, c.last], ["Jan 4, 1999", "Oct 30, 2026"])
+        XCTAssertEqual(c.days, m.history?.points.count)
+        XCTAssertGreaterThan(c.days, 7000)
+        XCTAssertEqual(c.sources.map(\.description), ["ECB"])
+        XCTAssertFalse(m.isLoading)
+
+        m.setPair(from: "EUR", to: "XYZ")
+        let load = m.beginLoad()
+        XCTAssertTrue(m.isLoading)
+        XCTAssertEqual(message(m.status), "Loading the history…")
+        m.finish(load, .success(try ecb("EUR", "XYZ")))
+        XCTAssertEqual(message(m.status), "No published rate for EUR and XYZ")
+    }
+
+    func testTheNewestReadWins() throws {
+        var m = try loaded("USD", "EUR")
+        m.swap()
+        let first = m.beginLoad()
+        m.swap()
+        let second = m.beginLoad()
+        XCTAssertTrue(m.finish(second, .success(try ecb(second.from, second.to))))
+        XCTAssertFalse(m.finish(first, .success(try ecb(first.from, first.to))), "an older answer is dropped")
+        XCTAssertEqual(m.history?.from, "USD")
+        XCTAssertEqual(m.recentDays(today: day("2026-10-30"))?.rows.first?.description, "Fri, Oct 30, 0.8951, \u{25BC} \u{2212}0.0034")
+
+        struct Broken: Error, CustomStringConvertible { var description: String { "disk I/O error" } }
+        let third = m.beginLoad()
+        m.finish(third, .failure(Broken()))
+        XCTAssertFalse(m.isLoading)
+        XCTAssertEqual(message(m.status), "The history could not be read: disk I/O error")
+        m.cannotOpen(Wording("not Cambio's rate history"))
+        XCTAssertEqual(message(m.status), "The rate history could not be opened: not Cambio's rate history")
+    }
+
+    // MARK: The chart
+
+    func testTheRangesAndThePointsEachShows() throws {
+        XCTAssertEqual(HistoryModel.ranges.map(\.shortName.description), ["1W", "1M", "1Y", "5Y", "Max"])
+        XCTAssertEqual(HistoryModel.ranges.map(\.buttonName.description),
+                       ["Range one week", "Range one month", "Range one year", "Range five years", "Range everything since 1999"])
+        var m = try loaded("USD", "EUR")
+        XCTAssertEqual(m.range, .year)
+        var counts: [HistoryRange: Int] = [:]
+        for r in HistoryModel.ranges {
+            m.setRange(r)
+            counts[r] = m.shownPoints
+        }
+        XCTAssertEqual(counts[.week], 5)                       // Mon 26 – Fri 30 Oct
+        XCTAssertEqual(counts[.month], 23)                     // 30 Sep – 30 Oct, business days
+        XCTAssertGreaterThan(counts[.year]!, 250)
+        XCTAssertGreaterThan(counts[.fiveYears]!, 1270)
+        XCTAssertEqual(counts[.max], m.history?.points.count)
+
+        m.setRange(.week)
+        XCTAssertEqual(m.statsText?.description, "Low 0.8938 (Oct 26, 2026) \u{00B7} high 0.8985 (Oct 29, 2026) \u{00B7} average 0.8965")
+        XCTAssertEqual(m.spanLabels?.first, "Oct 26, 2026")
+        XCTAssertEqual(m.spanLabels?.last, "Oct 30, 2026")
+        XCTAssertEqual(m.extremeLabels?.high.text, "0.8985")
+        XCTAssertEqual(m.extremeLabels?.low.text, "0.8938")
+
+        m.setRange(.max)
+        XCTAssertTrue(m.statsText?.description.contains("Jul 15, 2008") == true, "the euro's high against the dollar: \(String(describing: m.statsText))")
+        XCTAssertEqual(m.spanLabels?.first, "Jan 4, 1999")
+    }
+
+    func testTheCursorReadsThePointUnderIt() throws {
+        var m = try loaded("USD", "EUR")
+        m.setRange(.max)
+        XCTAssertNil(m.pointText)
+        XCTAssertTrue(m.setCursor(0))
+        XCTAssertEqual(m.pointText?.description, "Mon, Jan 4, 1999: 1 USD = 0.8482 EUR (ECB)")   // 1 / 1.1789
+        XCTAssertTrue(m.setCursor(m.shownPoints - 1))
+        XCTAssertEqual(m.pointText?.description, "Fri, Oct 30, 2026: 1 USD = 0.8951 EUR (ECB)")
+        XCTAssertFalse(m.setCursor(m.shownPoints), "no point there")
+        XCTAssertEqual(m.cursor, m.shownPoints - 1)
+        m.setRange(.week)
+        XCTAssertNil(m.cursor, "another range starts without a cursor")
+        XCTAssertNil(m.pointText)
+    }
+
+    // MARK: On a past date
+
+    func testAConversionOnASaturdayUsesTheFridayBefore() throws {
+        var m = try loaded("EUR", "USD", pastDay: day("2024-10-26"))
+        XCTAssertEqual(m.pastDayText, "Oct 26, 2024")
+        XCTAssertEqual(m.pastDayName.description, "Date: Oct 26, 2024")
+        XCTAssertEqual(m.past.description, "100 EUR = 108.25 USD \u{00B7} rate of Fri, Oct 25, 2024 (ECB)")
+        XCTAssertEqual(m.past.amountIsValid, true)
+        m.pastAmount = "12*3"
+        XCTAssertEqual(m.past.description, "36 EUR = 38.97 USD \u{00B7} rate of Fri, Oct 25, 2024 (ECB)")   // 36 × 1.0825
+        m.pastAmount = "1/0"
+        XCTAssertEqual(m.past.description, "Division by zero")
+        XCTAssertEqual(m.past.amountIsValid, false)
+        m.pastAmount = "abc"
+        XCTAssertEqual(m.past.amountIsValid, false)
+    }
+
+    func testTheDaysAPastConversionCanUse() throws {
+        var m = try loaded("EUR", "USD")
+        m.pastDay = day("2024-12-25")   // a TARGET holiday: the day before
+        XCTAssertEqual(m.past.description, "100 EUR = 103.95 USD \u{00B7} rate of Tue, Dec 24, 2024 (ECB)")
+        m.pastDay = day("1999-01-04")   // the first day the ECB published
+        XCTAssertEqual(m.past.description, "100 EUR = 117.89 USD \u{00B7} rate of Mon, Jan 4, 1999 (ECB)")
+        m.pastDay = day("1999-01-03")
+        XCTAssertEqual(m.past.description, "No published rate for EUR and USD on or before Jan 3, 1999")
+        XCTAssertEqual(m.past.amountIsValid, true)
+        m.pastDay = day("2026-11-05")   // after the newest day known: the newest
+        XCTAssertEqual(m.past.description, "100 EUR = 111.72 USD \u{00B7} rate of Fri, Oct 30, 2026 (ECB)")
+    }
+
+    func testAmountsFollowTheTargetsMinorUnitsAndThePreference() throws {
+        var m = try loaded("EUR", "JPY", pastDay: day("2024-10-25"))
+        XCTAssertEqual(m.past.description, "100 EUR = 16,445 JPY \u{00B7} rate of Fri, Oct 25, 2024 (ECB)")
+        m.formatter = m.formatter.with(.fixed(3))
+        XCTAssertEqual(m.past.description, "100 EUR = 16,445.000 JPY \u{00B7} rate of Fri, Oct 25, 2024 (ECB)")
+        let cross = try loaded("USD", "EUR", pastDay: day("2024-10-25"))
+        XCTAssertEqual(cross.past.description, "100 USD = 92.38 EUR \u{00B7} rate of Fri, Oct 25, 2024 (ECB)")   // 100 / 1.0825
+    }
+
+    func testADayThePairWasNotPublishedSaysSo() throws {
+        var m = try loaded("EUR", "RUB", pastDay: day("2023-01-10"))
+        XCTAssertEqual(m.past.description,
+                       "100 EUR = 11,720.10 RUB \u{00B7} rate of Tue, Mar 1, 2022 (ECB) \u{00B7} not published on the day asked")
+        m.pastDay = day("2022-03-01")
+        XCTAssertEqual(m.past.description, "100 EUR = 11,720.10 RUB \u{00B7} rate of Tue, Mar 1, 2022 (ECB)")
+    }
+}
