@@ -26,7 +26,8 @@ extension HistoryPage {
     }
 
     func bindPair() {
-        pairBar.swapButton.onClicked { [weak self] in self?.swap() }
+        // Its sensitivity and its work follow the page action (Ctrl+S does the same).
+        pairBar.swapButton.actionName = PageAction.swap.detailed
         for (button, isFrom) in [(pairBar.fromButton, true), (pairBar.toButton, false)] {
             button.onFirstOpen { [weak self] in
                 guard let self else { return }

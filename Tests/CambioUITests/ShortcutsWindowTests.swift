@@ -79,6 +79,13 @@ final class ShortcutsWindowTests: WindowTestCase {
         XCTAssertEqual(window.history.from, historyPair.1)
         XCTAssertEqual(window.history.to, historyPair.0)
         XCTAssertEqual(window.converter.fromButtonName, "From EUR (Euro)", "the Converter's pair stays")
+        // The page's Swap button is the same action: clicking it swaps back.
+        XCTAssertEqual(window.history.swapButton.actionName, "page.swap")
+        XCTAssertTrue(window.history.swapButton.isSensitive)
+        click(window.history.swapButton.widget)
+        XCTAssertEqual(window.history.from, historyPair.0)
+        XCTAssertEqual(window.history.to, historyPair.1)
+        window.pageActions.activate("swap")
         // On the Calculator nothing answers.
         window.showPage(4)
         window.pageActions.activate("swap")
@@ -94,5 +101,14 @@ final class ShortcutsWindowTests: WindowTestCase {
         let xml = ShortcutsWindow.xml(specs, [])
         XCTAssertTrue(xml.contains("Refresh &amp; fetch"))
         XCTAssertFalse(xml.contains("No keys"))
+    }
+
+    /// A click: the button's "clicked" signal (what a press ends in), at once.
+    func click(_ button: WidgetRef) {
+        var instance = GValue()
+        g_value_init(&instance, gtk_button_get_type())
+        g_value_set_object(&instance, gpointerOf(button))
+        defer { g_value_unset(&instance) }
+        g_signal_emitv(&instance, g_signal_lookup("clicked", gtk_button_get_type()), 0, nil)
     }
 }
