@@ -67,6 +67,7 @@ extension InvestmentsModel {
     /// `fetchedAt`/`fromCache`: when the listings were fetched; `problem`: why a fetch failed.
     /// Returns false when a newer search began since (the answer is dropped), else whether
     /// to open the first stock found (Enter came before the answer), in `open`.
+    @discardableResult
     public mutating func finishSearch(_ search: Search, listings: [StockInfo], sample: [StockInfo],
                                       sampleSeries: [String: PriceSeries], hasKey: Bool, problem: Wording?,
                                       fromCache: Bool = false, fetchedAt: Date? = nil, now: Date = Date()) -> SearchAnswer {

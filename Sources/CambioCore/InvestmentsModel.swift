@@ -68,9 +68,9 @@ public struct InvestmentsModel {
     public internal(set) var stock: StockInfo?
     public internal(set) var series: PriceSeries?
     /// "MSFT · Microsoft Corporation", or that none is chosen.
-    public internal(set) var title: String
+    public internal(set) var title = ""
     /// Where the prices come from and what they cover, or how to find a stock.
-    public internal(set) var sourceLine: String
+    public internal(set) var sourceLine = ""
     /// The unit the amounts are typed in (the stock's currency).
     public var amountUnit: String { series?.currency ?? "" }
     /// Which load is the newest: only its answer is taken.
@@ -140,7 +140,7 @@ public struct InvestmentsModel {
     /// The line under the chart: the highlighted month, or what is being read.
     public internal(set) var chartPoint = " "
     /// The chart's accessible name.
-    public internal(set) var chartName: String = ""
+    public internal(set) var chartName = ""
 
     // The search (InvestmentsModel+Search).
     public internal(set) var found: [FoundStock] = []
@@ -166,8 +166,6 @@ public struct InvestmentsModel {
         monthlyText = saved.monthlyText
         inReference = saved.inReference
         self.reference = reference
-        title = ""
-        sourceLine = ""
         title = tr("No stock chosen")
         sourceLine = tr("Search above, or type a symbol of the bundled sample: MSFT, AMZN, IBM, AAPL or GOOG (monthly prices 2000–2010).")
         chartName = tr("Chart of money invested and value (Left and Right move along it)")
@@ -213,8 +211,11 @@ public struct InvestmentsModel {
         line += " · " + String(format: tr("prices in %@"), currencyText(s.currency))
         sourceLine = line
         months = s.months
-        let index = savedStart.flatMap { w in months.firstIndex { $0 >= w } } ?? 0
-        startIndex = savedStart.map { $0 > months.last! } == true ? months.count - 1 : index
+        if let wanted = savedStart, let last = months.last, wanted > last {
+            startIndex = months.count - 1
+        } else {
+            startIndex = savedStart.flatMap { w in months.firstIndex { $0 >= w } } ?? 0
+        }
     }
 
     /// `load` failed: the stock shown and its results stay; the reason is shown above them.

@@ -86,11 +86,9 @@ extension InvestmentsPage {
     var networkAllowed: Bool { ctx.engine.client.networkAllowed }
 
     private func runSearch() {
-        guard let ticket = model.beginSearch(query, asksAlphaVantage: stocks.key != nil && networkAllowed) else {
-            showFound()
-            return
-        }
+        let ticket = model.beginSearch(query, asksAlphaVantage: stocks.key != nil && networkAllowed)
         showFound()
+        guard let ticket else { return }
         Task { @MainActor in
             let answer = await self.stocks.search(ticket.query)
             let outcome = self.model.finishSearch(ticket, listings: answer.listings, sample: answer.sample,
