@@ -15,13 +15,26 @@ final class InvestmentsPageTests: WindowTestCase {
         window.showPage(3)
     }
 
-    /// Lets loads and timers finish: awaiting lets the page's tasks in.
+    /// Waits until `done` holds, without sleeping: in GLib while nothing of the page's is under
+    /// way (the search field's typing pause is GLib's), else until the page says its search, load
+    /// or computation settled (its tasks run while the test awaits).
     func settle(until done: @escaping @MainActor () -> Bool, _ what: String) async throws {
-        let end = Date().addingTimeInterval(30)
-        repeat {
-            try await Task.sleep(nanoseconds: 20_000_000)
-            for _ in 0..<5 { g_main_context_iteration(nil, 0) }
-        } while !done() && Date() < end
+        final class Expiry { var expired = false }
+        let expiry = Expiry()
+        let deadline = TimerHandle.once(milliseconds: 30_000) { expiry.expired = true }
+        defer { deadline.cancel() }
+        while !done() && !expiry.expired {
+            if page.isWorking {
+                let settled = XCTestExpectation(description: what)
+                settled.assertForOverFulfill = false
+                page.onSettled = { settled.fulfill() }
+                let outcome = await XCTWaiter().fulfillment(of: [settled], timeout: 30)
+                page.onSettled = nil
+                if outcome != .completed { break }
+            } else {
+                g_main_context_iteration(nil, 1)
+            }
+        }
         XCTAssertTrue(done(), what)
     }
 
@@ -59,11 +72,11 @@ final class InvestmentsPageTests: WindowTestCase {
         try await openMSFT()
         page.setAmounts(initial: "1000", monthly: "100")
         XCTAssertEqual(page.startMonths.count, 123)
-        gtk_drop_down_set_selected(cast(page.startDrop), 2)
-        XCTAssertEqual(gtk_range_get_value(cast(page.startScale)), 2)
+        page.startDrop.selected = 2
+        XCTAssertEqual(page.startScale.value, 2)
         XCTAssertEqual(page.startMonth, Month(iso: "2000-03"))
-        gtk_range_set_value(cast(page.startScale), 24)
-        XCTAssertEqual(gtk_drop_down_get_selected(cast(page.startDrop)), 24)
+        page.startScale.value = 24
+        XCTAssertEqual(page.startDrop.selected, 24)
         XCTAssertEqual(page.startMonth, Month(iso: "2002-01"))
         // 99 months from January 2002: 1,000 then 98 × 100.
         XCTAssertEqual(page.figure("invested"), "10,800.00 USD in 99 purchases")
@@ -85,14 +98,14 @@ final class InvestmentsPageTests: WindowTestCase {
         page.setAmounts(initial: "1000", monthly: "100")
         page.setStartIndex(0)
         for bad in ["12*(", "abc", "1/0"] {
-            gtk_editable_set_text(cast(page.monthlyEntry), bad)
+            page.monthlyEntry.text = bad
             XCTAssertFalse(page.problem.isEmpty, bad)
-            XCTAssertTrue(gtk_widget_has_css_class(page.monthlyEntry, "error") != 0, bad)
+            XCTAssertTrue(page.monthlyEntry.hasClass("error"), bad)
             XCTAssertEqual(page.figure("value"), "15,369.66 USD", "the last results stay (\(bad))")
         }
-        gtk_editable_set_text(cast(page.monthlyEntry), "-5")
+        page.monthlyEntry.text = "-5"
         XCTAssertEqual(page.problem, "Amounts cannot be negative")
-        gtk_editable_set_text(cast(page.monthlyEntry), "50*2")
+        page.monthlyEntry.text = "50*2"
         XCTAssertEqual(page.problem, "")
         XCTAssertEqual(page.figure("value"), "15,369.66 USD")
     }
@@ -100,15 +113,15 @@ final class InvestmentsPageTests: WindowTestCase {
     func testRestartRestoresTheStockAndThePlan() async throws {
         try await openMSFT()
         page.setAmounts(initial: "2 500", monthly: "75")
-        gtk_drop_down_set_selected(cast(page.startDrop), 12)
+        page.startDrop.selected = 12
         context.saveNow()
         makeWindow(lang: "en_US.UTF-8")
         context.preferences.networkAllowed = false
         window.showPage(3)
         try await settle(until: { self.page.series != nil && !self.page.busy }, "restored prices loaded")
         XCTAssertEqual(page.stock?.symbol, "MSFT")
-        XCTAssertEqual(String(cString: gtk_editable_get_text(cast(page.initialEntry))), "2 500")
-        XCTAssertEqual(String(cString: gtk_editable_get_text(cast(page.monthlyEntry))), "75")
+        XCTAssertEqual(page.initialEntry.text, "2 500")
+        XCTAssertEqual(page.monthlyEntry.text, "75")
         XCTAssertEqual(page.startMonth, Month(iso: "2001-01"))
     }
 
@@ -122,17 +135,17 @@ final class InvestmentsPageTests: WindowTestCase {
         page.setAmounts(initial: "1000", monthly: "0")
         page.setStartIndex(page.startMonths.firstIndex(of: Month(iso: "2005-01")!)!)
         XCTAssertEqual(page.figure("invested"), "1,000.00 USD in one purchase")
-        gtk_check_button_set_active(cast(page.referenceCheck), 1)
+        page.referenceCheck.active = true
         try await settle(until: { self.page.result?.currency == "EUR" && !self.page.busy }, "EUR rates read")
         // 1 January 2005 takes the rate of 31 December 2004 (1 EUR = 1.3621 USD), as `cambio dca` does.
         XCTAssertEqual(page.figure("invested"), "734.16 EUR in one purchase")
-        gtk_check_button_set_active(cast(page.referenceCheck), 0)
+        page.referenceCheck.active = false
         XCTAssertEqual(page.figure("invested"), "1,000.00 USD in one purchase")
     }
 
     func testEnterRightAfterTypingOpensTheFirstStockFound() async throws {
         page.type("apple")
-        emitActivate(page.searchEntry, type: gtk_search_entry_get_type())
+        emitActivate(page.searchEntry.widget, type: gtk_search_entry_get_type())
         try await settle(until: { self.page.series != nil && !self.page.busy }, "the first stock opened")
         XCTAssertEqual(page.stock?.symbol, "AAPL")
         XCTAssertEqual(page.query, "")

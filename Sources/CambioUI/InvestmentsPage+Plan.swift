@@ -1,0 +1,254 @@
+import CambioCore
+import CambioGLib
+import CambioServices
+import CambioNet
+import CGtk
+import Foundation
+
+/// The stock and the plan: the stock's name and where its prices come from, the amounts, the
+/// start month (a list and a slider in step) and the choice of results in the reference currency.
+extension InvestmentsPage {
+    @MainActor struct PlanSection {
+        let title = Label(tr("No stock chosen"), classes: ["title-3"], wrap: true)
+        let source = Label("", classes: ["dim-label"], wrap: true)
+        let spinner = Spinner()
+        /// Why the prices are not the newest, and why the plan cannot be computed.
+        let problem = Label("", classes: ["dca-problem"], wrap: true)
+        let header: Box
+        let initialEntry = Entry(existing: UI.numberEntry(name: tr("Initial investment"),
+                                                          tooltip: tr("Bought in the start month; arithmetic allowed"), cssClass: "amount"))
+        let monthlyEntry = Entry(existing: UI.numberEntry(name: tr("Monthly amount"),
+                                                          tooltip: tr("Bought in every later month; 0 allowed"), cssClass: "amount"))
+        let initialUnit = Label("", classes: ["dim-label"])
+        let monthlyUnit = Label("", classes: ["dim-label"])
+        let startDrop = DropDown()
+        let startScale = Scale(min: 0, max: 1, step: 1)
+        let referenceCheck = CheckButton(mnemonic: "")
+        let box: Box
+
+        init() {
+            spinner.addClass("refreshing")
+            spinner.accessibleLabel(tr("Loading prices"))
+            spinner.visible = false
+            UI.copyable(problem)
+            problem.visible = false
+            let titleColumn = Box.vertical(spacing: 2, [title, source])
+            titleColumn.hexpand = true
+            header = Box.horizontal(spacing: 8, [titleColumn, spinner])
+            for entry in [initialEntry, monthlyEntry] {
+                entry.widthChars = 9
+                UI.selectAllOnClickFocus(entry)
+            }
+            startDrop.name(tr("Start month"))
+            startDrop.tooltip(tr("The month of the first purchase"))
+            startScale.drawValue = false
+            startScale.roundDigits = 0
+            startScale.increments(step: 1, page: 12)
+            startScale.hexpand = true
+            startScale.accessibleLabel(tr("Start month slider"))
+            startScale.tooltip(tr("Left and Right: a month; Page Up and Page Down: a year"))
+            let amounts = Box.horizontal(spacing: 8, [
+                Label(tr("Initial")), initialEntry, initialUnit,
+                Label(tr("Monthly")), monthlyEntry, monthlyUnit,
+            ])
+            let startRow = Box.horizontal(spacing: 8, [Label(tr("Start")), startDrop, startScale])
+            box = Box.vertical(spacing: 10, [amounts, startRow, referenceCheck])
+        }
+    }
+
+    func connectPlan() {
+        for entry in [plan.initialEntry, plan.monthlyEntry] {
+            entry.onChanged { [weak self] in self?.planEdited() }
+            entry.onActivate { [weak self] in self?.planEdited() }
+        }
+        plan.startDrop.onSelected { [weak self] in
+            guard let self, !self.syncingStart else { return }
+            self.setStartIndex(self.plan.startDrop.selected)
+        }
+        plan.startScale.onValueChanged { [weak self] in
+            guard let self, !self.syncingStart else { return }
+            self.setStartIndex(Int(self.plan.startScale.value.rounded()))
+        }
+        plan.referenceCheck.onToggled { [weak self] in
+            guard let self else { return }
+            self.ctx.state.investments.inReference = self.plan.referenceCheck.active
+            self.showMethod()
+            self.recompute()
+        }
+    }
+
+    // MARK: Loading a stock
+
+    /// Opens `stock`: its prices from the cache, Alpha Vantage or the sample.
+    public func open(_ stock: StockInfo) {
+        let load = model.beginLoad(stock)
+        showStock()
+        setBusy(true)
+        Task { @MainActor in
+            let outcome: Result<StockService.SeriesAnswer, Error>
+            do { outcome = .success(try await self.stocks.series(stock)) } catch { outcome = .failure(error) }
+            guard self.model.isCurrent(load) else { return }
+            self.setBusy(false)
+            switch outcome {
+            case .success(let answer):
+                self.ctx.state.investments.stock = stock
+                self.use(answer, load)
+            case .failure(let error):
+                // The stock shown and its results stay; the reason is shown above them.
+                self.model.loadFailed(load, error)
+                self.showStock()
+            }
+            self.onSettled?()
+        }
+    }
+
+    func setBusy(_ on: Bool) {
+        busy = on
+        plan.spinner.visible = on
+        plan.spinner.spinning = on
+    }
+
+    private func use(_ answer: StockService.SeriesAnswer, _ load: InvestmentsModel.Load) {
+        source = answer.source
+        let source: InvestmentsModel.PriceSource
+        switch answer.source {
+        case .sample: source = .sample
+        case .alphaVantage(let at, _): source = .alphaVantage(fetchedAt: at)
+        }
+        model.loaded(load, series: answer.series, source: source, problem: answer.problem, savedStart: ctx.state.investments.start)
+        showStock()
+        fillMonths()
+        showReferenceChoice()
+        plan.box.visible = true
+        recompute()
+        if focusPlanWhenShown {
+            focusPlanWhenShown = false
+            plan.initialEntry.grabFocus()
+        }
+    }
+
+    /// The stock's name, where its prices come from, the unit of the amounts and the problems.
+    func showStock() {
+        UI.setText(plan.title, model.title)
+        UI.setText(plan.source, model.sourceLine)
+        plan.initialUnit.text = model.amountUnit
+        plan.monthlyUnit.text = model.amountUnit
+        showProblem()
+    }
+
+    private func showProblem() {
+        UI.setText(plan.problem, model.problem)
+        plan.problem.visible = !model.problem.isEmpty
+    }
+
+    /// What the problem line says (tests).
+    public var problem: String { plan.problem.visible ? plan.problem.text : "" }
+    var sourceText: String { plan.source.text }
+
+    // MARK: The start month
+
+    private func fillMonths() {
+        syncingStart = true
+        plan.startDrop.setItems(model.monthChoices)
+        plan.startScale.range(min: 0, max: Double(max(model.months.count - 1, 1)))
+        syncingStart = false
+        setStartIndex(model.startIndex, save: false)
+    }
+
+    /// Chooses the start month by its place in the list; the list and the slider follow.
+    public func setStartIndex(_ index: Int, save: Bool = true) {
+        guard let month = model.setStart(index) else { return }
+        let i = model.startIndex
+        syncingStart = true
+        if plan.startDrop.selected != i { plan.startDrop.selected = i }
+        if Int(plan.startScale.value.rounded()) != i { plan.startScale.value = Double(i) }
+        syncingStart = false
+        plan.startScale.accessibleLabel(model.sliderName)
+        if save { ctx.state.investments.start = month }
+        recompute()
+    }
+
+    public var startMonth: Month? { model.startMonth }
+
+    public var startMonths: [Month] { model.months }
+
+    // MARK: Computing
+
+    public func setAmounts(initial: String, monthly: String) {
+        plan.initialEntry.text = initial
+        plan.monthlyEntry.text = monthly
+    }
+
+    private func planEdited() {
+        ctx.state.investments.initialText = plan.initialEntry.text
+        ctx.state.investments.monthlyText = plan.monthlyEntry.text
+        recompute()
+    }
+
+    /// Results in the reference currency: the check's words, and whether it applies.
+    func showReferenceChoice() {
+        model.reference = ctx.state.currencies.referenceCode
+        let choice = model.referenceChoice
+        plan.referenceCheck.label = choice.label
+        plan.referenceCheck.accessibleLabel(choice.name)
+        plan.referenceCheck.sensitive = choice.enabled
+        plan.referenceCheck.tooltip(choice.tooltip)
+    }
+
+    public func recompute() {
+        model.initialText = plan.initialEntry.text
+        model.monthlyText = plan.monthlyEntry.text
+        model.inReference = ctx.state.investments.inReference
+        model.reference = ctx.state.currencies.referenceCode
+        model.style = ctx.formatter.style
+        let outcome = model.recompute()
+        switch outcome {
+        case .nothing: return
+        case .computed: showFigures()
+        case .failed: break
+        case .needsRates: showChartPoint()
+        }
+        show(model.initialCheck, on: plan.initialEntry)
+        show(model.monthlyCheck, on: plan.monthlyEntry)
+        showProblem()
+        results.row.setClass("outdated", model.outdated)
+        if case .needsRates(let from, let to) = outcome { loadRates(from: from, to: to) }
+    }
+
+    /// Marks an amount that cannot be computed, and says why in its tooltip.
+    private func show(_ check: InvestmentsModel.AmountCheck, on entry: Entry) {
+        switch check {
+        case .unchecked: break
+        case .fine: entry.removeClass("error"); entry.tooltip(nil)
+        case .wrong(let why): entry.addClass("error"); entry.tooltip(why)
+        }
+    }
+
+    /// Reads the pair's history from the store, off the main thread, then computes.
+    private func loadRates(from: String, to: String) {
+        setBusy(true)
+        ctx.historyData.whenReady { [weak self] store in
+            guard let self else { return }
+            guard let store else {
+                self.setBusy(false)
+                self.model.ratesUnavailable()
+                self.showProblem()
+                self.onSettled?()
+                return
+            }
+            Task { @MainActor in
+                let outcome = await Task.detached { Result { try store.history(from: from, to: to) } }.value
+                self.setBusy(false)
+                switch outcome {
+                case .success(let h):
+                    self.model.ratesRead(from: from, to: to, h)
+                    self.recompute()
+                case .failure(let e):
+                    self.model.ratesFailed(to: to, e)
+                    self.showProblem()
+                }
+                self.onSettled?()
+            }
+        }
+    }
+}

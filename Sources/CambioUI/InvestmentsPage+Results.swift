@@ -1,0 +1,146 @@
+import CambioCore
+import CambioGLib
+import CGtk
+
+/// The results: the figures beside the chart of money invested and value, the months skipped
+/// and the method.
+extension InvestmentsPage {
+    @MainActor struct ResultsSection {
+        let figures: [String: Label]
+        let captions: [String: Label]
+        let chart = DrawingSurface()
+        /// The highlighted month, or what is being read.
+        let point = Label(" ", classes: ["chart-point"], wrap: true)
+        /// The figures and the chart: dimmed while what is typed cannot be computed.
+        let row: Box
+        let skipped = Label("", classes: ["dim-label"], wrap: true)
+        let method = Label("", classes: ["dim-label"], wrap: true)
+
+        init() {
+            let grid = Grid(rowSpacing: 6, columnSpacing: 14)
+            var figures: [String: Label] = [:], captions: [String: Label] = [:]
+            for (i, key) in InvestmentsModel.figureKeys.enumerated() {
+                let caption = Label("", classes: ["dim-label"])
+                let figure = Label("", classes: [key == "value" ? "dca-value" : key == "simple" ? "dim-label" : "dca-figure"], wrap: true)
+                figure.hexpand = true
+                grid.attach(caption, column: 0, row: Int32(i))
+                grid.attach(figure, column: 1, row: Int32(i))
+                figures[key] = figure
+                captions[key] = caption
+            }
+            self.figures = figures
+            self.captions = captions
+            grid.sizeRequest(width: 300, height: -1)
+            chart.addClass("chart")
+            chart.hexpand = true
+            chart.vexpand = true
+            chart.sizeRequest(width: 260, height: 200)
+            chart.focusable = true
+            chart.accessibleLabel(tr("Chart of money invested and value (Left and Right move along it)"))
+            let legend = Label(tr("Blue: value · grey: money invested"), classes: ["dim-label"])
+            let chartColumn = Box.vertical(spacing: 6, [chart, legend, point])
+            chartColumn.hexpand = true
+            row = Box.horizontal(spacing: 18, [grid, chartColumn])
+            row.vexpand = true
+            skipped.visible = false
+        }
+    }
+
+    func connectResults() {
+        results.chart.onDraw { [weak self] cr, width, height in self?.draw(cr, Double(width), Double(height)) }
+        results.chart.onPointerMotion { [weak self] x, _ in self?.hover(x: x) }
+        results.chart.onKeyPressed { [weak self] keyval, _ in self?.chartKey(keyval) ?? false }
+    }
+
+    /// The figure shown for `key` (value, invested, gain, yield, xirr, simple, drawdown, lump).
+    public func figure(_ key: String) -> String { results.figures[key]?.text ?? "" }
+
+    func figureHasClass(_ key: String, _ cls: String) -> Bool { results.figures[key]?.hasClass(cls) ?? false }
+
+    /// New results: the figures, the months skipped and a new chart.
+    func showFigures() {
+        for figure in model.figures {
+            guard let label = results.figures[figure.key], let caption = results.captions[figure.key] else { continue }
+            UI.setText(caption, figure.caption)
+            UI.setText(label, figure.text)
+            label.setClass("profit", figure.tone == .profit)
+            label.setClass("loss", figure.tone == .loss)
+        }
+        if let skipped = model.skipped {
+            UI.setText(results.skipped, skipped)
+            results.skipped.visible = true
+        } else {
+            results.skipped.visible = false
+        }
+        showChartPoint()
+    }
+
+    /// The line under the chart and the chart's name.
+    func showChartPoint() {
+        UI.setText(results.point, model.chartPoint)
+        results.chart.accessibleLabel(model.chartName)
+        results.chart.queueDraw()
+    }
+
+    func showMethod() {
+        model.inReference = ctx.state.investments.inReference
+        UI.setText(results.method, model.method)
+    }
+
+    // MARK: The chart
+
+    private func draw(_ cr: OpaquePointer, _ width: Double, _ height: Double) {
+        let m = Chart.margin
+        let (w, h) = Chart.plot(width, height)
+        guard let g = model.chart, !g.isEmpty, w > 0, h > 0 else { return }
+        Chart.grid(cr, w: w, h: h)
+        // Money invested: a staircase.
+        cairo_set_source_rgba(cr, 0.45, 0.45, 0.45, 0.9)
+        cairo_set_line_width(cr, 1.5)
+        for i in g.months.indices {
+            let x = m.left + g.x(i, width: w), y = m.top + g.yInvested(i, height: h)
+            if i == 0 { cairo_move_to(cr, x, y) } else {
+                cairo_line_to(cr, x, m.top + g.yInvested(i - 1, height: h)); cairo_line_to(cr, x, y)
+            }
+        }
+        cairo_stroke(cr)
+        // Value.
+        cairo_set_source_rgb(cr, 0.21, 0.52, 0.89)
+        cairo_set_line_width(cr, 2)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        for i in g.months.indices {
+            let x = m.left + g.x(i, width: w), y = m.top + g.yValue(i, height: h)
+            i == 0 ? cairo_move_to(cr, x, y) : cairo_line_to(cr, x, y)
+        }
+        if g.months.count == 1 { cairo_rel_line_to(cr, 0.5, 0) }
+        cairo_stroke(cr)
+        cairo_set_source_rgba(cr, 0.45, 0.45, 0.45, 1)
+        let chart = results.chart.widget
+        if let labels = model.chartLabels {
+            Chart.text(cr, chart, labels.top, x: m.left + 4, y: m.top, above: false)
+            Chart.text(cr, chart, labels.start, x: m.left, y: m.top + h + 4, above: false)
+            Chart.text(cr, chart, labels.end, x: m.left + w, y: m.top + h + 4, above: false, alignRight: true)
+        }
+        if let i = model.cursor, g.months.indices.contains(i) {
+            Chart.cursor(cr, x: m.left + g.x(i, width: w), y: m.top + g.yValue(i, height: h), h: h)
+        }
+    }
+
+    private func hover(x: Double) {
+        guard let g = model.chart else { return }
+        if let i = g.index(nearestX: x - Chart.margin.left, width: Chart.plotWidth(results.chart.widget)) { setCursor(i) }
+    }
+
+    /// Left/Right a month, Page Up/Down a year, Home/End the ends.
+    private func chartKey(_ keyval: guint) -> Bool {
+        guard let g = model.chart, !g.isEmpty,
+              let next = Chart.step(keyval, cursor: model.cursor, last: g.months.count - 1, page: 12) else { return false }
+        setCursor(next)
+        return true
+    }
+
+    public func setCursor(_ i: Int) {
+        guard model.setCursor(i) else { return }
+        showChartPoint()
+    }
+}
