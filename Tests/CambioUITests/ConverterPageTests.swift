@@ -29,19 +29,19 @@ final class ConverterPageTests: WindowTestCase {
 
     func testResultsFollowTheTypedArithmeticOnceTypingPauses() async throws {
         // The pause is measured on a clock the test moves: no waiting on the wall clock.
-        var now: TimeInterval = 1000
-        page.typingPause.clock = { now }
+        let clock = TestClock(1000)
+        page.typingPause.clock = { clock.now }
         page.type("12*3")
         MainContext.drain()
         XCTAssertTrue(page.debouncePending)
         XCTAssertEqual(page.resultText("EUR"), "89.51", "nothing moves while the user is still typing")
-        now += 0.15
+        clock.now += 0.15
         page.type("12*3")   // same text, no change: the pause is counted from the last key
-        now += 0.29
+        clock.now += 0.29
         page.typingPause.tick()
         XCTAssertTrue(page.debouncePending, "0.29 s after the last key: still waiting")
         XCTAssertEqual(page.resultText("EUR"), "89.51")
-        now += 0.02   // 0.31 s: the pause is over
+        clock.now += 0.02   // 0.31 s: the pause is over
         page.typingPause.tick()
         XCTAssertFalse(page.debouncePending)
         XCTAssertEqual(page.evaluatedText, "= 36")
@@ -56,8 +56,14 @@ final class ConverterPageTests: WindowTestCase {
         XCTAssertEqual(page.resultText("EUR"), "35.80")    // 40 / 1.1172 = 35.8038...
     }
 
+    /// A clock the test moves by hand.
+    final class TestClock {
+        var now: TimeInterval
+        init(_ now: TimeInterval) { self.now = now }
+    }
+
     /// Enter in the amount entry: its "activate" signal.
-    func pressEnter() { emitActivate(page.amountEntry, type: gtk_entry_get_type()) }
+    func pressEnter() { emitActivate(page.amountEntry.widget, type: gtk_entry_get_type()) }
 
     func testBadAmountsSayWhyAndKeepTheLastResults() async throws {
         page.type("12*3")

@@ -1,0 +1,261 @@
+import Foundation
+
+/// The Converter page without a display: the pair and targets (`ConverterState`, which the
+/// window saves), the typed amount and what it evaluates to, and one row per target with its
+/// converted amount, rate line and age. Every text is what the user reads, in their language
+/// through `words`; the page only puts these texts into widgets. The favourites' chips and
+/// search are `FavouritesModel` (`ConverterModel+Favourites`).
+public struct ConverterModel {
+    // MARK: Wording and formats
+
+    /// Puts the page's messages in the user's language: the window passes gettext, tests English.
+    /// Messages are marked `tr("…")` and `trn("…", "…", n)` so `scripts/update-po` collects them.
+    public struct Words {
+        public var translate: (String) -> String
+        public var translatePlural: (String, String, Int) -> String
+
+        public init(translate: @escaping (String) -> String, translatePlural: @escaping (String, String, Int) -> String) {
+            self.translate = translate; self.translatePlural = translatePlural
+        }
+
+        /// The English messages, untranslated.
+        public static var english: Words {
+            Words(translate: { $0 }, translatePlural: { one, many, n in n == 1 ? one : many })
+        }
+    }
+
+    let words: Words
+    func tr(_ message: String) -> String { words.translate(message) }
+    func trn(_ singular: String, _ plural: String, _ n: Int) -> String { words.translatePlural(singular, plural, n) }
+
+    /// Locale marks and the user's choice of digits for money (Preferences can change it).
+    public var formatter: DecimalFormatter
+    let catalog: CurrencyCatalog
+    /// "Oct 30, 2026": the day of a rate.
+    let days: DayFormatter
+
+    // MARK: What the page shows
+
+    /// The source, the targets, the amount as typed and the favourites.
+    public private(set) var state: ConverterState
+    /// True when the typed amount does not evaluate (the entry and the line under it say so).
+    public private(set) var amountHasError = false
+    /// The line under the amount: "= 36", "≈ 33.3333333333", nothing for a plain number, or
+    /// why the amount does not evaluate ("Division by zero").
+    public private(set) var evaluatedText = ""
+    /// One row per target, in order. A row keeps its last good figures while the amount does
+    /// not evaluate; a row of a target just added or moved is blank until one does.
+    public private(set) var rows: [TargetRow] = []
+
+    /// A target's row, as the user reads it.
+    public struct TargetRow: Equatable, Sendable {
+        public let code: String
+        /// The currency's name in the user's language.
+        public let name: String
+        /// The converted amount rounded to the currency's minor units, "—" without a rate, ""
+        /// before any good amount.
+        public internal(set) var amountText = ""
+        /// What Copy puts on the clipboard: the amount shown, nil when there is none.
+        public internal(set) var copyText: String?
+        /// "1 USD = 0.8951 EUR · ECB · Oct 30, 2026 · 23 days old", or why there is no rate.
+        public internal(set) var rateLine = ""
+        /// The rate is old enough to be marked (see `RateAge.isStale`).
+        public internal(set) var isStale = false
+        /// What a screen reader says on the row: "EUR, Euro: 89.51" ("EUR, Euro" while blank).
+        public internal(set) var accessibleName: String
+        /// The To button's name and tooltip: "To EUR (Euro)".
+        public let buttonName: String
+        /// The Copy button's name: "Copy the EUR amount".
+        public let copyName: String
+        /// The row menu's name: "Actions for EUR".
+        public let actionsName: String
+    }
+
+    public init(state: ConverterState, formatter: DecimalFormatter, days: DayFormatter, catalog: CurrencyCatalog,
+                words: Words = .english) {
+        self.state = state
+        self.formatter = formatter
+        self.days = days
+        self.catalog = catalog
+        self.words = words
+        resetRows()
+    }
+
+    /// The localized name of a currency, or its code.
+    public func name(_ code: String) -> String { catalog[code]?.localizedName ?? code }
+
+    /// The From button's name and tooltip: "From USD (US Dollar)".
+    public var fromButtonName: String { String(format: tr("From %@ (%@)"), state.source, name(state.source)) }
+
+    /// The amount exactly as typed.
+    public var amountText: String { state.amountText }
+
+    /// Whether the current pair (the source and the first target) is a favourite.
+    public var isStarred: Bool { state.isFavourite(state.currentPair) }
+
+    /// The star's tooltip: what it does, or that the pair is a favourite already.
+    public var starTooltip: String {
+        isStarred ? String(format: tr("%@ is a favourite"), state.currentPair.description) : tr("Add to favourites (Ctrl+D)")
+    }
+
+    /// What the From picker leaves out.
+    public var sourcePickerExcludes: Set<String> { [state.source] }
+    /// What the Add picker leaves out: every currency shown already.
+    public var addPickerExcludes: Set<String> { Set(state.targets + [state.source]) }
+
+    // MARK: The amount and the results
+
+    /// Figures every result from the typed amount (`table`: the rates in use, nil before any;
+    /// `today`: for the rates' age). On a bad amount the line under it says why and the rows
+    /// keep their last good figures.
+    public mutating func recalculate(table: RateTable?, today: Day) {
+        let computation = ConverterComputation(catalog: catalog, formatter: formatter)
+        let text = state.amountText
+        switch computation.evaluate(text) {
+        case .failure(let error):
+            amountHasError = true
+            evaluatedText = Wording(error: error).text(words.translate)
+        case .success(let amount):
+            amountHasError = false
+            evaluatedText = ExpressionEvaluator.isArithmetic(text) ? computation.evaluatedText(amount) : ""
+            guard let table else { return }
+            for (i, result) in computation.results(amount: amount, state: state, table: table).enumerated()
+            where rows.indices.contains(i) {
+                rows[i].copyText = result.text
+                rows[i].amountText = result.text ?? "\u{2014}"
+                let said = result.text ?? tr("no rate")
+                rows[i].accessibleName = "\(rows[i].code), \(rows[i].name): \(said)"
+                rows[i].isStale = result.publication.map { RateAge.isStale($0.day, today: today) } ?? false
+                rows[i].rateLine = rateLine(result, table: table, today: today)
+            }
+        }
+    }
+
+    /// "1 USD = 0.8951 EUR · ECB · Oct 30, 2026 · 23 days old".
+    func rateLine(_ r: ConversionResult, table: RateTable, today: Day) -> String {
+        guard let rate = r.rateText, let p = r.publication else {
+            return String(format: tr("No %@ rate for %@ and %@"), sourceName(table.source), state.source, r.code)
+        }
+        return "1 \(state.source) = \(rate) \(r.code) \u{00B7} \(sourceName(p.source)) \u{00B7} \(days.string(p.day)) \u{00B7} \(ageText(RateAge.days(p.day, today: today)))"
+    }
+
+    /// "today", "yesterday", "23 days old".
+    func ageText(_ age: Int) -> String {
+        age == 0 ? tr("today") : age == 1 ? tr("yesterday") : String(format: trn("%d day old", "%d days old", age), age)
+    }
+
+    /// A rate source's name as the user reads it; the stored name stays English.
+    func sourceName(_ stored: String) -> String {
+        switch stored {
+        case "ECB": return tr("ECB")
+        case "Bank of Russia": return tr("Bank of Russia")
+        default: return stored // open.er-api.com, Frankfurter: names, not words
+        }
+    }
+
+    /// Blank rows for the targets as they are now.
+    mutating func resetRows() {
+        rows = state.targets.map { code in
+            let name = name(code)
+            return TargetRow(code: code, name: name, accessibleName: "\(code), \(name)",
+                             buttonName: String(format: tr("To %@ (%@)"), code, name),
+                             copyName: String(format: tr("Copy the %@ amount"), code),
+                             actionsName: String(format: tr("Actions for %@"), code))
+        }
+    }
+
+    /// The row of `code`, if it is a target.
+    public func row(_ code: String) -> TargetRow? { rows.first { $0.code == code } }
+
+    // MARK: Typing
+
+    /// The amount as the user typed it (the results follow once `recalculate` runs).
+    public mutating func type(_ text: String) { state.amountText = text }
+
+    /// An amount from elsewhere (the Calculator), with the pair it brings if any.
+    public mutating func useAmount(_ text: String, pair: FavouritePair?) {
+        if let pair { state.load(pair) }
+        state.amountText = text
+        resetRows()
+    }
+
+    // MARK: Currencies (each leaves the rows blank until `recalculate`)
+
+    public mutating func swap() {
+        state.swap()
+        resetRows()
+    }
+
+    public mutating func setSource(_ code: String) {
+        state.setSource(code)
+        resetRows()
+    }
+
+    public mutating func setTarget(at index: Int, to code: String) {
+        state.setTarget(at: index, to: code)
+        resetRows()
+    }
+
+    /// False (nothing changes) when `code` is shown already.
+    @discardableResult
+    public mutating func addTarget(_ code: String) -> Bool {
+        guard state.addTarget(code) else { return false }
+        resetRows()
+        return true
+    }
+
+    /// Removes a target; the last one stays, and the answer is then what to tell the user.
+    public mutating func removeTarget(_ code: String) -> String? {
+        guard state.removeTarget(code) else {
+            return tr("The last target currency stays; choose another one with its button instead.")
+        }
+        resetRows()
+        return nil
+    }
+
+    /// False at either end.
+    @discardableResult
+    public mutating func moveTarget(_ code: String, by offset: Int) -> Bool {
+        guard state.moveTarget(code, by: offset) else { return false }
+        resetRows()
+        return true
+    }
+
+    public mutating func moveTarget(_ code: String, to index: Int) {
+        state.moveTarget(code, to: index)
+        resetRows()
+    }
+
+    /// A favourite's source, and its target first.
+    public mutating func load(_ pair: FavouritePair) {
+        state.load(pair)
+        resetRows()
+    }
+
+    // MARK: Favourites
+
+    /// Ctrl+D, the star: adds the current pair, or not twice; the answer is what to tell the user.
+    public mutating func addFavourite() -> String {
+        switch state.addFavourite() {
+        case .added(let pair): return String(format: tr("%@ added to favourites."), pair.description)
+        case .exists(let pair, _): return String(format: tr("%@ is already a favourite."), pair.description)
+        }
+    }
+
+    public mutating func removeFavourite(_ pair: FavouritePair) { state.removeFavourite(pair) }
+
+    /// False at either end.
+    @discardableResult
+    public mutating func moveFavourite(_ pair: FavouritePair, by offset: Int) -> Bool { state.moveFavourite(pair, by: offset) }
+
+    public mutating func moveFavourite(_ pair: FavouritePair, to index: Int) { state.moveFavourite(pair, to: index) }
+
+    // MARK: Copying
+
+    /// What Copy on `code`'s row puts on the clipboard, and what to tell the user; nil while
+    /// the row shows no amount.
+    public func copy(_ code: String) -> (text: String, notice: String)? {
+        guard let text = row(code)?.copyText else { return nil }
+        return (text, String(format: tr("Copied %@ %@."), text, code))
+    }
+}

@@ -1,0 +1,116 @@
+import CambioCore
+import CambioGLib
+
+/// What the user does on the page: choosing and ordering currencies, favourites, copying, and
+/// the short notice that answers some of them.
+extension ConverterPage {
+    // MARK: Currencies
+
+    public func swap() {
+        model.swap()
+        currenciesChanged()
+    }
+
+    public func setSource(_ code: String) {
+        model.setSource(code)
+        currenciesChanged()
+    }
+
+    public func setTarget(at index: Int, to code: String) {
+        model.setTarget(at: index, to: code)
+        currenciesChanged()
+    }
+
+    public func addTarget(_ code: String) {
+        guard model.addTarget(code) else { return }
+        currenciesChanged()
+        rows.last?.row.grabFocus()
+    }
+
+    public func removeTarget(_ code: String) {
+        let index = model.state.targets.firstIndex(of: code) ?? 0
+        if let refused = model.removeTarget(code) {
+            notify(refused)
+            return
+        }
+        currenciesChanged()
+        rows[min(index, rows.count - 1)].row.grabFocus()
+    }
+
+    public func moveTarget(_ code: String, by offset: Int) {
+        guard model.moveTarget(code, by: offset) else { return }
+        currenciesChanged()
+        rows.first { $0.code == code }?.row.grabFocus()
+    }
+
+    public func moveTarget(_ code: String, to index: Int) {
+        model.moveTarget(code, to: index)
+        currenciesChanged()
+    }
+
+    /// An amount from elsewhere (the Calculator), with a pair when it brings one; shown at once.
+    public func useAmount(_ text: String, pair: FavouritePair?) {
+        model.useAmount(text, pair: pair)
+        showAmountText()
+        currenciesChanged()
+    }
+
+    // MARK: Favourites
+
+    /// The favourites panel works on the model's favourites.
+    func bindFavourites() {
+        favourites.onHistory = { [weak self] pair in self?.onShowHistory?(pair) }
+        favourites.pairs = { [weak self] in self?.model.state.favourites ?? [] }
+        favourites.onLoad = { [weak self] pair in self?.load(pair) }
+        favourites.onDelete = { [weak self] pair in
+            self?.model.removeFavourite(pair)
+            self?.favouritesChanged()
+        }
+        favourites.onMove = { [weak self] pair, offset in
+            if self?.model.moveFavourite(pair, by: offset) == true { self?.favouritesChanged() }
+        }
+        favourites.onMoveTo = { [weak self] pair, index in
+            self?.model.moveFavourite(pair, to: index)
+            self?.favouritesChanged()
+        }
+        favourites.reload()
+    }
+
+    /// Ctrl+D, the star: adds the current pair, or says it is there already.
+    public func addFavourite() {
+        notify(model.addFavourite())
+        favouritesChanged()
+    }
+
+    public func load(_ pair: FavouritePair) {
+        model.load(pair)
+        currenciesChanged()
+        amountEntry.grabFocus()
+    }
+
+    private func favouritesChanged() {
+        favourites.reload()
+        showStar()
+    }
+
+    // MARK: Copying and the notice
+
+    public func copyResult(_ code: String) {
+        guard let copied = model.copy(code) else { return }
+        UI.copy(copied.text, from: root)
+        notify(copied.notice)
+    }
+
+    /// A short message under the favourites that goes away by itself.
+    func notify(_ message: String) {
+        UI.setText(noticeLabel, message)
+        noticeLabel.visible = true
+        noticeTimer?.cancel()
+        noticeTimer = TimerHandle.once(milliseconds: 6000) { [weak self] in
+            guard let self else { return }
+            self.noticeTimer = nil
+            UI.setText(self.noticeLabel, "")
+            self.noticeLabel.visible = false
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import CambioCore
+import CambioGLib
+import CGtk
+
+/// The amount line: the amount and what it evaluates to, the From button, swap, the star and
+/// the pair's history.
+extension ConverterPage {
+    @MainActor struct AmountBar {
+        let root: Grid
+        let amountEntry = Entry(existing: UI.numberEntry(name: tr("Amount"), tooltip: tr("An amount, or a calculation such as 12.5*4"),
+                                                         cssClass: "amount"))
+        let evaluatedLabel = Label("", classes: ["evaluated"], xalign: 1)
+        let fromButton = MenuButton()
+        let swapButton = Button(icon: "object-flip-horizontal-symbolic", name: tr("Swap currencies (Ctrl+S)"))
+        let starButton = Button(icon: "non-starred-symbolic", name: tr("Add to favourites (Ctrl+D)"))
+        let historyButton = Button(icon: "document-open-recent-symbolic", name: tr("History of this pair"))
+
+        init() {
+            amountEntry.widthChars = 12
+            amountEntry.hexpand = true
+            evaluatedLabel.ellipsize = PANGO_ELLIPSIZE_START
+            evaluatedLabel.widthChars = 8
+            evaluatedLabel.maxWidthChars = 22
+            fromButton.addClass("currency-button")
+            swapButton.accessibleLabel(tr("Swap currencies"))
+            starButton.accessibleLabel(tr("Add favourite"))
+            // One row of equal heights: Tab goes through it left to right (GTK orders the focus by
+            // each widget's vertical centre, then by x; a half-pixel difference would reorder it).
+            root = Grid(rowSpacing: 4, columnSpacing: 8)
+            for (i, w) in ([amountEntry, fromButton, swapButton, starButton, historyButton] as [any Widget]).enumerated() {
+                root.attach(AnyWidget(w), column: Int32(i), row: 0)
+            }
+            root.attach(evaluatedLabel, column: 0, row: 1)
+        }
+    }
+
+    func bindAmount() {
+        let bar = amountBar
+        bar.swapButton.onClicked { [weak self] in self?.swap() }
+        bar.starButton.onClicked { [weak self] in self?.addFavourite() }
+        bar.historyButton.onClicked { [weak self] in
+            guard let self else { return }
+            self.onShowHistory?(self.model.state.currentPair)
+        }
+        bar.fromButton.onFirstOpen { [weak self] in
+            guard let self else { return }
+            let picker = CurrencyPicker(context: self.ctx, popularFirst: true, exclude: { [weak self] in
+                self?.model.sourcePickerExcludes ?? []
+            }) { [weak self] code in self?.setSource(code) }
+            bar.fromButton.popover = Popover(existing: picker.popover.widget)
+            self.pickers.append(picker)
+        }
+        bar.amountEntry.onChanged { [weak self] in self?.typed() }
+        bar.amountEntry.onActivate { [weak self] in self?.typingPause.flush() }
+        UI.selectAllOnClickFocus(bar.amountEntry)
+    }
+
+    /// The amount's error mark and the line under it.
+    func showAmount() {
+        amountEntry.setClass("error", model.amountHasError)
+        amountBar.evaluatedLabel.setClass("error", model.amountHasError)
+        UI.setText(amountBar.evaluatedLabel, model.evaluatedText)
+    }
+
+    /// The From button and the star, after the pair.
+    func showPair() {
+        let source = model.state.source
+        UI.setCurrency(amountBar.fromButton, code: source, currencyName: model.name(source), name: model.fromButtonName)
+        showStar()
+    }
+
+    /// The star: filled when the pair is a favourite.
+    func showStar() {
+        starButton.iconName = model.isStarred ? "starred-symbolic" : "non-starred-symbolic"
+        starButton.tooltip(model.starTooltip)
+    }
+}

@@ -1,0 +1,170 @@
+import CambioCore
+import CambioGLib
+import CGtk
+
+/// The results: one row per target (its To button, amount, rate line, Copy and a menu), the
+/// Add button and the refresh spinner. The list owns the rows; the page names them.
+extension ConverterPage {
+    @MainActor struct ResultList {
+        let list = ListBox()
+        let scroller: ScrolledWindow
+        let addButton = MenuButton(label: tr("Add Target Currency…"))
+        let spinner = Spinner()
+        let bottom: Box
+
+        init() {
+            list.addClass("boxed-list")
+            list.addClass("result-list")
+            list.accessibleLabel(tr("Converted amounts"))
+            // As tall as its rows up to a point, with the Add button right under it.
+            scroller = ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER)
+            scroller.propagateNaturalHeight = true
+            scroller.maxContentHeight = 420
+            addButton.accessibleLabel(tr("Add target currency"))
+            spinner.accessibleLabel(tr("Refreshing rates"))
+            spinner.addClass("refreshing")
+            spinner.visible = false
+            bottom = Box.horizontal(spacing: 12, [addButton, spinner])
+            bottom.halign = GTK_ALIGN_START
+        }
+    }
+
+    /// A target's row as shown.
+    @MainActor final class TargetRow {
+        let code: String
+        let row: ListBoxRow
+        let toButton: MenuButton
+        let amountLabel: Label
+        let rateLabel: Label
+        /// What the row shows now (nil: nothing yet).
+        var shown: ConverterModel.TargetRow?
+        /// The To button's picker, once opened.
+        var picker: CurrencyPicker?
+        init(code: String, row: ListBoxRow, toButton: MenuButton, amountLabel: Label, rateLabel: Label) {
+            self.code = code; self.row = row; self.toButton = toButton
+            self.amountLabel = amountLabel; self.rateLabel = rateLabel
+        }
+    }
+
+    func bindResults() {
+        let addButton = results.addButton
+        addButton.onFirstOpen { [weak self] in
+            guard let self else { return }
+            let picker = CurrencyPicker(context: self.ctx, popularFirst: true, exclude: { [weak self] in
+                self?.model.addPickerExcludes ?? []
+            }) { [weak self] code in self?.addTarget(code) }
+            addButton.popover = Popover(existing: picker.popover.widget)
+            self.pickers.append(picker)
+        }
+        Reorder.altArrows(on: results.list.widget, focused: { [weak self] in self?.focusedCode() }) { [weak self] code, offset in
+            self?.moveTarget(code, by: offset)
+        }
+        // Ctrl+C on a result copies its amount; Delete removes the target.
+        results.list.onKeyPressed { [weak self] keyval, state in
+            guard let self, let code = self.focusedCode() else { return false }
+            let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+            if control && (keyval == UInt32(GDK_KEY_c) || keyval == UInt32(GDK_KEY_C) || keyval == UInt32(GDK_KEY_Insert)) {
+                self.copyResult(code)
+                return true
+            }
+            if !control && keyval == UInt32(GDK_KEY_Delete) {
+                self.removeTarget(code)
+                return true
+            }
+            return false
+        }
+    }
+
+    /// Each row's figures, as the model has them.
+    func showResults() {
+        for (row, shown) in zip(rows, model.rows) where row.shown != shown {
+            row.shown = shown
+            UI.setText(row.amountLabel, shown.amountText)
+            // Focusing a result (to copy it) reads its amount.
+            row.row.accessibleLabel(shown.accessibleName)
+            row.rateLabel.setClass("stale", shown.isStale)
+            UI.setText(row.rateLabel, shown.rateLine)
+        }
+    }
+
+    /// Builds the target rows and labels the source button after the state.
+    func rebuild() {
+        let focused = focusedCode()
+        rows.forEach { results.list.remove($0.row) }
+        rows = model.rows.map(makeRow)
+        rows.forEach { results.list.append($0.row) }
+        showPair()
+        if let focused, let row = rows.first(where: { $0.code == focused }) { row.row.grabFocus() }
+    }
+
+    func focusedCode() -> String? {
+        guard let focused = results.list.focusedRow else { return nil }
+        return rows.first { $0.row.widget == focused.widget }?.code
+    }
+
+    private func makeRow(_ target: ConverterModel.TargetRow) -> TargetRow {
+        let code = target.code
+        let toButton = MenuButton()
+        toButton.addClass("currency-button")
+        UI.setCurrency(toButton, code: code, currencyName: target.name, name: target.buttonName)
+        toButton.sizeRequest(width: 150, height: -1)
+        toButton.onFirstOpen { [weak self] in self?.openTargetPicker(toButton, code: code) }
+
+        let amountLabel = Label("", classes: ["result-amount"], xalign: 1)
+        amountLabel.selectable = false
+        let rateLabel = Label("", classes: ["rate-line"], xalign: 1)
+        rateLabel.ellipsize = PANGO_ELLIPSIZE_MIDDLE
+        let values = Box.vertical(spacing: 2, [amountLabel, rateLabel])
+        values.hexpand = true
+        values.valign = GTK_ALIGN_CENTER
+        values.tooltip(tr("Drag to reorder (Alt+Up, Alt+Down)"))
+
+        let copyButton = Button(icon: "edit-copy-symbolic", name: target.copyName)
+        copyButton.onClicked { [weak self] in self?.copyResult(code) }
+        copyButton.addClass("flat")
+        let menu = rowMenu(code, name: target.actionsName)
+
+        // The buttons fill the row's height, so Tab takes them left to right (see the top row).
+        let content = Box.horizontal(spacing: 12, [toButton, values, copyButton, menu])
+        content.margins(8, 8, 8, 12)
+        let row = ListBoxRow(child: content)
+        row.activatable = false
+        row.accessibleLabel(target.accessibleName)
+        Reorder.dragAndDrop(handle: values.widget, row: row.widget, item: code, type: PrivateStringType.currencyCode) { [weak self] dragged in
+            guard let self, self.model.state.targets.contains(dragged),
+                  let target = self.model.state.targets.firstIndex(of: code) else { return false }
+            self.moveTarget(dragged, to: target)
+            return true
+        }
+        return TargetRow(code: code, row: row, toButton: toButton, amountLabel: amountLabel, rateLabel: rateLabel)
+    }
+
+    /// The To button's picker, made when first opened and kept by its row (so it goes when the
+    /// rows are rebuilt).
+    private func openTargetPicker(_ toButton: MenuButton, code: String) {
+        let picker = CurrencyPicker(context: ctx, popularFirst: true, exclude: { [code] }) { [weak self] picked in
+            guard let self, let i = self.model.state.targets.firstIndex(of: code) else { return }
+            self.setTarget(at: i, to: picked)
+        }
+        toButton.popover = Popover(existing: picker.popover.widget)
+        rows.first { $0.toButton.widget == toButton.widget }?.picker = picker
+    }
+
+    /// A row's menu: move up, move down, remove.
+    private func rowMenu(_ code: String, name: String) -> MenuButton {
+        let menu = MenuButton()
+        menu.iconName = "view-more-symbolic"
+        menu.addClass("flat")
+        menu.tooltip(name)
+        menu.accessibleLabel(name)
+        menu.onFirstOpen { [weak self] in
+            guard self != nil else { return }
+            menu.popover = Popover(existing: UI.menuPopover([
+                .init(tr("Move _Up"), { [weak self] in self?.moveTarget(code, by: -1) }),
+                .init(tr("Move _Down"), { [weak self] in self?.moveTarget(code, by: 1) }),
+                .init(tr("_Remove"), { [weak self] in self?.removeTarget(code) }),
+            ]))
+        }
+        return menu
+    }
+}
