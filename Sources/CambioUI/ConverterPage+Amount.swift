@@ -36,8 +36,9 @@ extension ConverterPage {
 
     func bindAmount() {
         let bar = amountBar
-        bar.swapButton.onClicked { [weak self] in self?.swap() }
-        bar.starButton.onClicked { [weak self] in self?.addFavourite() }
+        // Their sensitivity and their work follow the page actions (Ctrl+S, Ctrl+D do the same).
+        bar.swapButton.actionName = PageAction.swap.detailed
+        bar.starButton.actionName = PageAction.addFavourite.detailed
         bar.historyButton.onClicked { [weak self] in
             guard let self else { return }
             self.onShowHistory?(self.model.state.currentPair)

@@ -2,6 +2,7 @@ import XCTest
 import CGtk
 import CambioGLib
 import CambioServices
+import CambioCore
 @testable import CambioUI
 
 /// The shortcuts window is built from the app's own action list, the one its accelerators are
@@ -73,6 +74,15 @@ final class ShortcutsWindowTests: WindowTestCase {
         XCTAssertEqual(window.converter.fromButtonName, "From USD (US Dollar)")
         window.pageActions.activate("swap")
         XCTAssertEqual(window.converter.fromButtonName, "From EUR (Euro)")
+        // Its buttons are the same actions: Swap swaps back, the star adds the pair.
+        XCTAssertEqual(window.converter.swapButton.actionName, "page.swap")
+        XCTAssertEqual(window.converter.starButton.actionName, "page.add-favourite")
+        click(window.converter.swapButton.widget)
+        XCTAssertEqual(window.converter.fromButtonName, "From USD (US Dollar)")
+        XCTAssertFalse(context.state.converter.favourites.contains(FavouritePair(from: "USD", to: "EUR")))
+        click(window.converter.starButton.widget)
+        XCTAssertTrue(context.state.converter.favourites.contains(FavouritePair(from: "USD", to: "EUR")))
+        window.pageActions.activate("swap")
         window.showPage(2)
         let historyPair = (window.history.from, window.history.to)
         window.pageActions.activate("swap")
