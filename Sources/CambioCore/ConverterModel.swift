@@ -10,19 +10,7 @@ public struct ConverterModel {
 
     /// Puts the page's messages in the user's language: the window passes gettext, tests English.
     /// Messages are marked `tr("…")` and `trn("…", "…", n)` so `scripts/update-po` collects them.
-    public struct Words {
-        public var translate: (String) -> String
-        public var translatePlural: (String, String, Int) -> String
-
-        public init(translate: @escaping (String) -> String, translatePlural: @escaping (String, String, Int) -> String) {
-            self.translate = translate; self.translatePlural = translatePlural
-        }
-
-        /// The English messages, untranslated.
-        public static var english: Words {
-            Words(translate: { $0 }, translatePlural: { one, many, n in n == 1 ? one : many })
-        }
-    }
+    public typealias Words = Translations
 
     let words: Words
     func tr(_ message: String) -> String { words.translate(message) }

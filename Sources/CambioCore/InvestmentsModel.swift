@@ -12,30 +12,8 @@ public struct InvestmentsModel {
 
     // MARK: Wording and formats
 
-    /// Puts the page's messages in the user's language: the window passes gettext, tests English.
-    /// Messages are marked `tr("…")` and `trn("…", "…", n)` so `scripts/update-po` collects them.
-    public struct Words {
-        public var translate: (String) -> String
-        public var translatePlural: (String, String, Int) -> String
-        /// An age in seconds as the window words it ("just now", "3 h ago").
-        public var ago: (TimeInterval) -> String
-
-        public init(translate: @escaping (String) -> String, translatePlural: @escaping (String, String, Int) -> String,
-                    ago: @escaping (TimeInterval) -> String) {
-            self.translate = translate; self.translatePlural = translatePlural; self.ago = ago
-        }
-
-        /// The English messages, untranslated.
-        public static var english: Words {
-            Words(translate: { $0 }, translatePlural: { one, many, n in n == 1 ? one : many }, ago: { seconds in
-                let s = max(0, Int(seconds))
-                if s < 60 { return "just now" }
-                if s < 3600 { return "\(s / 60) min ago" }
-                if s < 86_400 { return "\(s / 3600) h ago" }
-                return s / 86_400 == 1 ? "1 day ago" : "\(s / 86_400) days ago"
-            })
-        }
-    }
+    /// The page's messages in the user's language (gettext in the window, English in tests).
+    public typealias Words = Translations
 
     let words: Words
     func tr(_ message: String) -> String { words.translate(message) }

@@ -79,3 +79,32 @@ public protocol Worded: CustomStringConvertible {
 extension Worded {
     public var description: String { wording.description }
 }
+
+/// Puts a view model's messages in the user's language: the window passes gettext, tests
+/// English. Messages are marked `tr("…")` and `trn("…", "…", n)` in the models, so
+/// `scripts/update-po` collects them like the screens' own.
+public struct Translations {
+    public var translate: (String) -> String
+    public var translatePlural: (String, String, Int) -> String
+
+    public init(translate: @escaping (String) -> String, translatePlural: @escaping (String, String, Int) -> String) {
+        self.translate = translate; self.translatePlural = translatePlural
+    }
+
+    /// The English messages, untranslated.
+    public static var english: Translations {
+        Translations(translate: { $0 }, translatePlural: { one, many, n in n == 1 ? one : many })
+    }
+
+    public func tr(_ message: String) -> String { translate(message) }
+    public func trn(_ singular: String, _ plural: String, _ n: Int) -> String { translatePlural(singular, plural, n) }
+
+    /// An age in these words: "just now", "5 min ago", "3 h ago", "2 days ago".
+    public func ago(_ seconds: TimeInterval) -> String {
+        let s = max(0, Int(seconds))
+        if s < 60 { return tr("just now") }
+        if s < 3600 { return String(format: trn("%d min ago", "%d min ago", s / 60), s / 60) }
+        if s < 86_400 { return String(format: trn("%d h ago", "%d h ago", s / 3600), s / 3600) }
+        return String(format: trn("%d day ago", "%d days ago", s / 86_400), s / 86_400)
+    }
+}

@@ -146,13 +146,7 @@ import Foundation
     }
 
     /// "just now", "5 min ago", "3 h ago", "2 days ago".
-    static func agoText(_ seconds: TimeInterval) -> String {
-        let s = max(0, Int(seconds))
-        if s < 60 { return tr("just now") }
-        if s < 3600 { return String(format: trn("%d min ago", "%d min ago", s / 60), s / 60) }
-        if s < 86_400 { return String(format: trn("%d h ago", "%d h ago", s / 3600), s / 3600) }
-        return String(format: trn("%d day ago", "%d days ago", s / 86_400), s / 86_400)
-    }
+    static func agoText(_ seconds: TimeInterval) -> String { L10n.translations.ago(seconds) }
 
     static func age(_ seconds: TimeInterval) -> String {
         String(format: tr("updated %@"), agoText(seconds))

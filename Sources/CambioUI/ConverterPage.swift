@@ -70,7 +70,7 @@ import Foundation
     }
 
     /// The page's messages through gettext.
-    static var words: ConverterModel.Words { ConverterModel.Words(translate: { tr($0) }, translatePlural: { trn($0, $1, $2) }) }
+    static var words: Translations { L10n.translations }
 
     // MARK: Reading and driving the page (also used by tests)
 

@@ -82,10 +82,7 @@ import Foundation
     }
 
     /// The model's messages through gettext.
-    static var words: InvestmentsModel.Words {
-        InvestmentsModel.Words(translate: { Gettext.translate($0) }, translatePlural: { Gettext.translate($0, $1, $2) },
-                               ago: { seconds in MainActor.assumeIsolated { AppContext.agoText(seconds) } })
-    }
+    static var words: Translations { L10n.translations }
 
     public func focusPrimary() { search.entry.grabFocus() }
 

@@ -36,3 +36,10 @@ import CambioGLib
     default: return stored // open.er-api.com, Frankfurter: names, not words
     }
 }
+
+enum L10n {
+    /// The view models' messages through gettext.
+    static var translations: Translations {
+        Translations(translate: { Gettext.translate($0) }, translatePlural: { Gettext.translate($0, $1, $2) })
+    }
+}
