@@ -1,0 +1,50 @@
+import Foundation
+
+/// The currency picker without a display: which currencies a search by code, English or local
+/// name offers, best matches first, among the popular currencies or all of them, and the note
+/// that says what the list shows when it is not what was asked.
+public struct CurrencyPickerModel: Sendable {
+    let catalog: CurrencyCatalog
+    /// The locale names are compared in (case and accents aside).
+    let locale: Locale
+    /// The codes the popular view offers: the most traded and the locale's own.
+    let popular: Set<String>
+    /// Whether the picker shows the popular currencies, else all of them.
+    public var popularOnly: Bool
+
+    public init(catalog: CurrencyCatalog, locale: Locale, localeCurrency: String?, popularOnly: Bool) {
+        self.catalog = catalog
+        self.locale = locale
+        popular = Set(CurrencyCatalog.popular + [localeCurrency].compactMap { $0 })
+        self.popularOnly = popularOnly
+    }
+
+    /// Every currency the picker can ever offer, in the catalogue's order.
+    public var codes: [String] { catalog.active.map(\.code) }
+
+    /// A row of the picker: "USD" and "US Dollar", read out as "USD, US Dollar".
+    public func face(_ code: String) -> CurrencyFace { CurrencyFace(code: code, catalog: catalog) }
+
+    /// What a search offers.
+    public struct Choices: Sendable, Equatable {
+        /// The currencies to choose from, best matches first; Enter takes the first.
+        public let codes: [String]
+        /// Above the list: all currencies shown because none popular matched, or that none is left.
+        public let note: Wording?
+    }
+
+    /// Matching currencies that can be chosen (`taken` ones are left out), best matches first.
+    /// A search that finds nothing popular looks through all currencies and says so.
+    public func search(_ query: String, excluding taken: Set<String>) -> Choices {
+        var found = catalog.search(query, locale: locale, within: popularOnly ? popular : nil).filter { !taken.contains($0.code) }
+        var note: Wording?
+        if found.isEmpty && popularOnly && !query.isEmpty {
+            found = catalog.search(query, locale: locale).filter { !taken.contains($0.code) }
+            if !found.isEmpty { note = Wording("No popular currency matches; showing all currencies.") }
+        }
+        if found.isEmpty {
+            note = query.isEmpty ? Wording("No currency left to add.") : Wording("No currency matches “%@”.", .verbatim(query))
+        }
+        return Choices(codes: found.map(\.code), note: note)
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+
+/// The Currencies page without a display: the user's list (their currencies, the one they typed
+/// into with exactly what they typed, the reference currency), what each row shows, and what a
+/// keystroke changes. Figures are as written in the user's locale; words are `Wording` (the
+/// window translates them; `description` is the English). The currency picker's search is
+/// `CurrencyPickerModel` (CurrenciesModel+Picker).
+public struct CurrenciesModel: Sendable {
+    /// The list as it is saved.
+    public var list: CurrencyListState
+    /// Locale marks and the user's choice of digits for money (Preferences can change it).
+    public var formatter: DecimalFormatter
+    let catalog: CurrencyCatalog
+    /// "Oct 30, 2026": the day of a rate older than the others.
+    let days: DayFormatter
+    /// Rows whose typed text was refused, and why: the anchor, and an earlier anchor until an
+    /// amount is taken again.
+    public private(set) var refused: [String: AmountError] = [:]
+
+    public init(list: CurrencyListState, catalog: CurrencyCatalog, formatter: DecimalFormatter, days: DayFormatter) {
+        self.list = list
+        self.catalog = catalog
+        self.formatter = formatter
+        self.days = days
+    }
+
+    var computation: CurrencyListComputation { CurrencyListComputation(catalog: catalog, formatter: formatter) }
+
+    /// The codes in the order the page shows them.
+    public var codes: [String] { list.codes }
+
+    /// A row's face: its code, name and the names its controls are read out by.
+    public func face(_ code: String) -> CurrencyFace { CurrencyFace(code: code, catalog: catalog) }
+
+    /// Where the focus goes when the page shows: the row typed into last, else the first.
+    public var primaryCode: String? { list.codes.contains(list.anchorCode) ? list.anchorCode : list.codes.first }
+
+    // MARK: Editing
+
+    /// Adds a currency at the end; false when it is in the list already.
+    @discardableResult
+    public mutating func add(_ code: String) -> Bool { list.add(code) }
+
+    /// Removes a row; false when it is not in the list. The anchor stays the anchor.
+    @discardableResult
+    public mutating func remove(_ code: String) -> Bool {
+        guard list.codes.contains(code) else { return false }
+        list.remove(code)
+        refused[code] = nil
+        return true
+    }
+
+    /// Moves a row one place up (-1) or down (+1); false at either end.
+    @discardableResult
+    public mutating func move(_ code: String, by offset: Int) -> Bool { list.move(code, by: offset) }
+
+    /// Moves `code` to `index` (clamped).
+    public mutating func move(_ code: String, to index: Int) { list.move(code, to: index) }
+
+    /// `dragged` dropped on the row of `code`: it takes that row's place. False when `code` is
+    /// not in the list.
+    @discardableResult
+    public mutating func drop(_ dragged: String, on code: String) -> Bool {
+        guard let target = list.codes.firstIndex(of: code) else { return false }
+        list.move(dragged, to: target)
+        return true
+    }
+
+    // MARK: Amounts
+
+    /// Text typed into a row: it becomes the anchor, exactly as typed.
+    public mutating func type(_ text: String, into code: String) { list.type(text, into: code) }
+
+    /// Derives every row from the anchor's typed text. A refused text marks the anchor's row and
+    /// says why; the other rows keep their last good values.
+    public mutating func recalculate(table: RateTable) -> CurrenciesUpdate {
+        switch computation.rows(list, table: table) {
+        case .failure(let error):
+            refused[list.anchorCode] = error
+            return CurrenciesUpdate(amounts: nil, relabeled: [list.anchorCode])
+        case .success(let rows):
+            let cleared = refused.keys.sorted()
+            refused.removeAll()
+            let amounts = rows.mapValues { row -> String in
+                switch row {
+                case .amount(let text): return text
+                case .noRate: return ""
+                }
+            }
+            return CurrenciesUpdate(amounts: amounts, relabeled: cleared)
+        }
+    }
+
+    // MARK: Rates
+
+    /// Whether `code` has a rate at all (its amount field takes input only then).
+    public func hasRate(_ code: String, table: RateTable) -> Bool { table.has(code) }
+
+    /// The line under a row's amount: its rate against the reference currency, whose rate it is
+    /// when older than the others, why there is none, or why the typed text was refused.
+    public func rateLine(_ code: String, table: RateTable) -> CurrencyRateLine {
+        if let error = refused[code] { return .refused(error) }
+        let reference = list.referenceCode
+        if !table.has(code) {
+            return .rate(Wording("No rate for %@ in the %@ data", .verbatim(code), Self.sourceName(table.source)))
+        }
+        if code == reference { return .rate(Wording("Reference currency")) }
+        if let rate = computation.rateToReference(code, reference: reference, table: table),
+           let publication = table.publication(from: code, to: reference) {
+            let text = "1 \(code) = \(rate) \(reference)"
+            guard publication != table.current else { return .rate(.verbatim(text)) }
+            // Another day's or another source's rates, both sides of one publication: say whose.
+            return .stale(rate: text, source: Self.sourceName(publication.source), day: days.string(publication.day))
+        }
+        if table.has(reference) {
+            return .rate(Wording("No %@ rate of a day shared with %@", Self.sourceName(table.source), .verbatim(reference)))
+        }
+        return .rate(Wording("No rate for the reference currency %@", .verbatim(reference)))
+    }
+
+    /// A rate source's name as the user reads it; the stored name stays English.
+    static func sourceName(_ stored: String) -> Wording {
+        switch stored {
+        case "ECB": return Wording("ECB")
+        case "Bank of Russia": return Wording("Bank of Russia")
+        default: return .verbatim(stored) // open.er-api.com, Frankfurter: names, not words
+        }
+    }
+}
+
+/// What a keystroke (or new rates) changes on the Currencies page.
+public struct CurrenciesUpdate: Sendable, Equatable {
+    /// What each row but the anchor shows now ("" without a rate); nil when the anchor's text
+    /// is refused, and the other rows keep what they show.
+    public let amounts: [String: String]?
+    /// Rows whose line changed between a refusal and a rate: the refused anchor, or the rows
+    /// refused until this good amount.
+    public let relabeled: [String]
+}
+
+/// A currency as a row shows it: "USD" over "US Dollar".
+public struct CurrencyFace: Sendable, Equatable {
+    public let code: String
+    /// The name in the user's language, or the code when the catalogue has none.
+    public let name: String
+
+    init(code: String, catalog: CurrencyCatalog) {
+        self.code = code
+        name = catalog[code]?.localizedName ?? code
+    }
+
+    /// The row as it is read out: "USD, US Dollar".
+    public var spoken: String { "\(code), \(name)" }
+    /// The amount field's name: "Amount in USD (US Dollar)".
+    public var amountName: Wording { Wording("Amount in %@ (%@)", .verbatim(code), .verbatim(name)) }
+    /// The row menu's name: "Actions for USD".
+    public var actionsName: Wording { Wording("Actions for %@", .verbatim(code)) }
+}
+
+/// The line under a row's amount.
+public enum CurrencyRateLine: Sendable, Equatable, CustomStringConvertible {
+    /// "1 EUR = 1.1172 USD", "Reference currency", or why there is no rate.
+    case rate(Wording)
+    /// A rate of another day or source than the others: the rate, then whose it is.
+    case stale(rate: String, source: Wording, day: String)
+    /// The typed text was refused (its words have plural forms: the window chooses them).
+    case refused(AmountError)
+
+    /// Whether it is a rate older than the others (shown in the warning colour).
+    public var isStale: Bool { if case .stale = self { return true } else { return false } }
+
+    /// The line in words ("1 RUB = 0.0095 EUR · rate of ECB · Mar 1, 2022"); nil for a refusal.
+    public func text(_ translate: (String) -> String) -> String? {
+        switch self {
+        case .rate(let words): return words.text(translate)
+        case .stale(let rate, let source, let day):
+            let whose = Wording("rate of %@", .verbatim("\(source.text(translate)) \u{00B7} \(day)"))
+            return rate + " \u{00B7} " + whose.text(translate)
+        case .refused: return nil
+        }
+    }
+
+    /// English.
+    public var description: String {
+        if case .refused(let error) = self { return "refused: \(error)" }
+        return text { $0 } ?? ""
+    }
+}
