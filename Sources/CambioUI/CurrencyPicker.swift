@@ -3,121 +3,109 @@ import CambioGLib
 import CGtk
 
 /// A popover to choose a currency: search by code, English or localized name, among the
-/// popular currencies or all of them.
+/// popular currencies or all of them. The list holds every currency once; a search only changes
+/// which of them show and in what order (`CurrencyPickerModel`), and GTK makes rows only for
+/// those that appear.
 @MainActor final class CurrencyPicker {
-    let popover: WidgetRef
-    private let search: WidgetRef
-    private let list: WidgetRef
-    private let note: WidgetRef
-    private let popularToggle: WidgetRef
-    private let ctx: AppContext
+    /// The picker, for menu buttons (`button.popover = picker.popup`).
+    let popup: Popover
+    /// The picker as a raw widget, for call sites on C pointers.
+    var popover: WidgetRef { popup.widget }
+    let search: SearchEntry
+    let list: ListBox
+    let note: Label
+    let popularToggle: ToggleButton
+    let allToggle: ToggleButton
+    /// Every currency, shown through the search's choices.
+    private let choices: FilteredStrings
+    private var model: CurrencyPickerModel
     private let exclude: () -> Set<String>
     private let onPick: (String) -> Void
-    private var shown: [(row: WidgetRef, code: String)] = []
-    private var popularOnly: Bool
 
     /// `popularFirst`: the picker opens on the popular currencies (the locale's included).
     init(context: AppContext, popularFirst: Bool = false, exclude: @escaping () -> Set<String>,
          onPick: @escaping (String) -> Void) {
-        ctx = context
         self.exclude = exclude
         self.onPick = onPick
-        popularOnly = popularFirst
-        search = gtk_search_entry_new()!
+        model = CurrencyPickerModel(catalog: context.catalog, locale: context.locale.numbers,
+                                    localeCurrency: context.locale.localeCurrencyCode, popularOnly: popularFirst)
+        search = SearchEntry(placeholder: tr("Code or name"))
         search.accessibleLabel(tr("Search currencies"))
-        cambio_object_set_string(gpointerOf(search), "placeholder-text", tr("Code or name"))
-        gtk_widget_set_hexpand(search, 1)
+        search.hexpand = true
 
-        popularToggle = gtk_toggle_button_new_with_mnemonic(tr("_Popular"))!
+        popularToggle = ToggleButton(mnemonic: tr("_Popular"))
         popularToggle.accessibleLabel(tr("Popular currencies"))
-        let allToggle = gtk_toggle_button_new_with_mnemonic(tr("_All"))!
+        allToggle = ToggleButton(mnemonic: tr("_All"))
         allToggle.accessibleLabel(tr("All currencies"))
-        gtk_toggle_button_set_group(cast(allToggle), cast(popularToggle))
-        gtk_toggle_button_set_active(cast(popularFirst ? popularToggle : allToggle), 1)
-        let toggles = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0, [popularToggle, allToggle])
+        allToggle.group(with: popularToggle)
+        (popularFirst ? popularToggle : allToggle).active = true
+        let toggles = Box.horizontal(spacing: 0, [popularToggle, allToggle])
         toggles.addClass("linked")
 
-        note = UI.label("", classes: ["dim-label", "picker-note"])
-        gtk_label_set_wrap(cast(note), 1)
+        note = Label("", classes: ["dim-label", "picker-note"], wrap: true)
         note.visible = false
-        list = gtk_list_box_new()!
-        gtk_list_box_set_selection_mode(cast(list), GTK_SELECTION_BROWSE)
+        list = ListBox(selection: GTK_SELECTION_BROWSE)
         list.accessibleLabel(tr("Currencies"))
-        let scroller = UI.scrolledList(list)
-        gtk_scrolled_window_set_min_content_height(cast(scroller), 320)
-        gtk_scrolled_window_set_min_content_width(cast(scroller), 340)
-        let top = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [search, toggles])
-        let box = UI.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [top, note, scroller])
-        popover = gtk_popover_new()!
-        gtk_popover_set_child(cast(popover), box)
+        choices = FilteredStrings(model.codes)
+        let scroller = ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER)
+        scroller.minContentHeight = 320
+        scroller.minContentWidth = 340
+        let top = Box.horizontal(spacing: 6, [search, toggles])
+        popup = Popover(child: Box.vertical(spacing: 6, [top, note, scroller]))
+        bind()
+    }
 
-        Signal.connect(gpointerOf(search), "search-changed") { [weak self] in self?.fill() }
-        Signal.connect(gpointerOf(search), "activate") { [weak self] in
-            if let first = self?.shown.first { self?.pick(first.code) }
+    private func bind() {
+        let model = model
+        list.bind(choices) { code in Self.row(model.face(code)) }
+        search.onSearchChanged { [weak self] in self?.fill() }
+        search.onActivate { [weak self] in
+            if let first = self?.choices.item(at: 0) { self?.pick(first) }
         }
-        Signal.connect(gpointerOf(popularToggle), "toggled") { [weak self] in
+        popularToggle.onToggled { [weak self] in
             guard let self else { return }
-            self.popularOnly = gtk_toggle_button_get_active(cast(self.popularToggle)) != 0
+            self.model.popularOnly = self.popularToggle.active
             self.fill()
         }
-        Signal.connect(gpointerOf(list), "row-activated", withArgument: { [weak self] row in
-            guard let self, let row else { return }
-            if let hit = self.shown.first(where: { gpointerOf($0.row) == row }) { self.pick(hit.code) }
-        })
-        UI.downMovesFocus(from: search) { [weak self] in self?.shown.first?.row }
-        Signal.connect(gpointerOf(popover), "show") { [weak self] in
-            guard let self else { return }
-            gtk_editable_set_text(cast(self.search), "")
-            self.fill()
-            gtk_widget_grab_focus(self.search)
+        list.onRowActivated { [weak self] row in
+            if let code = self?.choices.item(at: row.index) { self?.pick(code) }
         }
+        UI.downMovesFocus(from: search.widget) { [weak self] in self?.list.row(at: 0)?.widget }
+        popup.onShow { [weak self] in
+            guard let self else { return }
+            self.search.text = ""
+            self.fill()
+            self.search.grabFocus()
+        }
+    }
+
+    /// A currency's row: the code, then its name; read out as "USD, US Dollar".
+    private static func row(_ face: CurrencyFace) -> ListBoxRow {
+        let code = Label(face.code, classes: ["currency-code"])
+        code.sizeRequest(width: 56, height: -1)
+        let name = Label(face.name)
+        name.ellipsize = PANGO_ELLIPSIZE_END
+        let line = Box.horizontal(spacing: 8, [code, name])
+        line.margins(6, 6, 6, 6)
+        let row = ListBoxRow(child: line)
+        row.accessibleLabel(face.spoken)
+        return row
     }
 
     private func pick(_ code: String) {
-        gtk_popover_popdown(cast(popover))
+        popup.popdown()
         onPick(code)
     }
 
-    /// The codes the popular view offers: the popular ones and the locale's own.
-    private var popularCodes: Set<String> {
-        Set(CurrencyCatalog.popular + [ctx.locale.localeCurrencyCode].compactMap { $0 })
+    /// Shows the currencies matching the search that can be chosen, best matches first, and
+    /// the note when the list is not what was asked.
+    func fill() {
+        let found = model.search(search.text, excluding: exclude())
+        choices.show(found.codes)
+        note.visible = found.note != nil
+        if let words = found.note { UI.setText(note, say(words)) }
     }
 
-    /// Matching currencies that can be chosen, best matches first. A search that finds nothing
-    /// popular looks through all currencies and says so.
-    func fill() {
-        for item in shown { gtk_list_box_remove(cast(list), item.row) }
-        shown.removeAll()
-        let query = String(cString: gtk_editable_get_text(cast(search)))
-        let taken = exclude()
-        let locale = ctx.locale.numbers
-        var found = ctx.catalog.search(query, locale: locale, within: popularOnly ? popularCodes : nil)
-            .filter { !taken.contains($0.code) }
-        note.visible = false
-        if found.isEmpty && popularOnly && !query.isEmpty {
-            found = ctx.catalog.search(query, locale: locale).filter { !taken.contains($0.code) }
-            if !found.isEmpty {
-                UI.setText(note, tr("No popular currency matches; showing all currencies."))
-                note.visible = true
-            }
-        }
-        if found.isEmpty {
-            UI.setText(note, query.isEmpty ? tr("No currency left to add.")
-                       : String(format: tr("No currency matches “%@”."), query))
-            note.visible = true
-        }
-        for currency in found {
-            let code = UI.label(currency.code, classes: ["currency-code"])
-            gtk_widget_set_size_request(code, 56, -1)
-            let name = UI.label(currency.localizedName)
-            gtk_label_set_ellipsize(cast(name), PANGO_ELLIPSIZE_END)
-            let line = UI.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [code, name])
-            line.margins(6, 6, 6, 6)
-            let row = gtk_list_box_row_new()!
-            gtk_list_box_row_set_child(cast(row), line)
-            row.accessibleLabel("\(currency.code), \(currency.localizedName)")
-            gtk_list_box_append(cast(list), row)
-            shown.append((row, currency.code))
-        }
-    }
+    /// The codes shown, in order (tests).
+    var shownCodes: [String] { choices.shown }
 }

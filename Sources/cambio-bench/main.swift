@@ -126,7 +126,7 @@ case "frame":
         }
         print(String(format: "frame rows=%d renderer=%@ keystroke_update_median_ms=%.3f frame_work_median_ms=%.3f unchanged_redraw_median_ms=%.3f shown_within_median_ms=%.3f max_frames=%d",
                      codes.count, ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default", median(sync), median(f.work), redraw, median(latency), frames.max() ?? 0))
-        gtk_window_destroy(cast(window.window))
+        Window(existing: window.window).destroy()
         try? FileManager.default.removeItem(at: home)
     }
 

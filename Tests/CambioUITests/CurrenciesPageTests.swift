@@ -152,4 +152,80 @@ final class CurrenciesPageTests: WindowTestCase {
         window.showPage(0)
         XCTAssertEqual(window.visiblePage, "currencies")
     }
+
+    // MARK: The currency picker
+
+    /// Opens the Add Currency picker as Ctrl+N does.
+    func openedPicker() throws -> CurrencyPicker {
+        page.openPicker()
+        MainContext.drain()
+        return try XCTUnwrap(page.picker)
+    }
+
+    /// A search as typed (the entry's own pause skipped).
+    func search(_ picker: CurrencyPicker, _ text: String) {
+        picker.search.text = text
+        picker.fill()
+    }
+
+    /// The codes the picker's rows show, top to bottom.
+    func rowCodes(_ picker: CurrencyPicker) -> [String] {
+        picker.list.rows.compactMap { $0.child.flatMap { gtk_widget_get_first_child($0) }.map { Label(existing: $0).text } }
+    }
+
+    func testThePickerShowsTheBestMatchesFirstAndNotTheListedOnes() throws {
+        let picker = try openedPicker()
+        XCTAssertTrue(picker.search.contains(try XCTUnwrap(picker.search.focusInWindow)), "typing goes to the search")
+        XCTAssertTrue(picker.allToggle.active, "the page's picker opens on all currencies")
+        let all = picker.shownCodes
+        XCTAssertGreaterThan(all.count, 140)
+        XCTAssertFalse(all.contains("USD"), "already in the list")
+        XCTAssertEqual(rowCodes(picker), all, "one row for each currency shown, in order")
+        XCTAssertFalse(picker.note.visible)
+        search(picker, "kr")
+        XCTAssertEqual(picker.shownCodes.first, "KRW", "a code that starts with it, then names")
+        XCTAssertTrue(picker.shownCodes.contains("SEK"), "Swedish Krona")
+        XCTAssertEqual(rowCodes(picker), picker.shownCodes)
+        search(picker, "zzz")
+        XCTAssertEqual(rowCodes(picker), [])
+        XCTAssertTrue(picker.note.visible)
+        XCTAssertEqual(picker.note.text, "No currency matches “zzz”.")
+    }
+
+    func testASearchMakesNoNewRowsForWhatItShowsAlready() throws {
+        let picker = try openedPicker()
+        let first = try XCTUnwrap(picker.list.row(at: 0)).widget
+        search(picker, "")
+        XCTAssertEqual(picker.list.row(at: 0)?.widget, first, "the same row, not a new one")
+        search(picker, "Swedish")
+        XCTAssertEqual(rowCodes(picker), ["SEK"])
+    }
+
+    func testEnterPicksTheFirstMatchAndARowPicksItsCurrency() throws {
+        var picker = try openedPicker()
+        search(picker, "Swedish")
+        emitActivate(picker.search.widget, type: gtk_search_entry_get_type())
+        XCTAssertEqual(page.shownCodes.last, "SEK")
+        XCTAssertEqual(page.entryText("SEK"), "982.64") // 100 USD / 1.1172 × 10.978
+        picker = try openedPicker()
+        XCTAssertFalse(picker.shownCodes.contains("SEK"), "now listed")
+        search(picker, "krone")
+        let second = try XCTUnwrap(picker.shownCodes.dropFirst().first)
+        gtk_widget_activate(try XCTUnwrap(picker.list.row(at: 1)).widget)
+        XCTAssertEqual(page.shownCodes.last, second)
+    }
+
+    func testThePopularViewLooksThroughAllWhenNothingPopularMatches() throws {
+        let picker = try openedPicker()
+        picker.popularToggle.active = true
+        XCTAssertTrue(Set(picker.shownCodes).isSubset(of: Set(CurrencyCatalog.popular)), "\(picker.shownCodes)")
+        XCTAssertFalse(picker.note.visible)
+        search(picker, "dinar")
+        XCTAssertTrue(picker.shownCodes.contains("KWD"))
+        XCTAssertTrue(picker.note.visible)
+        XCTAssertEqual(picker.note.text, "No popular currency matches; showing all currencies.")
+        picker.allToggle.active = true
+        XCTAssertFalse(picker.note.visible)
+        XCTAssertTrue(picker.shownCodes.contains("KWD"))
+    }
 }

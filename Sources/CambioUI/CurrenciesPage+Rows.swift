@@ -1,0 +1,161 @@
+import CambioCore
+import CambioGLib
+import CGtk
+import Foundation
+
+/// One currency's row: the code over the name (the drag handle), the amount with the rate line
+/// under it, and the row's menu. The list owns the widgets; this only names them.
+@MainActor final class CurrencyRow {
+    let code: String
+    let root: ListBoxRow
+    let handle: Box
+    let entry: Entry
+    let rateLabel: Label
+    let menu: MenuButton
+
+    init(_ face: CurrencyFace) {
+        code = face.code
+        let nameLabel = Label(face.name, classes: ["dim-label", "currency-name"])
+        nameLabel.ellipsize = PANGO_ELLIPSIZE_END
+        handle = Box.vertical(spacing: 2, [Label(face.code, classes: ["currency-code"]), nameLabel])
+        handle.sizeRequest(width: 150, height: -1)
+        handle.valign = GTK_ALIGN_CENTER
+        handle.tooltip(tr("Drag to reorder (Alt+Up, Alt+Down)"))
+
+        entry = Entry(existing: UI.numberEntry(name: say(face.amountName), cssClass: "amount"))
+        entry.widthChars = 14
+        entry.inputPurpose = GTK_INPUT_PURPOSE_NUMBER
+        entry.hexpand = true
+        rateLabel = Label("", classes: ["rate-line"], xalign: 1)
+        rateLabel.ellipsize = PANGO_ELLIPSIZE_MIDDLE
+        let amountBox = Box.vertical(spacing: 4, [entry, rateLabel])
+        amountBox.hexpand = true
+
+        menu = MenuButton(icon: "view-more-symbolic", name: say(face.actionsName))
+        menu.addClass("flat")
+        menu.valign = GTK_ALIGN_CENTER
+
+        let content = Box.horizontal(spacing: 12, [handle, amountBox, menu])
+        content.margins(8, 8, 8, 12)
+        root = ListBoxRow(child: content)
+        root.activatable = false
+        root.focusable = false
+        root.accessibleLabel(face.spoken)
+    }
+
+    /// Shows `text` in the amount field, unless it shows it already (the cursor stays put).
+    func setAmount(_ text: String) {
+        if entry.text != text { entry.text = text }
+    }
+
+    /// Whether the amount takes input: a currency without a rate says so instead.
+    func setHasRate(_ hasRate: Bool) {
+        entry.sensitive = hasRate
+        entry.placeholder = hasRate ? nil : tr("No rate")
+    }
+
+    /// The line under the amount; a refused text marks the amount too.
+    func show(_ line: CurrencyRateLine) {
+        if case .refused(let error) = line {
+            entry.addClass("error")
+            rateLabel.addClass("error")
+            UI.setText(rateLabel, describe(error))
+            return
+        }
+        entry.removeClass("error")
+        rateLabel.removeClass("error")
+        rateLabel.setClass("stale", line.isStale)
+        UI.setText(rateLabel, line.text(tr) ?? "")
+    }
+}
+
+extension CurrenciesPage {
+    // MARK: Editing
+
+    public func add(_ code: String) {
+        guard model.add(code) else { return }
+        updatePositions()
+        let row = makeRow(code)
+        list.append(row.root)
+        refreshRates()
+        recalculate()
+        row.entry.grabFocus()
+    }
+
+    public func remove(_ code: String) {
+        guard model.remove(code), let row = rows.removeValue(forKey: code) else { return }
+        codeOfRow[row.root.widget] = nil
+        list.remove(row.root)
+        focusPrimary()
+    }
+
+    public func move(_ code: String, by offset: Int) {
+        guard model.move(code, by: offset) else { return }
+        applyOrder(keepFocusOn: code)
+    }
+
+    public func move(_ code: String, to index: Int) {
+        model.move(code, to: index)
+        applyOrder(keepFocusOn: nil)
+    }
+
+    // MARK: Building
+
+    func buildRows() {
+        list.order { [weak self] row in
+            guard let self, let code = self.codeOfRow[row.widget] else { return Int.max }
+            return self.position[code] ?? Int.max
+        }
+        updatePositions()
+        for code in model.codes { list.append(makeRow(code).root) }
+    }
+
+    /// Each code's place, for the list's order (before a row is added or the rows move).
+    private func updatePositions() {
+        position = Dictionary(uniqueKeysWithValues: model.codes.enumerated().map { ($1, $0) })
+    }
+
+    /// Puts the rows in the model's order; they move without leaving the list.
+    private func applyOrder(keepFocusOn code: String?) {
+        let focused = code ?? focusedCode()
+        updatePositions()
+        list.reorder()
+        if let focused { rows[focused]?.entry.grabFocus() }
+    }
+
+    func focusedCode() -> String? {
+        list.focusedRow.flatMap { codeOfRow[$0.widget] }
+    }
+
+    private func makeRow(_ code: String) -> CurrencyRow {
+        let row = CurrencyRow(model.face(code))
+        rows[code] = row
+        codeOfRow[row.root.widget] = code
+        row.entry.onChanged { [weak self] in self?.typed(into: code) }
+        UI.selectAllOnClickFocus(row.entry)
+        // The menu is built when first opened: start-up pays nothing for it.
+        let menu = row.menu
+        menu.onFirstOpen { [weak self] in
+            guard let self else { return }
+            menu.popover = Popover(existing: self.makeRowMenu(code))
+        }
+        // Drag and drop to reorder: the code and name are the handle. Only a dragged currency
+        // is accepted: the entries' own text drops never see it.
+        Reorder.dragAndDrop(handle: row.handle.widget, row: row.root.widget, item: code,
+                            type: PrivateStringType.currencyCode) { [weak self] dragged in
+            guard let self, self.model.drop(dragged, on: code) else { return false }
+            self.applyOrder(keepFocusOn: nil)
+            return true
+        }
+        return row
+    }
+
+    private func makeRowMenu(_ code: String) -> WidgetRef {
+        UI.menuPopover([
+            .init(tr("Use as _Reference"), { [weak self] in self?.setReference(code) }),
+            .init(tr("Move _Up"), { [weak self] in self?.move(code, by: -1) }),
+            .init(tr("Move _Down"), { [weak self] in self?.move(code, by: 1) }),
+            .init(tr("_Remove"), { [weak self] in self?.remove(code) }),
+        ])
+    }
+}

@@ -1,0 +1,76 @@
+import CambioCore
+import CambioGLib
+import CGtk
+import Foundation
+
+extension CurrenciesPage {
+    // MARK: Amounts
+
+    func typed(into code: String) {
+        guard !updating, let row = rows[code] else { return }
+        model.type(row.entry.text, into: code)
+        recalculate()
+    }
+
+    /// Derives every row from the anchor's typed text. On bad input the anchor row shows why and
+    /// the others keep their last good values.
+    func recalculate() {
+        guard let table = ctx.rates else { return }
+        updating = true
+        defer { updating = false }
+        rows[model.list.anchorCode]?.setAmount(model.list.anchorText)
+        let update = model.recalculate(table: table)
+        for code in update.relabeled {
+            if let row = rows[code] { row.show(model.rateLine(code, table: table)) }
+        }
+        guard let amounts = update.amounts else { return }
+        // Rows in view now; the others right after this frame (a list of every currency
+        // then still shows each keystroke within one frame).
+        pending.removeAll(keepingCapacity: true)
+        let visible = visibleRange()
+        for (code, text) in amounts {
+            guard let row = rows[code] else { continue }
+            if isVisible(row, visible) { row.setAmount(text) } else { pending[code] = text }
+        }
+        if !pending.isEmpty && pendingWrite?.isPending != true {
+            pendingWrite = IdleHandle.once { [weak self] in self?.flushPending() }
+        }
+    }
+
+    /// Writes the texts of rows out of view (idle after a keystroke, or when the list scrolls).
+    func flushPending() {
+        guard !pending.isEmpty else { return }
+        updating = true
+        defer { updating = false }
+        for (code, text) in pending { rows[code]?.setAmount(text) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The part of the list in view, in the list's coordinates.
+    private func visibleRange() -> ClosedRange<Double> {
+        let top = scroller.verticalOffset
+        let height = scroller.pageHeight
+        // Not laid out yet: treat everything as visible.
+        return height > 0 ? (top - 200)...(top + height + 200) : -Double.infinity...Double.infinity
+    }
+
+    private func isVisible(_ row: CurrencyRow, _ range: ClosedRange<Double>) -> Bool {
+        guard let span = row.root.verticalSpan else { return true }
+        return range.overlaps(span)
+    }
+
+    // MARK: Rates
+
+    /// The source line and every row's rate against the reference currency.
+    func refreshRates() {
+        guard let table = ctx.rates else {
+            UI.setText(sourceLabel, tr("No rates available"))
+            return
+        }
+        UI.setText(sourceLabel, ctx.ratesDescription())
+        for (code, row) in rows {
+            row.setHasRate(model.hasRate(code, table: table))
+            row.show(model.rateLine(code, table: table))
+        }
+    }
+}
