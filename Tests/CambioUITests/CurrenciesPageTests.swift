@@ -162,6 +162,12 @@ final class CurrenciesPageTests: WindowTestCase {
         return try XCTUnwrap(page.picker)
     }
 
+    /// Closes the picker as Escape does (before the window goes).
+    func close(_ picker: CurrencyPicker) {
+        picker.popup.popdown()
+        MainContext.drain()
+    }
+
     /// A search as typed (the entry's own pause skipped).
     func search(_ picker: CurrencyPicker, _ text: String) {
         picker.search.text = text
@@ -190,6 +196,7 @@ final class CurrenciesPageTests: WindowTestCase {
         XCTAssertEqual(rowCodes(picker), [])
         XCTAssertTrue(picker.note.visible)
         XCTAssertEqual(picker.note.text, "No currency matches “zzz”.")
+        close(picker)
     }
 
     func testASearchMakesNoNewRowsForWhatItShowsAlready() throws {
@@ -199,6 +206,7 @@ final class CurrenciesPageTests: WindowTestCase {
         XCTAssertEqual(picker.list.row(at: 0)?.widget, first, "the same row, not a new one")
         search(picker, "Swedish")
         XCTAssertEqual(rowCodes(picker), ["SEK"])
+        close(picker)
     }
 
     func testEnterPicksTheFirstMatchAndARowPicksItsCurrency() throws {
@@ -227,5 +235,6 @@ final class CurrenciesPageTests: WindowTestCase {
         picker.allToggle.active = true
         XCTAssertFalse(picker.note.visible)
         XCTAssertTrue(picker.shownCodes.contains("KWD"))
+        close(picker)
     }
 }
