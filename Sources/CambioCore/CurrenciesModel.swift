@@ -2,9 +2,9 @@ import Foundation
 
 /// The Currencies page without a display: the user's list (their currencies, the one they typed
 /// into with exactly what they typed, the reference currency), what each row shows, and what a
-/// keystroke changes. Figures are as written in the user's locale; words are `Wording` (the
-/// window translates them; `description` is the English). The currency picker's search is
-/// `CurrencyPickerModel` (CurrenciesModel+Picker).
+/// keystroke changes. Figures are as written in the user's locale; words are `Wording`, and a
+/// rate line is put in the user's language through `Translations` (`description` is the
+/// English). The currency picker's search is `CurrencyPickerModel` (CurrenciesModel+Picker).
 public struct CurrenciesModel: Sendable {
     /// The list as it is saved.
     public var list: CurrencyListState
@@ -163,26 +163,40 @@ public enum CurrencyRateLine: Sendable, Equatable, CustomStringConvertible {
     case rate(Wording)
     /// A rate of another day or source than the others: the rate, then whose it is.
     case stale(rate: String, source: Wording, day: String)
-    /// The typed text was refused (its words have plural forms: the window chooses them).
+    /// The typed text was refused: why (the amount field is marked too).
     case refused(AmountError)
 
     /// Whether it is a rate older than the others (shown in the warning colour).
     public var isStale: Bool { if case .stale = self { return true } else { return false } }
 
-    /// The line in words ("1 RUB = 0.0095 EUR · rate of ECB · Mar 1, 2022"); nil for a refusal.
-    public func text(_ translate: (String) -> String) -> String? {
+    /// Whether it says why the typed text was refused (shown as an error).
+    public var isRefused: Bool { if case .refused = self { return true } else { return false } }
+
+    /// The line in `words`' language: "1 RUB = 0.0095 EUR · rate of ECB · Mar 1, 2022".
+    public func text(_ words: Translations) -> String {
         switch self {
-        case .rate(let words): return words.text(translate)
+        case .rate(let line): return line.text(words.translate)
         case .stale(let rate, let source, let day):
-            let whose = Wording("rate of %@", .verbatim("\(source.text(translate)) \u{00B7} \(day)"))
-            return rate + " \u{00B7} " + whose.text(translate)
-        case .refused: return nil
+            let whose = Wording("rate of %@", .verbatim("\(source.text(words.translate)) \u{00B7} \(day)"))
+            return rate + " \u{00B7} " + whose.text(words.translate)
+        case .refused(let error): return error.text(words)
         }
     }
 
     /// English.
-    public var description: String {
-        if case .refused(let error) = self { return "refused: \(error)" }
-        return text { $0 } ?? ""
+    public var description: String { text(.english) }
+}
+
+extension AmountError {
+    /// Why a typed text is not an amount, in `words`' language: "“a” is not part of a number".
+    public func text(_ words: Translations) -> String {
+        switch self {
+        case .empty: return words.tr("Enter an amount")
+        case .invalidCharacter(let c): return String(format: words.tr("“%@” is not part of a number"), String(c))
+        case .misplacedSign: return words.tr("A sign can only stand at the start")
+        case .misplacedSeparator: return words.tr("Misplaced decimal or group mark")
+        case .tooManyDigits(let limit):
+            return String(format: words.trn("More than %d digit", "More than %d digits", limit), limit)
+        }
     }
 }

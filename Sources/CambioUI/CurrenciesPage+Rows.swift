@@ -54,18 +54,13 @@ import Foundation
         entry.placeholder = hasRate ? nil : tr("No rate")
     }
 
-    /// The line under the amount; a refused text marks the amount too.
-    func show(_ line: CurrencyRateLine) {
-        if case .refused(let error) = line {
-            entry.addClass("error")
-            rateLabel.addClass("error")
-            UI.setText(rateLabel, describe(error))
-            return
-        }
-        entry.removeClass("error")
-        rateLabel.removeClass("error")
-        rateLabel.setClass("stale", line.isStale)
-        UI.setText(rateLabel, line.text(tr) ?? "")
+    /// The line under the amount, in `words`' language; a refused text marks the amount too.
+    func show(_ line: CurrencyRateLine, _ words: Translations) {
+        entry.setClass("error", line.isRefused)
+        rateLabel.setClass("error", line.isRefused)
+        // A refusal leaves the rate's colour as it was: the error's shows.
+        if !line.isRefused { rateLabel.setClass("stale", line.isStale) }
+        UI.setText(rateLabel, line.text(words))
     }
 }
 

@@ -20,8 +20,9 @@ extension CurrenciesPage {
         defer { updating = false }
         rows[model.list.anchorCode]?.setAmount(model.list.anchorText)
         let update = model.recalculate(table: table)
-        for code in update.relabeled {
-            if let row = rows[code] { row.show(model.rateLine(code, table: table)) }
+        if !update.relabeled.isEmpty {
+            let words = L10n.translations
+            for code in update.relabeled { rows[code]?.show(model.rateLine(code, table: table), words) }
         }
         guard let amounts = update.amounts else { return }
         // Rows in view now; the others right after this frame (a list of every currency
@@ -68,9 +69,10 @@ extension CurrenciesPage {
             return
         }
         UI.setText(sourceLabel, ctx.ratesDescription())
+        let words = L10n.translations
         for (code, row) in rows {
             row.setHasRate(model.hasRate(code, table: table))
-            row.show(model.rateLine(code, table: table))
+            row.show(model.rateLine(code, table: table), words)
         }
     }
 }

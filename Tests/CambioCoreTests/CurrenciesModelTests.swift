@@ -58,14 +58,16 @@ final class CurrenciesModelTests: XCTestCase {
         var m = model()
         m.type("12", into: "GBP")
         XCTAssertEqual(m.recalculate(table: ecb20261030).amounts?["EUR"], "14.39")
-        let bad: [(String, AmountError)] = [("abc", .invalidCharacter("a")), ("1..2", .misplacedSeparator), ("--5", .misplacedSign),
-                                            (String(repeating: "9", count: 40), .tooManyDigits(limit: 30)), ("", .empty)]
+        let bad = [("abc", "“a” is not part of a number"), ("1..2", "Misplaced decimal or group mark"),
+                   ("--5", "A sign can only stand at the start"), (String(repeating: "9", count: 40), "More than 30 digits"),
+                   ("", "Enter an amount")]
         for (text, why) in bad {
             m.type(text, into: "GBP")
             let update = m.recalculate(table: ecb20261030)
             XCTAssertNil(update.amounts, "the other rows keep their last good values for \(text)")
             XCTAssertEqual(update.relabeled, ["GBP"])
-            XCTAssertEqual(m.rateLine("GBP", table: ecb20261030), .refused(why), text)
+            XCTAssertEqual(lines(m)["GBP"], why, text)
+            XCTAssertTrue(m.rateLine("GBP", table: ecb20261030).isRefused, "its field is marked")
             XCTAssertEqual(m.rateLine("EUR", table: ecb20261030).description, "1 EUR = 1.1172 USD")
         }
         m.type("12", into: "GBP")
@@ -79,7 +81,7 @@ final class CurrenciesModelTests: XCTestCase {
         var m = model()
         m.type("1e999", into: "USD")
         XCTAssertNil(m.recalculate(table: ecb20261030).amounts)
-        XCTAssertEqual(m.rateLine("USD", table: ecb20261030), .refused(.invalidCharacter("e")))
+        XCTAssertEqual(lines(m)["USD"], "“e” is not part of a number")
     }
 
     func testARefusedRowStaysMarkedUntilAnAmountIsTaken() {
@@ -88,7 +90,7 @@ final class CurrenciesModelTests: XCTestCase {
         _ = m.recalculate(table: ecb20261030)
         m.type("x", into: "EUR")
         XCTAssertEqual(m.recalculate(table: ecb20261030).relabeled, ["EUR"])
-        XCTAssertEqual(m.rateLine("GBP", table: ecb20261030), .refused(.invalidCharacter("a")), "still says why")
+        XCTAssertEqual(lines(m)["GBP"], "“a” is not part of a number", "still says why")
         m.type("5", into: "EUR")
         let update = m.recalculate(table: ecb20261030)
         XCTAssertEqual(update.relabeled, ["EUR", "GBP"], "both lines show their rates again")
@@ -109,11 +111,13 @@ final class CurrenciesModelTests: XCTestCase {
         XCTAssertTrue(m.rateLine("USD", table: ecb20261030).isStale, "in the warning colour")
         XCTAssertFalse(m.rateLine("RUB", table: ecb20261030).isStale)
         // Each part in the user's language: the template, the source's name.
-        let russian = ["rate of %@": "курс %@", "ECB": "ЕЦБ", "Reference currency": "Опорная валюта"]
-        XCTAssertEqual(m.rateLine("USD", table: ecb20261030).text { russian[$0] ?? $0 },
+        let russian = ["rate of %@": "курс %@", "ECB": "ЕЦБ", "Reference currency": "Опорная валюта",
+                       "Enter an amount": "Введите сумму"]
+        let words = Translations(translate: { russian[$0] ?? $0 }, translatePlural: { one, _, _ in one })
+        XCTAssertEqual(m.rateLine("USD", table: ecb20261030).text(words),
                        "1 USD = 105.0000 RUB \u{00B7} курс ЕЦБ \u{00B7} Mar 1, 2022")
-        XCTAssertEqual(m.rateLine("RUB", table: ecb20261030).text { russian[$0] ?? $0 }, "Опорная валюта")
-        XCTAssertNil(CurrencyRateLine.refused(.empty).text { $0 }, "a refusal's words are the window's")
+        XCTAssertEqual(m.rateLine("RUB", table: ecb20261030).text(words), "Опорная валюта")
+        XCTAssertEqual(CurrencyRateLine.refused(.empty).text(words), "Введите сумму")
     }
 
     func testAReferenceWithoutARateSaysSo() {
