@@ -7,15 +7,7 @@ import CambioGLib
 }
 
 /// Words an amount parse error for the user.
-@MainActor func describe(_ error: AmountError) -> String {
-    switch error {
-    case .empty: return tr("Enter an amount")
-    case .invalidCharacter(let c): return String(format: tr("“%@” is not part of a number"), String(c))
-    case .misplacedSign: return tr("A sign can only stand at the start")
-    case .misplacedSeparator: return tr("Misplaced decimal or group mark")
-    case .tooManyDigits(let limit): return String(format: trn("More than %d digit", "More than %d digits", limit), limit)
-    }
-}
+@MainActor func describe(_ error: AmountError) -> String { error.text(L10n.translations) }
 
 /// Words a domain error for the user, in their language; errors from elsewhere keep their text.
 @MainActor func describe(_ error: Error) -> String { say(Wording(error: error)) }
