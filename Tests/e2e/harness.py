@@ -4,6 +4,7 @@ Finds controls through the accessibility tree (AT-SPI, python3-pyatspi), types w
 events (xdotool), reads results back through the accessible Text interface. Runs inside
 `xvfb-run -a dbus-run-session` (see Tests/e2e/run).
 """
+import ast
 import os
 import shutil
 import subprocess
@@ -48,6 +49,53 @@ class AppExited(Exception):
 
 def xdotool(*args):
     return subprocess.run(["xdotool", *args], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def _run(*args):
+    """The output of a diagnostic command, or why there is none."""
+    try:
+        done = subprocess.run(args, capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"({args[0]} failed: {error})"
+    out = (done.stdout + done.stderr).strip()
+    return out if done.returncode == 0 else f"(status {done.returncode}) {out}"
+
+
+def _bus_call(method, *args):
+    return _run("gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                "--method", f"org.freedesktop.DBus.{method}", *args)
+
+
+def _bus_names():
+    """The session bus's names, each with the command line of the process that owns it."""
+    listed = _bus_call("ListNames")
+    try:
+        names = ast.literal_eval(listed)[0]
+    except (ValueError, SyntaxError, IndexError):
+        return [listed]
+    out = []
+    for name in sorted(names):
+        pid = _bus_call("GetConnectionUnixProcessID", name)
+        try:
+            number = ast.literal_eval(pid.replace("uint32 ", ""))[0]
+            with open(f"/proc/{number}/cmdline", "rb") as f:
+                command = f.read().replace(b"\0", b" ").decode(errors="replace").strip()
+            out.append(f"{name}: pid {number} {command}")
+        except (ValueError, SyntaxError, IndexError, OSError):
+            out.append(f"{name}: (gone: {pid})")
+    return out
+
+
+def session_report():
+    """The display and the session bus as they are now: why an app may not have started."""
+    display = os.environ.get("DISPLAY", "")
+    return "\n".join([
+        f"display {display!r}: {_run('xdotool', 'getdisplaygeometry')}",
+        f"session bus {os.environ.get('DBUS_SESSION_BUS_ADDRESS', '(no DBUS_SESSION_BUS_ADDRESS)')}:",
+        *(f"  {line}" for line in _bus_names()),
+        f"  org.a11y.Bus owned: {_bus_call('NameHasOwner', 'org.a11y.Bus')}",
+        f"  io.github.cambio.Cambio owned (another instance): {_bus_call('NameHasOwner', 'io.github.cambio.Cambio')}",
+    ])
 
 
 class App:
@@ -104,12 +152,10 @@ class App:
         try:
             self.node = wait_for("the app on the accessibility bus", find, timeout=30, interval=0.5, fatal=AppExited)
         except AppExited as exited:
-            # Seen only as the very first launch in a fresh D-Bus session on a fresh clone: the
-            # process ends at once with status 1 and prints nothing. Say so, and launch again once.
-            print(f"harness: cambio exited with status {exited.status} {time.monotonic() - launched:.1f} s after launch "
-                  f"before showing a window (output: {self.output()!r}); launching it again", flush=True)
-            self.proc = subprocess.Popen([BINARY], env=self.env(), stdout=self.log, stderr=subprocess.STDOUT)
-            self.node = wait_for("the app on the accessibility bus", find, timeout=30, interval=0.5, fatal=AppExited)
+            # Fail with what there is to know; launching again would hide whatever ended it.
+            raise AssertionError(f"cambio exited with status {exited.status} before showing a window (noticed "
+                                 f"{time.monotonic() - launched:.1f} s after launch; checked every 0.5 s)\n"
+                                 f"{session_report()}\nits output: {self.output()!r}") from None
         self.window_id = wait_for("the X window", lambda: xdotool("search", "--sync", "--onlyvisible", "--pid", str(self.proc.pid)).split()[0])
         xdotool("windowfocus", "--sync", self.window_id)
         self.window_pos = self._window_position()

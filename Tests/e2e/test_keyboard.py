@@ -19,6 +19,11 @@ def focusable(app, node=None):
     return out
 
 
+def focused(app, role, name_contains, node):
+    """Whether a `role` node under `node` (whose name contains `name_contains`) holds the focus."""
+    return any(n.getState().contains(pyatspi.STATE_FOCUSED) for n in app.find_all(role, name_contains, node=node))
+
+
 def unnamed(nodes):
     bad = []
     for n in nodes:
@@ -102,21 +107,20 @@ def ctrl_comma_ctrl_r_ctrl_n_ctrl_f_and_alt_1_through_real_keys():
         app.key("Escape")
         wait_for("the preferences closed", lambda: not any(w.name == "Preferences" for w in app.node), timeout=10)
         app.key("ctrl+comma")
-        wait_for("the preferences again", lambda: any(w.name == "Preferences" for w in app.node), timeout=10)
-        # Alt+D (the mnemonic), Down, Enter: 0 decimal places … the Currencies page follows at once.
+        prefs = wait_for("the preferences again", lambda: next((w for w in app.node if w.name == "Preferences"), None), timeout=10)
+        wait_for("the focus on the provider again", lambda: focused(app, "push button", "Rate provider", prefs), timeout=5)
+        # Alt+D, the mnemonic, activates the drop-down: its list opens and takes the focus once the
+        # button's keyboard press is over (GTK 4.8: 250 ms). A key pressed before that still goes to
+        # the provider's button (Space would open its list too, left open behind, and the next
+        # Escape would close that list, not the window). Down, Enter: 0 decimal places … the
+        # Currencies page follows at once.
+        places = wait_for("the decimal places drop-down", lambda: app.find("combo box", "Decimal places"), timeout=5)
         app.key("alt+d")
-        app.key("space")
-        time.sleep(0.4)
+        wait_for("the decimal places list open", lambda: focused(app, "list item", None, places), timeout=5)
         app.key("Down", "Return")
         wait_for("EUR with no decimals", lambda: app.amount("EUR") == "90", timeout=5)
-        # The list was a surface of its own: under bare Xvfb (no window manager) GTK 4.8 hands it
-        # the first key after it closed, so Escape may need pressing twice here (not on a desktop).
-        time.sleep(0.3)
-        for _ in range(2):
-            app.key("Escape")
-            time.sleep(0.8)
-            if not any(w.name == "Preferences" for w in app.node):
-                break
+        wait_for("the list closed", lambda: focused(app, "push button", "Decimal places", places), timeout=5)
+        app.key("Escape")
         wait_for("the preferences closed", lambda: not any(w.name == "Preferences" for w in app.node), timeout=10)
 
         # Ctrl+R asks again: the message strip, dismissed, comes back with the refusal.
@@ -131,7 +135,9 @@ def ctrl_comma_ctrl_r_ctrl_n_ctrl_f_and_alt_1_through_real_keys():
         wait_for("the picker's search focused", lambda: any(n.getState().contains(pyatspi.STATE_FOCUSED)
                                                             for n in app.find_all("entry", "Search currencies")), timeout=5)
         app.key("Escape")
-        # The picker was a surface of its own (see above): a click gives the window the keys again.
+        # Known defect, hidden here: Escape in the picker's search is GtkSearchEntry's stop-search,
+        # which the picker does not answer, so the picker stays open; the first click outside only
+        # closes it (GTK uses that press up), the second reaches the entry.
         time.sleep(0.5)
         app.click(app.entry("EUR"))
         time.sleep(0.3)
