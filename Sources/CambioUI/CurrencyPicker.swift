@@ -59,6 +59,9 @@ import CGtk
         let model = model
         list.bind(choices) { code in Self.row(model.face(code)) }
         search.onSearchChanged { [weak self] in self?.fill() }
+        // Escape in the search is its stop-search (GtkSearchEntry takes the key): it closes the
+        // picker, as Escape closes any popover.
+        search.onStopSearch { [weak self] in self?.popup.popdown() }
         search.onActivate { [weak self] in
             if let first = self?.choices.item(at: 0) { self?.pick(first) }
         }

@@ -179,6 +179,15 @@ final class CurrenciesPageTests: WindowTestCase {
         picker.list.rows.compactMap { $0.child.flatMap { gtk_widget_get_first_child($0) }.map { Label(existing: $0).text } }
     }
 
+    /// Escape in the picker's search (GtkSearchEntry's stop-search) closes the picker.
+    func testEscapeInThePickersSearchClosesIt() throws {
+        let picker = try openedPicker()
+        XCTAssertTrue(picker.popup.visible)
+        emit("stop-search", on: picker.search.widget, type: gtk_search_entry_get_type())
+        MainContext.drain()
+        XCTAssertFalse(picker.popup.visible, "Escape closes the picker")
+    }
+
     func testThePickerShowsTheBestMatchesFirstAndNotTheListedOnes() throws {
         let picker = try openedPicker()
         XCTAssertTrue(picker.search.contains(try XCTUnwrap(picker.search.focusInWindow)), "typing goes to the search")

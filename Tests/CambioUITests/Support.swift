@@ -74,6 +74,16 @@ class WindowTestCase: XCTestCase {
         try FileManager.default.copyItem(at: Self.historyTemplate!, to: context.paths.historyFile)
     }
 
+    /// A signal without arguments, as GTK emits it when the user acts ("stop-search" for Escape in
+    /// a search entry).
+    func emit(_ signal: String, on widget: WidgetRef, type: GType) {
+        var instance = GValue()
+        g_value_init(&instance, type)
+        g_value_set_object(&instance, gpointerOf(widget))
+        defer { g_value_unset(&instance) }
+        g_signal_emitv(&instance, g_signal_lookup(signal, type), 0, nil)
+    }
+
     /// Enter in an entry: its "activate" signal (gtk_widget_activate does not reach entries).
     func emitActivate(_ widget: WidgetRef, type: GType) {
         var instance = GValue()
