@@ -56,36 +56,41 @@ import CGtk
         networkSwitch.active = settings.networkAllowed
         networkSwitch.valign = GTK_ALIGN_CENTER
 
-        // The controls and GSettings stay the same both ways; the engine and the window follow
-        // the settings' change notices.
-        if let stored = context.preferences.settings {
-            stored.bind(Preferences.Key.provider.rawValue, toSelectedOf: gpointerOf(providerDrop.widget), values: Provider.allCases.map(\.rawValue))
-            stored.bind(Preferences.Key.refreshInterval.rawValue, toSelectedOf: gpointerOf(intervalDrop.widget), values: Self.intervals.map(\.rawValue))
-            stored.bind(Preferences.Key.decimalPlaces.rawValue, toSelectedOf: gpointerOf(placesDrop.widget),
-                        values: DecimalPlaces.allCases.map(Preferences.number))
-            stored.bind(Preferences.Key.networkAllowed.rawValue, to: gpointerOf(networkSwitch.widget), property: "active")
-        }
-
         keyEditor = KeyEditor(stocks: { [unowned context] in context.stocks }, width: 56)
+        window.child = layout().widget
+        bindSettings()
+        connect()
+    }
 
+    /// The controls and GSettings stay the same both ways; the engine and the window follow
+    /// the settings' change notices.
+    private func bindSettings() {
+        guard let stored = ctx.preferences.settings else { return }
+        stored.bind(Preferences.Key.provider.rawValue, toSelectedOf: gpointerOf(providerDrop.widget), values: Provider.allCases.map(\.rawValue))
+        stored.bind(Preferences.Key.refreshInterval.rawValue, toSelectedOf: gpointerOf(intervalDrop.widget), values: Self.intervals.map(\.rawValue))
+        stored.bind(Preferences.Key.decimalPlaces.rawValue, toSelectedOf: gpointerOf(placesDrop.widget),
+                    values: DecimalPlaces.allCases.map(Preferences.number))
+        stored.bind(Preferences.Key.networkAllowed.rawValue, to: gpointerOf(networkSwitch.widget), property: "active")
+    }
+
+    /// The sections, each a heading over its rows.
+    private func layout() -> Box {
         let content = Box.vertical(spacing: 18)
         content.margins(18, 18, 18, 18)
         content.append(
-                  Self.section(tr("Rates"), [
-                      Self.row(tr("Rate _provider"), tr("Where today’s rates come from. Currencies it lacks are filled from the others."), providerDrop),
-                      Self.row(tr("_Automatic refresh"), tr("When Cambio asks for new rates by itself. F5 and Ctrl+R always ask."), intervalDrop),
-                  ]),
-                  Self.section(tr("Amounts"), [
-                      Self.row(tr("R_eference currency"), tr("Rates on the Currencies page are shown against it; Investments can show results in it."), referenceDrop),
-                      Self.row(tr("_Decimal places"), tr("Digits shown in amounts of money. Only the display is rounded."), placesDrop),
-                  ]),
-                  Self.section(tr("Privacy"), [
-                      Self.row(tr("Use the _network"), tr("Off: Cambio sends nothing anywhere. The saved and bundled rates, history and prices stay in use."), networkSwitch),
-                  ]),
-                  Self.section(tr("Alpha Vantage key (Investments)"), [keyEditor.root]))
-        window.child = content.widget
-
-        connect()
+            Self.section(tr("Rates"), [
+                Self.row(tr("Rate _provider"), tr("Where today’s rates come from. Currencies it lacks are filled from the others."), providerDrop),
+                Self.row(tr("_Automatic refresh"), tr("When Cambio asks for new rates by itself. F5 and Ctrl+R always ask."), intervalDrop),
+            ]),
+            Self.section(tr("Amounts"), [
+                Self.row(tr("R_eference currency"), tr("Rates on the Currencies page are shown against it; Investments can show results in it."), referenceDrop),
+                Self.row(tr("_Decimal places"), tr("Digits shown in amounts of money. Only the display is rounded."), placesDrop),
+            ]),
+            Self.section(tr("Privacy"), [
+                Self.row(tr("Use the _network"), tr("Off: Cambio sends nothing anywhere. The saved and bundled rates, history and prices stay in use."), networkSwitch),
+            ]),
+            Self.section(tr("Alpha Vantage key (Investments)"), [keyEditor.root]))
+        return content
     }
 
     private func connect() {
