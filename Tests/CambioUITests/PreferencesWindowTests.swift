@@ -15,6 +15,8 @@ final class PreferencesWindowTests: WindowTestCase {
         rates = RatesController(context: context)
         rates.attach(window)
         prefs = PreferencesWindow(context: context, rates: rates)
+        // It goes with its parent (destroy-with-parent): then there is nothing left to destroy.
+        prefs.window.onDestroy { [weak self] in self?.prefs = nil }
         prefs.present(over: window.window)
         MainContext.drain()
     }
