@@ -1,7 +1,6 @@
 import CambioCore
 import CambioGLib
 import CambioServices
-import CambioStore
 import CGtk
 
 /// The pair's line (From, ⇄, To, the status and the spinner) and reading the pair's history.

@@ -1,7 +1,6 @@
 import CambioCore
 import CambioGLib
 import CambioServices
-import CambioNet
 import CGtk
 
 /// Finding a stock: the search field and the key button, the note under them and the stocks found.

@@ -1,7 +1,6 @@
 import CambioCore
 import CambioGLib
 import CambioServices
-import CambioNet
 import CGtk
 import Foundation
 
@@ -31,7 +30,7 @@ import Foundation
     public var stock: StockInfo? { model.stock }
     public var series: PriceSeries? { model.series }
     public var result: DCAResult? { model.result }
-    public internal(set) var source: StockService.Source?
+    var source: StockService.Source?
     /// Told when a load, search or computation finishes (tests).
     var onSettled: (@MainActor () -> Void)?
     public internal(set) var busy = false

@@ -1,7 +1,6 @@
 import CambioCore
 import CambioGLib
 import CambioServices
-import CambioNet
 import CGtk
 import Foundation
 

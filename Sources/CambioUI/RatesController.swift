@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CambioNet
 import CambioServices
 import CGtk
 import Foundation
