@@ -269,10 +269,20 @@ class App:
         ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         x = self.window_pos[0] + ext.x + ext.width // 2
         y = self.window_pos[1] + ext.y + ext.height // 2
-        # No --sync: it can wait long when the pointer is already there.
-        xdotool("mousemove", str(x), str(y))
-        time.sleep(0.05)
+        self.move_pointer(x, y)
         xdotool("click", "1")
+
+    def pointer(self):
+        """Where the X server has the pointer now."""
+        out = xdotool("getmouselocation", "--shell")
+        values = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+        return int(values["X"]), int(values["Y"])
+
+    def move_pointer(self, x, y):
+        """Moves the pointer and waits until the X server has it there, so that a press that follows
+        happens at (x, y). (Not --sync: it waits for a move and hangs when the pointer is already there.)"""
+        xdotool("mousemove", str(x), str(y))
+        wait_for(f"the pointer at {x},{y}", lambda: self.pointer() == (x, y), timeout=5, interval=0.01)
 
     def center(self, node):
         ext = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
@@ -281,20 +291,34 @@ class App:
     def drag(self, source, target):
         """Presses on `source`, moves in steps onto `target`, releases: a real pointer drag."""
         (x0, y0), (x1, y1) = self.center(source), self.center(target)
-        xdotool("mousemove", str(x0), str(y0))
-        time.sleep(0.1)
+        self.move_pointer(x0, y0)
         xdotool("mousedown", "1")
         for i in range(1, 11):
-            xdotool("mousemove", str(x0 + (x1 - x0) * i // 10), str(y0 + (y1 - y0) * i // 10))
-            time.sleep(0.04)
+            self.move_pointer(x0 + (x1 - x0) * i // 10, y0 + (y1 - y0) * i // 10)
+        # The one fixed pause left: on X11 a drag inside the window still goes through XDND (the
+        # app sends itself a position message through the X server and its drop target answers
+        # with a status), and a release handled before that answer drops nothing. Nothing shows
+        # that answer from outside: the accessibility tree has no drop-hover state, and the drag
+        # cursor can only be read through XFixes, which the harness has no client for.
         time.sleep(0.2)
         xdotool("mouseup", "1")
 
     def focus_entry(self, code):
         node = self.entry(code)
+        had_focus = node.getState().contains(pyatspi.STATE_FOCUSED)
         self.click(node)
         wait_for(f"focus in {code}", lambda: self.entry(code).getState().contains(pyatspi.STATE_FOCUSED))
-        time.sleep(0.15)  # the select-all runs on the next idle
+        if not had_focus:
+            # The click that focuses an entry selects its text, so that typing replaces it (a click
+            # in the entry that has the focus places the cursor instead).
+            wait_for(f"the text of {code} selected", lambda: self.all_selected(self.entry(code)), timeout=5)
+
+    def all_selected(self, node):
+        """Whether the whole text of an entry is selected (an empty one has nothing to select)."""
+        t = node.queryText()
+        if t.characterCount == 0:
+            return True
+        return t.getNSelections() == 1 and tuple(t.getSelection(0)) == (0, t.characterCount)
 
     def show_page(self, number, tab):
         """Alt+<number>, then waits until the page tab named `tab` is the selected one."""

@@ -1,7 +1,6 @@
 """The Calculator page, end to end: exact sums, errors, and conversions typed as text."""
 import json
 import subprocess
-import time
 
 import pyatspi
 
@@ -28,9 +27,10 @@ def expect(app, what, value, timeout=5):
 
 def open_calculator(app):
     app.key("alt+5")
-    wait_for("the calculation entry focused", lambda: any(
-        n.name == "Calculation" and n.getState().contains(pyatspi.STATE_FOCUSED) for n in app.find_all("text")), timeout=10)
-    time.sleep(0.2)
+    entry = wait_for("the calculation entry focused", lambda: next(
+        (n for n in app.find_all("text") if n.name == "Calculation" and n.getState().contains(pyatspi.STATE_FOCUSED)), None), timeout=10)
+    # Focusing selects what the display holds, so that typing replaces it.
+    wait_for("the calculation's text selected", lambda: app.all_selected(entry), timeout=5)
 
 
 @test

@@ -1,7 +1,6 @@
 """The Converter page, end to end: arithmetic amounts, swap, favourites, and a restart."""
 import json
 import subprocess
-import time
 
 import pyatspi
 
@@ -59,6 +58,12 @@ def focused(node):
     return node is not None and node.getState().contains(pyatspi.STATE_FOCUSED)
 
 
+def first_row(app, list_name):
+    """The first row of the list named `list_name`."""
+    lists = [n for n in app.find_all("list") if n.name == list_name]
+    return lists[0].getChildAtIndex(0) if lists and lists[0].childCount else None
+
+
 def cli_convert(app, amount, source, target):
     out = subprocess.run([BINARY, "convert", amount, source, target, "--offline", "--json"], env=app.env(),
                          check=True, capture_output=True, text=True).stdout
@@ -68,10 +73,8 @@ def cli_convert(app, amount, source, target):
 def open_converter(app):
     app.key("alt+2")
     wait_for("the amount entry focused", lambda: focused(named(app, "Amount", "text")), timeout=10)
-    # Focusing selects the old amount; on a cold first start that can land after the first key,
-    # so select it the way a user would make sure of it.
-    time.sleep(0.2)
-    app.key("ctrl+a")
+    # Focusing selects the old amount, so that typing replaces it.
+    wait_for("the old amount selected", lambda: app.all_selected(named(app, "Amount", "text")), timeout=5)
 
 
 @test
@@ -120,9 +123,12 @@ def ctrl_s_swaps_and_favourites_are_added_searched_and_loaded():
         app.key("ctrl+s")
         wait_for("swapped back", lambda: pair(app) == ("USD", "EUR"), timeout=5)
         app.key("ctrl+f")
-        wait_for("the favourites' search focused", lambda: focused(named(app, "Search favourites")), timeout=5)
+        search = wait_for("the favourites' search focused", lambda: (lambda n: n if focused(n) else None)(named(app, "Search favourites")), timeout=5)
+        unfiltered = first_row(app, "Favourites").path
         app.type("euro dollar")
-        time.sleep(0.4)
+        # The search fills the list anew (new rows) once typing pauses: wait for the whole query and new rows.
+        wait_for("the search done", lambda: app.text(search) == "euro dollar" and (first_row(app, "Favourites") is None
+                                                                                   or first_row(app, "Favourites").path != unfiltered), timeout=5)
         assert named(app, "EUR \u2192 USD, Euro to US Dollar", "list item"), "the search finds it by currency names"
         app.key("Return")
         wait_for("the favourite loaded", lambda: pair(app) == ("EUR", "USD"), timeout=5)
@@ -152,7 +158,7 @@ def targets_are_added_from_the_keyboard_and_copied():
         app.click(button)
         wait_for("the picker", lambda: focused(named(app, "Search currencies")), timeout=5)
         app.type("yen")
-        time.sleep(0.4)
+        wait_for("JPY first in the picker", lambda: first_row(app, "Currencies").name.startswith("JPY, "), timeout=5)
         app.key("Return")
         wait_for("a JPY result", lambda: result_row(app, "JPY"), timeout=5)
         # The window groups digits (en_US: "15,725"); the JSON does not.

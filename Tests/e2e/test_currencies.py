@@ -2,9 +2,14 @@
 import json
 import os
 import sys
-import time
 
 from harness import App, FaultServer, main, test, wait_for
+
+
+def first_picker_row(app):
+    """The name of the picker's first row ("SEK, Swedish Krona")."""
+    lists = [n for n in app.find_all("list") if n.name == "Currencies"]
+    return lists[0].getChildAtIndex(0).name if lists and lists[0].childCount else ""
 
 
 def expect(app, code, value):
@@ -76,7 +81,7 @@ def list_edits_and_the_typed_amount_survive_a_restart():
         app.key("ctrl+n")
         wait_for("the picker", lambda: app.find(None, "Search currencies"))
         app.type("Swedish")
-        time.sleep(0.3)
+        wait_for("SEK first in the picker", lambda: first_picker_row(app).startswith("SEK, "), timeout=5)
         app.key("Return")
         wait_for("SEK row", lambda: app.entry("SEK"))
         # Reorder from the keyboard: SEK up one place.

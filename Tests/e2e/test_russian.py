@@ -1,7 +1,8 @@
 """The whole window in Russian: every page, the preferences and the shortcuts window, read back
 through the accessibility tree under LANG=ru_RU.UTF-8; numbers written as 1 234,56."""
 import re
-import time
+
+import pyatspi
 
 from harness import App, main, test, wait_for
 
@@ -43,9 +44,13 @@ def every_page_preferences_and_shortcuts_speak_russian_and_write_numbers_as_1_23
     try:
         texts = []
         tabs = ["Валюты", "Конвертер", "История", "Инвестиции", "Калькулятор"]
-        for i, tab in enumerate(tabs, start=1):
+        # The control each page puts the focus on when it is shown.
+        firsts = [("text", "Сумма в "), ("text", "Сумма"), ("filler", "График курса"),
+                  ("entry", "Найти акцию по тикеру или названию компании"), ("text", "Вычисление")]
+        for i, (tab, (role, name)) in enumerate(zip(tabs, firsts), start=1):
             app.show_page(i, tab)
-            time.sleep(0.6)
+            wait_for(f"the focus on {name!r}", lambda: any(n.getState().contains(pyatspi.STATE_FOCUSED)
+                                                         for n in app.find_all(role, name)), timeout=10)
             texts += everything_shown(app)
 
         # Investments: a stock from the bundled sample, its results and method.
@@ -65,7 +70,8 @@ def every_page_preferences_and_shortcuts_speak_russian_and_write_numbers_as_1_23
 
         app.key("ctrl+comma")
         prefs = wait_for("the preferences window", lambda: next((w for w in app.node if w.name == "Параметры"), None), timeout=10)
-        time.sleep(0.5)
+        wait_for("the focus on the provider", lambda: any(n.getState().contains(pyatspi.STATE_FOCUSED)
+                                                          for n in app.find_all("push button", "Источник курсов", node=prefs)), timeout=5)
         prefs_texts = everything_shown(app, node=prefs)
         for expected in ("Источник курсов", "Опорная валюта", "Знаки после запятой", "Использовать сеть", "Ключ Alpha Vantage"):
             assert any(expected in t for t in prefs_texts), (expected, prefs_texts[:30])
@@ -75,7 +81,9 @@ def every_page_preferences_and_shortcuts_speak_russian_and_write_numbers_as_1_23
 
         app.key("ctrl+question")
         shortcuts = wait_for("the shortcuts window", lambda: next((w for w in app.node if w.name == "Комбинации клавиш"), None), timeout=10)
-        time.sleep(0.5)
+        # Shown and filled: the window is the active one and lists the shortcut to quit.
+        wait_for("the shortcuts window active", lambda: shortcuts.getState().contains(pyatspi.STATE_ACTIVE), timeout=10)
+        wait_for("the shortcuts listed", lambda: any(app.text(n) == "Выйти" for n in app.find_all("label", node=shortcuts)), timeout=10)
         texts += everything_shown(app, node=shortcuts)
         app.key("Escape")
 
