@@ -94,7 +94,9 @@ case "frame":
 
         final class Frames { var painted = 0; var start: UInt64 = 0; var work: [Double] = []; var recording = false }
         let f = Frames()
-        Signal.connect(gpointerOf(clock), "update") { f.start = now() }
+        // A frame's work starts at "before-paint", which every frame has; "update" comes only
+        // while something ticks (an animation), so timing from it could take in idle frames.
+        Signal.connect(gpointerOf(clock), "before-paint") { f.start = now() }
         Signal.connect(gpointerOf(clock), "after-paint") {
             f.painted += 1
             if f.recording { f.work.append(Double(now() - f.start) / 1e6) }
