@@ -140,6 +140,10 @@ public final class HistoryStore: Sendable {
     }
 
     /// Copies what can still be read of a set-aside store's publications into this one.
+    ///
+    /// A damaged page ends a scan, so a table that cannot be read whole is read again by parts:
+    /// each currency (or source), from both ends. One bad page then loses the rows it holds,
+    /// never every row after it.
     func salvage(from aside: URL) {
         var config = Configuration()
         config.readonly = true
@@ -147,12 +151,11 @@ public final class HistoryStore: Sendable {
         defer { try? old.close() }
         var publications: [Row] = [], rates: [Row] = []
         try? old.read { db in
-            if let cursor = try? Row.fetchCursor(db, sql: "SELECT source, day, base, stored_at FROM publication") {
-                while let row = try? cursor.next() { publications.append(row.copy()) }
-            }
-            if let cursor = try? Row.fetchCursor(db, sql: "SELECT code, day, source, value FROM rate") {
-                while let row = try? cursor.next() { rates.append(row.copy()) }
-            }
+            rates = Self.salvageRows(db, columns: "code, day, source, value", table: "rate", key: "code",
+                                     keys: { Self.allCodes })
+            let sources = Set(rates.compactMap { $0[2] as String? } + ["ECB", "open.er-api.com", "Frankfurter", "Bank of Russia"])
+            publications = Self.salvageRows(db, columns: "source, day, base, stored_at", table: "publication", key: "source",
+                                            keys: { sources.sorted() })
         }
         try? db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = -65536") }
         defer { try? db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = -2000") } }
@@ -161,6 +164,41 @@ public final class HistoryStore: Sendable {
             for p in publications { try putPublication.execute(arguments: [p[0], p[1], p[2], p[3]]) }
             let putRate = try db.cachedStatement(sql: "INSERT OR REPLACE INTO rate (code, day, source, value) VALUES (?, ?, ?, ?)")
             for r in rates { try putRate.execute(arguments: [r[0], r[1], r[2], r[3]]) }
+        }
+    }
+
+    /// Every three-letter code, the keys a damaged rate table is read again by.
+    static let allCodes: [String] = {
+        let letters = (65...90).map { Character(UnicodeScalar($0)!) }
+        return letters.flatMap { a in letters.flatMap { b in letters.map { c in String([a, b, c]) } } }
+    }()
+
+    /// The rows of `table` (keyed by `key`, then by day): whole if it reads, else by each of
+    /// `keys`; a key whose rows cannot be read through is read from both ends, up to the bad
+    /// page from its first day and back to it from its last.
+    private static func salvageRows(_ db: Database, columns: String, table: String, key: String,
+                                    keys: () -> [String]) -> [Row] {
+        var rows: [Row] = []
+        if scan(db, "SELECT \(columns) FROM \(table)", [], into: &rows) { return rows }
+        rows.removeAll()
+        for k in keys() {
+            let sql = "SELECT \(columns) FROM \(table) WHERE \(key) = ? ORDER BY day"
+            if scan(db, sql, [k], into: &rows) { continue }
+            _ = scan(db, sql + " DESC", [k], into: &rows)
+        }
+        return rows
+    }
+
+    /// Appends `sql`'s rows to `rows` up to the first that cannot be read; true if none failed.
+    private static func scan(_ db: Database, _ sql: String, _ arguments: StatementArguments, into rows: inout [Row]) -> Bool {
+        guard let cursor = try? Row.fetchCursor(db, sql: sql, arguments: arguments) else { return false }
+        while true {
+            do {
+                guard let row = try cursor.next() else { return true }
+                rows.append(row.copy())
+            } catch {
+                return false
+            }
         }
     }
 

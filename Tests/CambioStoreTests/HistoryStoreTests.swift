@@ -174,6 +174,50 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertEqual(try store.history(from: "EUR", to: "USD").points, [])
     }
 
+    /// A damaged page in the middle of the rates loses the rows it holds, not every row after
+    /// it: what can still be read is copied into the new store, reading by currency and month
+    /// past the bad page.
+    func testADamagedPageLosesOnlyItsOwnRows() throws {
+        let url = try tempDir().appendingPathComponent("history.sqlite")
+        let codes = ["AUD", "CAD", "CHF", "CNY", "GBP", "JPY", "NOK", "SEK", "USD", "ZAR"]
+        var start = DateComponents(); start.year = 2020; start.month = 1; start.day = 1
+        let calendar = Foundation.Calendar(identifier: .gregorian)
+        let first = calendar.date(from: start)!
+        let publications = (0..<600).map { i -> DayPublication in
+            let date = calendar.date(byAdding: .day, value: i, to: first)!
+            let iso = String(format: "%04d-%02d-%02d", calendar.component(.year, from: date), calendar.component(.month, from: date),
+                             calendar.component(.day, from: date))
+            return DayPublication(day: day(iso), source: "ECB", base: "EUR",
+                                  rates: Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, Decimal(i * 10 + $0 + 1) / 1000) }))
+        }
+        let store = try HistoryStore(url: url)
+        try store.record(publications)
+        try store.db.close()
+        let total = codes.count * publications.count
+        XCTAssertEqual(try sqlite(url, "SELECT count(*) FROM rate"), "\(total)")
+        // A leaf page of the rates in the middle of their order, written over.
+        let leaves = try sqlite(url, "SELECT pageno FROM dbstat WHERE name = 'rate' AND pagetype = 'leaf' ORDER BY path")
+            .split(separator: "\n").compactMap { Int($0) }
+        XCTAssertGreaterThan(leaves.count, 10)
+        let victim = leaves[leaves.count / 2]
+        let pageSize = Int(try sqlite(url, "PRAGMA page_size"))!
+        let file = try FileHandle(forUpdating: url)
+        try file.seek(toOffset: UInt64((victim - 1) * pageSize))
+        file.write(Data(repeating: 0xA5, count: pageSize))
+        try file.close()
+
+        let (salvaged, outcome) = try HistoryStore.open(at: url)
+        guard case .setAside = outcome else { return XCTFail("\(outcome)") }
+        let kept = Int(try salvaged.db.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM rate") } ?? 0)
+        // One page holds at most a few hundred of these rows; everything else is back.
+        XCTAssertLessThan(total - kept, 400, "kept \(kept) of \(total)")
+        XCTAssertGreaterThan(total - kept, 0, "the written-over page's rows are gone")
+        // The rows after the damage in key order are there: the last currency's last day.
+        let last = try salvaged.history(from: "EUR", to: "ZAR")
+        XCTAssertEqual(last.points.last?.day.iso, publications.last!.day.iso)
+        XCTAssertEqual(try salvaged.db.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM publication") }, publications.count)
+    }
+
     /// Another process writing (here, another connection holding the write lock) is a wait,
     /// never a reason to set the store aside.
     func testALockedStoreIsAWaitNotCorruption() throws {
