@@ -10,8 +10,6 @@ import Foundation
     let root: WidgetRef
     /// The masked entry the key is typed into.
     let field = PasswordEntry()
-    /// The entry as a plain widget.
-    var entry: WidgetRef { field.widget }
     private let status: Label
     private let stocks: () -> StockService
     /// Told after the key was saved or removed.

@@ -5,38 +5,6 @@ import CGtk
 
 /// Small constructors so screens read as layout, not casts.
 @MainActor enum UI {
-    static func label(_ text: String, classes: [String] = [], xalign: Float = 0) -> WidgetRef {
-        Label(text, classes: classes, xalign: xalign).widget
-    }
-
-    static func box(_ orientation: GtkOrientation, spacing: Int32 = 0, _ children: [WidgetRef] = []) -> WidgetRef {
-        Box(orientation, spacing: spacing, children).widget
-    }
-
-    static func setMnemonicLabel(_ button: some Widget, _ text: String) {
-        Button(existing: button.widget).mnemonic = text
-    }
-
-    /// A GtkDropDown named for assistive technologies: the name goes on the inner button too,
-    /// which is what takes the focus (GTK 4.8 leaves it unnamed).
-    static func name(dropDown: WidgetRef, _ name: String) {
-        dropDown.accessibleLabel(name)
-        if let button = gtk_widget_get_first_child(dropDown) { button.accessibleLabel(name) }
-    }
-
-    static func append(_ box: WidgetRef, _ children: WidgetRef...) {
-        children.forEach { Box(existing: box).append($0) }
-    }
-
-    /// A button with a mnemonic ("_Save"). The mnemonic lives on a child label, so the button's
-    /// accessible name is the label's text ("Save"); GTK 4.8 reads a button's own mnemonic label
-    /// raw ("_Save Save").
-    static func button(label: String, _ action: @escaping @MainActor () -> Void) -> WidgetRef {
-        let b = Button(mnemonic: label)
-        b.onClicked(action)
-        return b.widget
-    }
-
     /// A currency menu button's face: the code over the name, and `name` as its accessible name
     /// and tooltip ("From USD (US Dollar)").
     static func setCurrency(_ button: some Widget, code: String, currencyName: String, name: String) {
@@ -57,13 +25,6 @@ import CGtk
         entry.tooltip(tooltip)
         entry.alignment = 1
         return entry.widget
-    }
-
-    /// An icon button; `name` is its accessible name and tooltip.
-    static func iconButton(_ icon: String, name: String, _ action: @escaping @MainActor () -> Void) -> WidgetRef {
-        let b = Button(icon: icon, name: name)
-        b.onClicked(action)
-        return b.widget
     }
 
     /// Sets a label's text. A copyable label is selectable (a Tab stop) only while it has text:
@@ -179,13 +140,6 @@ import CGtk
         gtk_widget_add_controller(row, target)
     }
 
-    /// The row of `list` (a GtkListBox) that holds the keyboard focus.
-    static func focusedRow(in list: WidgetRef) -> WidgetRef? {
-        guard let root = gtk_widget_get_root(list), let focus = gtk_root_get_focus(root),
-              let row = gtk_widget_get_ancestor(focus, gtk_list_box_row_get_type()),
-              gtk_widget_get_parent(row) == list else { return nil }
-        return row
-    }
 }
 
 extension UI {
@@ -248,14 +202,6 @@ extension UI {
 
 extension UI {
     /// A scrolled window that is never a Tab stop itself (its content is).
-    static func scroller() -> WidgetRef {
-        ScrolledWindow().widget
-    }
-
-    /// A vertically scrolling window around `list`.
-    static func scrolledList(_ list: some Widget) -> WidgetRef {
-        ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER).widget
-    }
 
     /// Down in a search field moves to its first result.
     static func downMovesFocus(from entry: WidgetRef, to first: @escaping @MainActor () -> WidgetRef?) {

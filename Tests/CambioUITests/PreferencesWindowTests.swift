@@ -113,13 +113,13 @@ final class PreferencesWindowTests: WindowTestCase {
         XCTAssertEqual(context.preferences.refreshInterval, .weekly)
 
         XCTAssertTrue(prefs.keyEditor.statusText.hasPrefix("No key saved"))
-        gtk_editable_set_text(cast(prefs.keyEditor.entry), "NOT A KEY!")
+        prefs.keyEditor.field.text = "NOT A KEY!"
         prefs.keyEditor.save()
         XCTAssertEqual(prefs.keyEditor.statusText, "Not saved: An Alpha Vantage key is letters and digits only")
-        gtk_editable_set_text(cast(prefs.keyEditor.entry), "ABCDEF123456")
+        prefs.keyEditor.field.text = "ABCDEF123456"
         prefs.keyEditor.save()
         XCTAssertEqual(prefs.keyEditor.statusText, "Key saved. Searches now ask Alpha Vantage.")
-        XCTAssertEqual(String(cString: gtk_editable_get_text(cast(prefs.keyEditor.entry))), "", "the key leaves the entry")
+        XCTAssertEqual(prefs.keyEditor.field.text, "", "the key leaves the entry")
         let file = context.paths.configHome.appendingPathComponent("cambio/alphavantage-key")
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         XCTAssertEqual(mode, 0o600)
