@@ -121,6 +121,21 @@ public enum StartupProbe {
         return handle
     }
 
+    /// Runs `body` once when the main loop is idle: after pending input and the frame being drawn.
+    public static func idle(_ body: @escaping @MainActor () -> Void) -> TimerHandle {
+        let handle = TimerHandle(id: 0)
+        let job = Unmanaged.passRetained(MainContext.Job { [weak handle] in
+            handle?.id = 0
+            body()
+        }).toOpaque()
+        handle.id = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+            let job = Unmanaged<MainContext.Job>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { job.body() }
+            return 0 // G_SOURCE_REMOVE
+        }, job, { data in Unmanaged<MainContext.Job>.fromOpaque(data!).release() })
+        return handle
+    }
+
     /// Runs `body` every `seconds`, at idle priority (ages, timed refreshes), until cancelled.
     public static func every(seconds: UInt32, _ body: @escaping @MainActor () -> Void) -> TimerHandle {
         let job = Unmanaged.passRetained(MainContext.Job(body)).toOpaque()

@@ -34,7 +34,7 @@ extension CurrenciesPage {
             if isVisible(row, visible) { row.setAmount(text) } else { pending[code] = text }
         }
         if !pending.isEmpty && pendingWrite?.isPending != true {
-            pendingWrite = IdleHandle.once { [weak self] in self?.flushPending() }
+            pendingWrite = TimerHandle.idle { [weak self] in self?.flushPending() }
         }
     }
 

@@ -30,7 +30,7 @@ import Foundation
     var updating = false
     /// Texts for rows out of view, written once the frame that shows the visible ones is drawn.
     var pending: [String: String] = [:]
-    var pendingWrite: IdleHandle?
+    var pendingWrite: TimerHandle?
 
     /// The list, what was typed and the rows' refusals. The list is the context's, which saves it;
     /// the context changes only its reference currency, and says so (`observeDisplay`).

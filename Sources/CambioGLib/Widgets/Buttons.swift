@@ -54,6 +54,11 @@ public struct ToggleButton: Widget {
         widget = gtk_toggle_button_new()!
         Button(existing: widget).mnemonic = text
     }
+    /// A toggle button showing `child` (a label without a mnemonic: "1W").
+    public init(child: some Widget) {
+        widget = gtk_toggle_button_new()!
+        Button(existing: widget).child = child.widget
+    }
     public var active: Bool {
         get { gtk_toggle_button_get_active(toggle) != 0 }
         nonmutating set { gtk_toggle_button_set_active(toggle, newValue ? 1 : 0) }
@@ -113,10 +118,6 @@ public struct Popover: Widget {
     }
     public func popup() { gtk_popover_popup(popover) }
     public func popdown() { gtk_popover_popdown(popover) }
-    public var hasArrow: Bool {
-        get { gtk_popover_get_has_arrow(popover) != 0 }
-        nonmutating set { gtk_popover_set_has_arrow(popover, newValue ? 1 : 0) }
-    }
     /// The popover is about to show.
     @discardableResult
     public func onShow(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("show", handler) }

@@ -14,7 +14,6 @@ public struct Box: Widget {
     public static func horizontal(spacing: Int32 = 0, _ children: [any Widget] = []) -> Box { Box(GTK_ORIENTATION_HORIZONTAL, spacing: spacing, children) }
 
     public func append(_ children: any Widget...) { children.forEach { gtk_box_append(box, $0.widget) } }
-    public func prepend(_ child: some Widget) { gtk_box_prepend(box, child.widget) }
     public func remove(_ child: some Widget) { gtk_box_remove(box, child.widget) }
     /// Puts `child` after `sibling` (nil: first).
     public func insert(_ child: some Widget, after sibling: (any Widget)?) { gtk_box_insert_child_after(box, child.widget, sibling?.widget) }
@@ -84,10 +83,6 @@ public struct ScrolledWindow: Widget {
         get { gtk_scrolled_window_get_propagate_natural_height(scroller) != 0 }
         nonmutating set { gtk_scrolled_window_set_propagate_natural_height(scroller, newValue ? 1 : 0) }
     }
-    public var propagateNaturalWidth: Bool {
-        get { gtk_scrolled_window_get_propagate_natural_width(scroller) != 0 }
-        nonmutating set { gtk_scrolled_window_set_propagate_natural_width(scroller, newValue ? 1 : 0) }
-    }
     /// The vertical scroll position, in pixels from the top.
     public var verticalOffset: Double {
         get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(scroller)) }
@@ -136,7 +131,6 @@ public struct HeaderBar: Widget {
     public init() { widget = gtk_header_bar_new()! }
     public func titleWidget(_ child: some Widget) { gtk_header_bar_set_title_widget(OpaquePointer(widget), child.widget) }
     public func packEnd(_ child: some Widget) { gtk_header_bar_pack_end(OpaquePointer(widget), child.widget) }
-    public func packStart(_ child: some Widget) { gtk_header_bar_pack_start(OpaquePointer(widget), child.widget) }
 }
 
 /// GtkWindow.
@@ -163,10 +157,6 @@ public struct Window: Widget {
         get { gtk_window_get_resizable(window) != 0 }
         nonmutating set { gtk_window_set_resizable(window, newValue ? 1 : 0) }
     }
-    public var modal: Bool {
-        get { gtk_window_get_modal(window) != 0 }
-        nonmutating set { gtk_window_set_modal(window, newValue ? 1 : 0) }
-    }
     public var hideOnClose: Bool {
         get { gtk_window_get_hide_on_close(window) != 0 }
         nonmutating set { gtk_window_set_hide_on_close(window, newValue ? 1 : 0) }
@@ -179,12 +169,19 @@ public struct Window: Widget {
     public func present() { gtk_window_present(window) }
     public func close() { gtk_window_close(window) }
     public func destroy() { gtk_window_destroy(window) }
-    /// The focused widget in this window.
-    public var focus: WidgetRef? {
-        get { gtk_window_get_focus(window) }
-        nonmutating set { gtk_window_set_focus(window, newValue) }
-    }
     /// The window is being destroyed.
     @discardableResult
     public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("destroy", handler) }
+}
+
+public extension ScrolledWindow {
+    /// The height of the part in view, in pixels (0 before it is laid out).
+    var pageHeight: Double { gtk_adjustment_get_page_size(gtk_scrolled_window_get_vadjustment(OpaquePointer(widget))) }
+
+    /// The content scrolled up or down (by the user or by code).
+    @discardableResult
+    func onVerticalScroll(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
+        let adjustment = gpointerOf(gtk_scrolled_window_get_vadjustment(OpaquePointer(widget))!)
+        return SignalHandle(owner: nil, object: adjustment, id: Signal.connect(adjustment, "value-changed", handler))
+    }
 }

@@ -25,14 +25,6 @@ public struct ListBox: Widget {
         get { gtk_list_box_get_selection_mode(list) }
         nonmutating set { gtk_list_box_set_selection_mode(list, newValue) }
     }
-    public func select(_ row: ListBoxRow?) { gtk_list_box_select_row(list, row.map { cast($0.widget) }) }
-    public var selectedRow: ListBoxRow? { gtk_list_box_get_selected_row(list).map { ListBoxRow(existing: $0) } }
-    /// What the list shows when it has no rows.
-    public func placeholder(_ child: some Widget) { gtk_list_box_set_placeholder(list, child.widget) }
-    public var activateOnSingleClick: Bool {
-        get { gtk_list_box_get_activate_on_single_click(list) != 0 }
-        nonmutating set { gtk_list_box_set_activate_on_single_click(list, newValue ? 1 : 0) }
-    }
     /// The row that holds the keyboard focus, if it is one of this list's rows.
     public var focusedRow: ListBoxRow? {
         guard let focus = focusInWindow,
@@ -228,15 +220,6 @@ public struct DropDown: Widget {
     /// The chosen item changed (by the user or by code).
     @discardableResult
     public func onSelected(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { onNotify("selected", handler) }
-    /// The item list closed (chosen or dismissed).
-    public var popover: Popover? {
-        var child = gtk_widget_get_first_child(widget)
-        while let c = child {
-            if g_type_check_instance_is_a(cast(c), gtk_popover_get_type()) != 0 { return Popover(existing: c) }
-            child = gtk_widget_get_next_sibling(c)
-        }
-        return nil
-    }
 }
 
 /// GtkScale.
@@ -290,9 +273,36 @@ public struct Calendar: Widget {
     public func onDaySelected(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("day-selected", handler) }
 }
 
-/// GtkDrawingArea: `draw` paints it with cairo.
-public struct DrawingSurface: Widget {
-    public let widget: WidgetRef
-    public init() { widget = gtk_drawing_area_new()! }
-    public func onDraw(_ body: @escaping DrawingArea.Draw) { DrawingArea.onDraw(widget, body) }
+public extension ListBox {
+    /// Keeps the rows in the order of `position` (smaller first), for rows added later too.
+    /// After the order changes, `reorder()` moves the rows: they stay in the list, with their
+    /// focus and their text, instead of being removed and added again.
+    func order(by position: @escaping @MainActor (ListBoxRow) -> Int) {
+        final class Box: @unchecked Sendable {
+            let position: @MainActor (ListBoxRow) -> Int
+            init(_ position: @escaping @MainActor (ListBoxRow) -> Int) { self.position = position }
+        }
+        let data = Unmanaged.passRetained(Box(position)).toOpaque()
+        gtk_list_box_set_sort_func(OpaquePointer(widget), { a, b, data in
+            let box = Unmanaged<Box>.fromOpaque(data!).takeUnretainedValue()
+            guard let a, let b else { return 0 }
+            nonisolated(unsafe) let rows = (a, b)
+            let (x, y) = MainActor.assumeIsolated {
+                (box.position(ListBoxRow(existing: rows.0)), box.position(ListBoxRow(existing: rows.1)))
+            }
+            return x < y ? -1 : x > y ? 1 : 0
+        }, data, { data in Unmanaged<Box>.fromOpaque(data!).release() })
+    }
+
+    /// Puts the rows in the order `order(by:)` now gives.
+    func reorder() { gtk_list_box_invalidate_sort(OpaquePointer(widget)) }
+}
+
+public extension ListBoxRow {
+    /// Its top and bottom in the list, in pixels; nil before it is laid out.
+    var verticalSpan: ClosedRange<Double>? {
+        var a = GtkAllocation()
+        gtk_widget_get_allocation(widget, &a)
+        return a.height > 0 ? Double(a.y)...Double(a.y + a.height) : nil
+    }
 }

@@ -53,10 +53,6 @@ public struct Label: Widget {
         get { gtk_label_get_selectable(label) != 0 }
         nonmutating set { gtk_label_set_selectable(label, newValue ? 1 : 0) }
     }
-    public var justify: GtkJustification {
-        get { gtk_label_get_justify(label) }
-        nonmutating set { gtk_label_set_justify(label, newValue) }
-    }
     public func mnemonic(for target: some Widget) { gtk_label_set_mnemonic_widget(label, target.widget) }
 }
 
@@ -185,14 +181,4 @@ public struct Spinner: Widget {
     }
 }
 
-/// GtkImage.
-public struct Image: Widget {
-    public let widget: WidgetRef
-    public init(icon: String) { widget = gtk_image_new_from_icon_name(icon)! }
-}
 
-/// GtkSeparator.
-public struct Separator: Widget {
-    public let widget: WidgetRef
-    public init(_ orientation: GtkOrientation = GTK_ORIENTATION_HORIZONTAL) { widget = gtk_separator_new(orientation)! }
-}

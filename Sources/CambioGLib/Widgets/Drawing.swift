@@ -27,10 +27,9 @@ import CGtk
     }
 }
 
-public extension ToggleButton {
-    /// A toggle button showing `child` (a label without a mnemonic: "1W").
-    init(child: some Widget) {
-        widget = gtk_toggle_button_new()!
-        Button(existing: widget).child = child.widget
-    }
+/// GtkDrawingArea: `draw` paints it with cairo.
+public struct DrawingSurface: Widget {
+    public let widget: WidgetRef
+    public init() { widget = gtk_drawing_area_new()! }
+    public func onDraw(_ body: @escaping DrawingArea.Draw) { DrawingArea.onDraw(widget, body) }
 }
