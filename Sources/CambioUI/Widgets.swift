@@ -110,9 +110,7 @@ import CGtk
     /// Alt+Up/Alt+Down anywhere in `list` moves the item that holds the focus.
     static func altArrows(on list: WidgetRef, focused: @escaping @MainActor () -> String?,
                           move: @escaping @MainActor (String, Int) -> Void) {
-        let keys = gtk_event_controller_key_new()!
-        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signal.keyPressed(keys) { keyval, state in
+        list.onKeyPressed(capture: true) { keyval, state in
             guard state.rawValue & GDK_ALT_MASK.rawValue != 0 else { return false }
             let offset = keyval == UInt32(GDK_KEY_Up) || keyval == UInt32(GDK_KEY_KP_Up) ? -1
                 : keyval == UInt32(GDK_KEY_Down) || keyval == UInt32(GDK_KEY_KP_Down) ? 1 : 0
@@ -120,7 +118,6 @@ import CGtk
             move(item, offset)
             return true
         }
-        gtk_widget_add_controller(list, keys)
     }
 
     /// Dragging `handle` carries `item` (as a value of the private `type`, so no other widget
@@ -205,13 +202,11 @@ extension UI {
 
     /// Down in a search field moves to its first result.
     static func downMovesFocus(from entry: WidgetRef, to first: @escaping @MainActor () -> WidgetRef?) {
-        let keys = gtk_event_controller_key_new()!
-        Signal.keyPressed(keys) { keyval, _ in
+        entry.onKeyPressed { keyval, _ in
             guard keyval == UInt32(GDK_KEY_Down), let target = first() else { return false }
-            gtk_widget_grab_focus(target)
+            target.grabFocus()
             return true
         }
-        gtk_widget_add_controller(entry, keys)
     }
 }
 

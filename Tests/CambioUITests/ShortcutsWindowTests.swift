@@ -114,11 +114,5 @@ final class ShortcutsWindowTests: WindowTestCase {
     }
 
     /// A click: the button's "clicked" signal (what a press ends in), at once.
-    func click(_ button: WidgetRef) {
-        var instance = GValue()
-        g_value_init(&instance, gtk_button_get_type())
-        g_value_set_object(&instance, gpointerOf(button))
-        defer { g_value_unset(&instance) }
-        g_signal_emitv(&instance, g_signal_lookup("clicked", gtk_button_get_type()), 0, nil)
-    }
+    func click(_ button: WidgetRef) { emit("clicked", on: button, type: gtk_button_get_type()) }
 }
