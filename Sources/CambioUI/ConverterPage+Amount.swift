@@ -48,7 +48,7 @@ extension ConverterPage {
             let picker = CurrencyPicker(context: self.ctx, popularFirst: true, exclude: { [weak self] in
                 self?.model.sourcePickerExcludes ?? []
             }) { [weak self] code in self?.setSource(code) }
-            bar.fromButton.popover = Popover(existing: picker.popover.widget)
+            bar.fromButton.popover = picker.popup
             self.pickers.append(picker)
         }
         bar.amountEntry.onChanged { [weak self] in self?.typed() }

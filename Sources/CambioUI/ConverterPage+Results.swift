@@ -53,7 +53,7 @@ extension ConverterPage {
             let picker = CurrencyPicker(context: self.ctx, popularFirst: true, exclude: { [weak self] in
                 self?.model.addPickerExcludes ?? []
             }) { [weak self] code in self?.addTarget(code) }
-            addButton.popover = Popover(existing: picker.popover.widget)
+            addButton.popover = picker.popup
             self.pickers.append(picker)
         }
         Reorder.altArrows(on: results.list.widget, focused: { [weak self] in self?.focusedCode() }) { [weak self] code, offset in
@@ -146,7 +146,7 @@ extension ConverterPage {
             guard let self, let i = self.model.state.targets.firstIndex(of: code) else { return }
             self.setTarget(at: i, to: picked)
         }
-        toButton.popover = Popover(existing: picker.popover.widget)
+        toButton.popover = picker.popup
         rows.first { $0.toButton.widget == toButton.widget }?.picker = picker
     }
 

@@ -9,8 +9,6 @@ import CGtk
 @MainActor final class CurrencyPicker {
     /// The picker, for menu buttons (`button.popover = picker.popup`).
     let popup: Popover
-    /// The picker as a raw widget, for call sites on C pointers.
-    var popover: WidgetRef { popup.widget }
     let search: SearchEntry
     let list: ListBox
     let note: Label

@@ -36,7 +36,7 @@ extension HistoryPage {
                     guard let self, self.model.choose(code, isFrom: isFrom) else { return }
                     self.pairChanged()
                 }
-                button.popover = Popover(existing: picker.popover.widget)
+                button.popover = picker.popup
                 self.pickers.append(picker)
             }
         }
