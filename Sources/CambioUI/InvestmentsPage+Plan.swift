@@ -151,20 +151,28 @@ extension InvestmentsPage {
         plan.startDrop.setItems(model.monthChoices)
         plan.startScale.range(min: 0, max: Double(max(model.months.count - 1, 1)))
         syncingStart = false
-        setStartIndex(model.startIndex, save: false)
+        // The loaded stock's computation follows once everything it needs is shown (`use`).
+        showStart(model.startIndex)
     }
 
     /// Chooses the start month by its place in the list; the list and the slider follow.
     public func setStartIndex(_ index: Int, save: Bool = true) {
-        guard let month = model.setStart(index) else { return }
+        guard let month = showStart(index) else { return }
+        if save { ctx.state.investments.start = month }
+        recompute()
+    }
+
+    /// Puts the list and the slider on start month `index`.
+    @discardableResult
+    private func showStart(_ index: Int) -> Month? {
+        guard let month = model.setStart(index) else { return nil }
         let i = model.startIndex
         syncingStart = true
         if plan.startDrop.selected != i { plan.startDrop.selected = i }
         if Int(plan.startScale.value.rounded()) != i { plan.startScale.value = Double(i) }
         syncingStart = false
         plan.startScale.accessibleLabel(model.sliderName)
-        if save { ctx.state.investments.start = month }
-        recompute()
+        return month
     }
 
     public var startMonth: Month? { model.startMonth }
