@@ -11,12 +11,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
-        // GTK 4 and libsoup 3 through pkg-config; shim.h wraps what Swift cannot import.
+        // GTK 4, libadwaita 1.2 and libsoup 3 through pkg-config; shim.h wraps what Swift cannot import.
         .systemLibrary(
             name: "CGtk",
             path: "CGtk",
-            pkgConfig: "gtk4 libsoup-3.0",
-            providers: [.apt(["libgtk-4-dev", "libsoup-3.0-dev"])]
+            pkgConfig: "gtk4 libadwaita-1 libsoup-3.0",
+            providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev", "libsoup-3.0-dev"])]
         ),
         // Every rule of the product. No C import: tested without a display.
         .target(name: "CambioCore", path: "Sources/CambioCore"),

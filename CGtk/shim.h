@@ -6,8 +6,12 @@
 #define GDK_VERSION_MAX_ALLOWED GDK_VERSION_4_8
 #define GLIB_VERSION_MIN_REQUIRED GLIB_VERSION_2_74
 #define GLIB_VERSION_MAX_ALLOWED GLIB_VERSION_2_74
+/* Pin libadwaita to 1.2 (Debian 12) the same way: newer calls are flagged at build time. */
+#define ADW_VERSION_MIN_REQUIRED ADW_VERSION_1_2
+#define ADW_VERSION_MAX_ALLOWED ADW_VERSION_1_2
 
 #include <gtk/gtk.h>
+#include <adwaita.h>
 /* g_memory_settings_backend_new: settings that live only in the process (tests). */
 #define G_SETTINGS_ENABLE_BACKEND
 #include <gio/gsettingsbackend.h>

@@ -21,8 +21,10 @@ import Foundation
     public var state: AppState {
         didSet { if state != oldValue { scheduleSave() } }
     }
-    /// Problems found at start-up, shown in the window's banner.
+    /// Problems found at start-up, shown in the window's status line.
     public let problems: [String]
+    /// Toasts and the status line: what the window tells the user.
+    let notices = Notices()
     let store: StateStore
     private var saveTimer: TimerHandle?
     /// Called when a save fails, with the reason.

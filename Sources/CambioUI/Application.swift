@@ -23,6 +23,8 @@ import Foundation
         Gettext.prepare(environment: environment)
         preload = StartupPreload(environment: environment, executable: BundledData.executable,
                                  sourceTree: AppContext.sourceTree, names: Gettext.currencyName)
+        // Before the application starts: AdwApplication loads its styles from them in "startup".
+        AppResources.register()
         app = Application(id: Self.id)
         app.on("startup") { [weak self] in self?.startup() }
         app.on("activate") { [weak self] in self?.activate() }
@@ -37,8 +39,6 @@ import Foundation
 
     private func startup() {
         AppContext.StartupTrace.shared.mark("GTK started")
-        Style.load()
-        AppContext.StartupTrace.shared.mark("style loaded")
         let context = AppContext(data: preload.wait())
         self.context = context
         AppContext.StartupTrace.shared.mark("context ready")
@@ -119,15 +119,15 @@ extension CambioApplication: ActionTarget {
     func showPage(_ index: Int) { window?.showPage(index) }
 }
 
-/// The app's stylesheet, loaded once for the display.
-@MainActor public enum Style {
-    private static var loaded = false
-    public static func load() {
-        guard !loaded, let display = gdk_display_get_default() else { return }
-        loaded = true
-        let provider = gtk_css_provider_new()!
-        let css = GeneratedStyle.css
-        gtk_css_provider_load_from_data(provider, css, gssize(css.utf8.count))
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+/// The app's resources (style.css, style-dark.css, the icon), embedded in the binary by
+/// scripts/gen-resources; AdwApplication finds them under its resource base path.
+@MainActor public enum AppResources {
+    private static var registered = false
+    public static func register() {
+        guard !registered else { return }
+        registered = true
+        let bundle = Data(base64Encoded: GeneratedResources.bundle, options: .ignoreUnknownCharacters) ?? Data()
+        let ok = Resources.register(bundle: [UInt8](bundle))
+        assert(ok, "the embedded resource bundle is damaged: run scripts/gen-resources")
     }
 }

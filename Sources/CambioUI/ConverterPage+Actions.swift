@@ -93,7 +93,7 @@ extension ConverterPage {
         showStar()
     }
 
-    // MARK: Copying and the notice
+    // MARK: Copying and the toast
 
     public func copyResult(_ code: String) {
         guard let copied = model.copy(code) else { return }
@@ -101,16 +101,6 @@ extension ConverterPage {
         notify(copied.notice)
     }
 
-    /// A short message under the favourites that goes away by itself.
-    func notify(_ message: String) {
-        UI.setText(noticeLabel, message)
-        noticeLabel.visible = true
-        noticeTimer?.cancel()
-        noticeTimer = TimerHandle.once(milliseconds: 6000) { [weak self] in
-            guard let self else { return }
-            self.noticeTimer = nil
-            UI.setText(self.noticeLabel, "")
-            self.noticeLabel.visible = false
-        }
-    }
+    /// A one-off event (copied, favourite added, refused): a toast.
+    func notify(_ message: String) { ctx.notices.toast(message) }
 }

@@ -18,14 +18,11 @@ import Foundation
     let amountBar: AmountBar
     let results: ResultList
     let favourites: FavouritesPanel
-    let noticeLabel = Label("", classes: ["dim-label", "notice"], wrap: true)
     var rows: [TargetRow] = []
     /// The From and Add pickers, once opened.
     var pickers: [CurrencyPicker] = []
     /// The pause after typing before results move: 0.3 s, Enter at once (tests drive its clock).
     lazy var typingPause = PauseTimer(delay: 0.3) { [weak self] in self?.recalculate() }
-    /// Takes the notice away 6 s after it shows.
-    var noticeTimer: TimerHandle?
     /// True while the page writes into the entry, so that is not taken as typing.
     var updating = false
     /// Shows the History page for a pair (set by the window).
@@ -46,9 +43,8 @@ import Foundation
                                catalog: context.catalog, words: ConverterPage.words)
         amountBar = AmountBar()
         favourites = FavouritesPanel(context: context)
-        noticeLabel.visible = false
         results = ResultList()
-        let page = Box.vertical(spacing: 12, [amountBar.root, favourites.root, noticeLabel, results.scroller, results.bottom])
+        let page = Box.vertical(spacing: 12, [amountBar.root, favourites.root, results.scroller, results.bottom])
         page.margins(12, 12, 12, 12)
         root = page.widget
 
@@ -62,8 +58,6 @@ import Foundation
             guard let self else { return }
             self.destroyed = true
             self.typingPause.cancel()
-            self.noticeTimer?.cancel()
-            self.noticeTimer = nil
         }
         showAmountText()
         currenciesChanged()
@@ -76,7 +70,8 @@ import Foundation
 
     public var amountText: String { amountEntry.text }
     public var evaluatedText: String { amountBar.evaluatedLabel.text }
-    public var noticeText: String { noticeLabel.text }
+    /// The last toast the page showed.
+    public var noticeText: String { ctx.notices.toasts.last ?? "" }
     public var shownTargets: [String] { rows.map(\.code) }
     public var fromButtonName: String { model.fromButtonName }
     public var amountHasError: Bool { amountEntry.hasClass("error") }

@@ -10,8 +10,6 @@ import Foundation
 @MainActor public final class CurrenciesPage {
     public let root: WidgetRef
     let ctx: AppContext
-    /// The window's message strip.
-    let banner: Banner
     let list: ListBox
     let scroller: ScrolledWindow
     let sourceLabel: Label
@@ -38,9 +36,8 @@ import Foundation
         didSet { if ctx.state.currencies != model.list { ctx.state.currencies = model.list } }
     }
 
-    init(context: AppContext, banner: Banner) {
+    init(context: AppContext) {
         ctx = context
-        self.banner = banner
         model = CurrenciesModel(list: context.state.currencies, catalog: context.catalog,
                                 formatter: context.formatter, days: context.days)
         sourceLabel = Label("", classes: ["dim-label", "rates-source"])

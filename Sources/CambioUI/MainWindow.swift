@@ -43,7 +43,8 @@ extension InvestmentsPage: Page {
 
 extension CalculatorPage: Page {}
 
-/// The window: a header bar with the page switcher, a message strip, and the five pages.
+/// The window (libadwaita): a header bar whose title is the page switcher while it fits (at the
+/// bottom edge otherwise), the status line, and the five pages, with toasts over them.
 @MainActor public final class MainWindow {
     public let window: WidgetRef
     public let currencies: CurrenciesPage
@@ -73,8 +74,9 @@ extension CalculatorPage: Page {}
         let page = HistoryPage(context: context, data: context.historyData)
         builtHistory = page
         page.onSyncFailure = { [weak self] reason in
-            self?.banner.show(String(format: tr("Could not fetch the newest days of the history from Frankfurter: %@."), reason),
-                              key: "history-sync")
+            // Offline is already on the status line: no toast for each pair read while it lasts.
+            guard let self, self.notices.states[.offline] == nil else { return }
+            self.notices.toast(String(format: tr("Could not fetch the newest days of the history from Frankfurter: %@."), reason))
         }
         place(page.root, in: "history")
         return page
@@ -121,59 +123,71 @@ extension CalculatorPage: Page {}
     private func page(named name: String) -> Page? {
         Self.pageNames.firstIndex(of: name).map { Self.pages[$0](self) }
     }
-    /// Messages for every page: failures, stale rates, problems found at start-up.
-    let banner = Banner()
-    private let stack: Stack
+    /// Toasts for events, the status line for lasting states (old rates, offline, not saved).
+    var notices: Notices { context.notices }
+    private let stack: ViewStack
 
     /// The pages in order; Alt+1..Alt+5 follow it.
     public static let pageNames = ["currencies", "converter", "history", "investments", "calculator"]
+    static let pageIcons = ["view-list-symbolic", "media-playlist-repeat-symbolic", "document-open-recent-symbolic",
+                            "cambio-investments-symbolic", "accessories-calculator-symbolic"]
 
     public init(application: UnsafeMutablePointer<GtkApplication>?, context: AppContext) {
         self.context = context
-        // Tests build the window without an application.
-        let win = application.map { Application(existing: $0).newWindow() } ?? Window()
+        // Tests build the window without an application (an AdwWindow then).
+        let win = ApplicationWindow(application: application)
         window = win.widget
-        win.title = tr("Cambio")
-        win.defaultSize(width: 720, height: 680)
+        win.window.title = tr("Cambio")
+        win.window.defaultSize(width: 960, height: 720)
 
-        stack = Stack(transition: GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        stack = ViewStack()
         // Only the visible page is measured (homogeneous stacks measure every page).
         stack.homogeneous = false
         stack.vexpand = true
-        currencies = CurrenciesPage(context: context, banner: banner)
+        currencies = CurrenciesPage(context: context)
         let titles = [tr("Currencies"), tr("Converter"), tr("History"), tr("Investments"), tr("Calculator")]
         for (i, name) in Self.pageNames.enumerated() {
-            if i == 0 {
-                stack.add(currencies.root, name: name, title: titles[i])
-            } else {
-                let holder = Box.vertical()
-                holders[name] = holder
-                stack.add(holder, name: name, title: titles[i])
-            }
+            let holder = i == 0 ? currencies.root : Box.vertical().widget
+            if i > 0 { holders[name] = Box(existing: holder) }
+            stack.add(holder, name: name, title: titles[i], icon: Self.pageIcons[i])
         }
-        banner.root.margins(12, 12, 0, 12)
-        win.child = Box.vertical([banner.root, stack]).widget
-
-        let header = HeaderBar()
-        let switcher = StackSwitcher(for: stack)
-        switcher.accessibleLabel(tr("Pages"))
-        header.titleWidget(switcher)
+        // The 1.2 adaptive pattern: the switcher in the title while it fits, else at the bottom.
+        let title = ViewSwitcherTitle(stack: stack, title: tr("Cambio"))
+        title.accessibleLabel(tr("Pages"))
+        let switcherBar = ViewSwitcherBar(stack: stack)
+        switcherBar.accessibleLabel(tr("Pages"))
+        Adwaita.bind(title, "title-visible", to: switcherBar, "reveal")
+        let header = AdwHeaderBar()
+        header.titleWidget(title)
         header.packEnd(MainMenu.make())
-        win.titlebar(header)
+        let statusLine = StatusLine()
+        let toasts = ToastOverlay(child: stack)
+        win.content = Box.vertical([header, statusLine.root, toasts, switcherBar]).widget
+        context.notices.attach(overlay: toasts, line: statusLine)
+
         for action in PageAction.allCases {
             pageActions.add(action.rawValue) { [weak self] in self?.visible?.pageActions[action]?() }
         }
         pageActions.insert(into: win, prefix: "page")
-
-        context.problems.forEach { banner.show($0) }
-        context.onProblem = { [weak self] message in self?.banner.show(message) }
-        context.onSaveError = { [weak self] message in self?.banner.show(message, key: AppContext.saveMessageKey) }
-        context.onSaved = { [weak self] in self?.banner.remove(key: AppContext.saveMessageKey) }
+        wireNotices()
         // Work that ends after the window (a history import, a save at shutdown) reports to nobody.
-        win.onDestroy { [weak context] in context?.detach() }
+        win.window.onDestroy { [weak context] in context?.detach() }
         stack.onPageChanged { [weak self] in self?.pageShown() }
         pageShown()
         StartupProbe.attach(window)
+    }
+
+    /// Problems found at start-up and later, and saving that fails, go to the user.
+    private func wireNotices() {
+        if !context.problems.isEmpty {
+            notices.set(.startupProblems, title: tr("Some saved data could not be used"),
+                        details: context.problems.joined(separator: "\n\n"), dismissible: true)
+        }
+        context.onProblem = { [weak self] message in self?.notices.toast(message) }
+        context.onSaveError = { [weak self] message in
+            self?.notices.set(.saveFailed, title: tr("Your changes are not being saved"), details: message)
+        }
+        context.onSaved = { [weak self] in self?.notices.clear(.saveFailed) }
     }
 
     /// Another page shows: it is built if need be, and the page actions follow it.
@@ -199,4 +213,7 @@ extension CalculatorPage: Page {}
     var ratesViews: [RatesView] { [currencies as RatesView?, builtConverter].compactMap { $0 } }
 
     public func present() { Window(existing: window).present() }
+
+    /// The compact line for lasting states, and the toasts said so far (tests read them).
+    var statusText: String { notices.stateText }
 }

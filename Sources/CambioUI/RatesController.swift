@@ -5,19 +5,17 @@ import CGtk
 import Foundation
 
 /// Says what happens to the rates in the window: the engine refreshes (at start, on a timer, on
-/// request, when a preference changes) and this words the outcome in the banner while the last
-/// good rates stay in use.
+/// request, when a preference changes) and this words the outcome while the last good rates stay
+/// in use: a toast for what happened (a refresh the user asked for failed), the status line for
+/// what lasts (offline, old rates, network access off).
 @MainActor public final class RatesController {
     let ctx: AppContext
     var engine: Engine { ctx.engine }
-    /// The window's message strip, and the pages that show the rates' state.
-    weak var banner: Banner?
+    var notices: Notices { ctx.notices }
     /// The pages that show the rates' state (those built so far).
     private var views: @MainActor () -> [RatesView] = { [] }
     private var ticker: TimerHandle?
     private var preferencesObservation: Observation?
-    private static let failureKey = "rates-failure"
-    private static let staleKey = "rates-stale"
 
     public init(context: AppContext) {
         ctx = context
@@ -25,10 +23,10 @@ import Foundation
     }
 
     public func attach(_ window: MainWindow) {
-        banner = window.banner
         views = { [weak window] in window?.ratesViews ?? [] }
         window.currencies.onRefresh = { [weak self] in self?.refresh(.explicit) }
         showStaleness()
+        showNetworkState()
         // Ages and timed refreshes: once a minute is plenty, and costs nothing between.
         ticker = TimerHandle.every(seconds: 60) { [weak self] in
             guard let self else { return }
@@ -50,8 +48,7 @@ import Foundation
     public func refresh(_ trigger: RefreshPolicy.Trigger) {
         let provider = preferences.provider
         if trigger == .explicit && !engine.client.networkAllowed {
-            banner?.show(tr("Network access is off. Turn on “Use the network” in Preferences (Ctrl+,) to refresh."),
-                         key: Self.failureKey)
+            notices.toast(tr("Network access is off"), button: (tr("_Turn On"), { [weak self] in self?.setNetworkAllowed(true) }))
             return
         }
         if !engine.client.networkAllowed { return }
@@ -61,17 +58,26 @@ import Foundation
             setRefreshing(!engine.rates.refreshing.isEmpty)
             switch outcome {
             case .updated, .unchanged:
-                banner?.remove(key: Self.failureKey)
+                notices.clear(.offline)
+                if trigger == .explicit, case .updated = outcome { notices.toast(tr("Rates updated")) }
             case .failed(let reason):
-                banner?.show(String(format: tr("Could not refresh rates from %@: %@. Showing %@."),
-                                         sourceName(provider.sourceName), say(reason), ctx.ratesDescription()), key: Self.failureKey,
-                                  action: (tr("_Retry"), { [weak self] in self?.refresh(.explicit) }))
+                let source = sourceName(provider.sourceName)
+                let details = String(format: tr("Could not refresh rates from %@: %@. Showing %@."),
+                                     source, say(reason), ctx.ratesDescription())
+                // Lasting: the line says the rates are not fresh until a refresh works.
+                notices.set(.offline, title: String(format: tr("Offline · showing %@"), ctx.ratesDescription()), details: details,
+                            action: (tr("_Retry"), { [weak self] in self?.refresh(.explicit) }))
+                // The event: only when the user asked, so that timed retries do not repeat it.
+                if trigger == .explicit {
+                    notices.toast(String(format: tr("Could not refresh rates from %@"), source),
+                                  button: (tr("_Retry"), { [weak self] in self?.refresh(.explicit) }))
+                }
             case .waitUntil(let date):
                 let f = DateFormatter()
                 f.locale = ctx.locale.dates
                 f.setLocalizedDateFormatFromTemplate("jm")
-                banner?.show(String(format: tr("%@ asked not to be asked again before %@. Showing %@."),
-                                         sourceName(provider.sourceName), f.string(from: date), ctx.ratesDescription()), key: Self.failureKey)
+                notices.toast(String(format: tr("%@ asked not to be asked again before %@"),
+                                     sourceName(provider.sourceName), f.string(from: date)))
             case .skipped, .networkOff:
                 break
             }
@@ -79,13 +85,28 @@ import Foundation
         }
     }
 
+    /// Network access off is a lasting state, with the switch to turn it on again.
+    func showNetworkState() {
+        if preferences.networkAllowed {
+            notices.clear(.networkOff)
+        } else {
+            notices.clear(.offline)
+            notices.set(.networkOff, title: tr("Network access is off"),
+                        details: tr("Network access is off: Cambio uses the rates and prices it has saved."),
+                        action: (tr("_Turn On"), { [weak self] in self?.setNetworkAllowed(true) }))
+        }
+    }
+
     private func setRefreshing(_ running: Bool) { views().forEach { $0.setRefreshing(running) } }
 
+    /// Old rates are a lasting state: "Rates are 24 days old", Refresh, and which rates in the details.
     func showStaleness() {
-        banner?.remove(key: Self.staleKey)
         if let days = ctx.staleDays() {
-            banner?.show(String(format: trn("These rates are %d day old (%@).", "These rates are %d days old (%@).", days), days, ctx.ratesDescription()),
-                              key: Self.staleKey, action: (tr("_Refresh"), { [weak self] in self?.refresh(.explicit) }))
+            notices.set(.stale, title: String(format: trn("Rates are %d day old", "Rates are %d days old", days), days),
+                        details: String(format: tr("Showing %@."), ctx.ratesDescription()),
+                        action: (tr("_Refresh"), { [weak self] in self?.refresh(.explicit) }))
+        } else {
+            notices.clear(.stale)
         }
     }
 
@@ -99,12 +120,8 @@ import Foundation
         case .refreshInterval:
             if preferences.refreshInterval != .never { refresh(.start) }
         case .networkAllowed:
-            if preferences.networkAllowed {
-                banner?.remove(key: Self.failureKey)
-                refresh(.start)
-            } else {
-                banner?.show(tr("Network access is off: Cambio uses the rates and prices it has saved."), key: Self.failureKey)
-            }
+            showNetworkState()
+            if preferences.networkAllowed { refresh(.start) }
         case .decimalPlaces:
             break
         }

@@ -43,68 +43,6 @@ import CGtk
     }
 }
 
-/// A message strip at the top of a page: what went wrong, and what the user can do.
-/// Messages have keys, so one that no longer holds can be taken back.
-@MainActor final class Banner {
-    let root: WidgetRef
-    private let label: Label
-    private let actionButton: Button
-    private var action: (@MainActor () -> Void)?
-    private var messages: [(key: String, text: String)] = []
-
-    init() {
-        label = Label("", classes: ["banner-text"], wrap: true)
-        label.hexpand = true
-        UI.copyable(label)
-        actionButton = Button(mnemonic: "")
-        actionButton.valign = GTK_ALIGN_CENTER
-        actionButton.visible = false
-        let close = Button(icon: "window-close-symbolic", name: tr("Dismiss message"))
-        close.addClass("flat")
-        close.valign = GTK_ALIGN_CENTER
-        let strip = Box.horizontal(spacing: 12, [label, actionButton, close])
-        strip.addClass("banner")
-        strip.visible = false
-        strip.accessibleLabel(tr("Message"))
-        root = strip.widget
-        actionButton.onClicked { [weak self] in self?.action?() }
-        close.onClicked { [weak self] in self?.clear() }
-    }
-
-    /// Shows `message` under `key` (replacing that key's earlier message); `action` (a button
-    /// label and what it does) replaces any earlier action.
-    func show(_ message: String, key: String? = nil, action: (String, @MainActor () -> Void)? = nil) {
-        if let action {
-            actionButton.mnemonic = action.0
-            self.action = action.1
-            actionButton.visible = true
-        }
-        let key = key ?? message
-        if let i = messages.firstIndex(where: { $0.key == key }) { messages[i].text = message } else { messages.append((key, message)) }
-        update()
-    }
-
-    /// Takes back the message shown under `key`.
-    func remove(key: String) {
-        messages.removeAll { $0.key == key }
-        if messages.isEmpty { clear() } else { update() }
-    }
-
-    func clear() {
-        messages.removeAll()
-        action = nil
-        actionButton.visible = false
-        update()
-    }
-
-    private func update() {
-        UI.setText(label, text)
-        root.visible = !messages.isEmpty
-    }
-
-    var text: String { messages.map(\.text).joined(separator: "\n") }
-}
-
 /// Reordering a list by keyboard (Alt+Up, Alt+Down) and by dragging, the same on every page.
 @MainActor enum Reorder {
     /// Alt+Up/Alt+Down anywhere in `list` moves the item that holds the focus.

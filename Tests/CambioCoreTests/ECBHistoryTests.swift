@@ -1,4 +1,5 @@
 import XCTest
+import Foundation
 @testable import CambioCore
 
 final class ECBHistoryTests: XCTestCase {
@@ -43,9 +44,20 @@ final class ECBHistoryTests: XCTestCase {
         XCTAssertNil(t.rates["XXX"])
     }
 
-    func testGeneratedStyleMatchesResources() throws {
-        let css = try String(contentsOf: Fixture.repo.appendingPathComponent("Resources/style.css"), encoding: .utf8)
-        let generated = try String(contentsOf: Fixture.repo.appendingPathComponent("Sources/CambioUI/Generated/Style.swift"), encoding: .utf8)
-        XCTAssertTrue(generated.contains(css), "run scripts/gen-resources after editing Resources/style.css")
+    /// The GResource bundle embedded in the app is the one Resources/ compiles to today.
+    func testEmbeddedResourcesMatchResources() throws {
+        let repo = Fixture.repo
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-\(UUID().uuidString).gresource")
+        defer { try? FileManager.default.removeItem(at: target) }
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: "/usr/bin/glib-compile-resources")
+        compile.arguments = ["--sourcedir=\(repo.appendingPathComponent("Resources").path)", "--target=\(target.path)",
+                             repo.appendingPathComponent("Resources/cambio.gresource.xml").path]
+        try compile.run()
+        compile.waitUntilExit()
+        XCTAssertEqual(compile.terminationStatus, 0)
+        let source = try String(contentsOf: repo.appendingPathComponent("Sources/CambioUI/Generated/Resources.swift"), encoding: .utf8)
+        let body = source.components(separatedBy: "\"\"\"")[1].filter { !$0.isWhitespace }
+        XCTAssertEqual(Data(base64Encoded: body), try Data(contentsOf: target), "run scripts/gen-resources after editing Resources/")
     }
 }

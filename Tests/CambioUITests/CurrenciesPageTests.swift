@@ -125,7 +125,7 @@ final class CurrenciesPageTests: WindowTestCase {
         let file = context.paths.stateFile
         try Data("garbage".utf8).write(to: file)
         makeWindow(lang: "en_US.UTF-8")
-        XCTAssertTrue(page.banner.text.contains("could not be read"), page.banner.text)
+        XCTAssertTrue(page.ctx.notices.text.contains("could not be read"), page.ctx.notices.text)
         let kept = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
         XCTAssertTrue(kept.contains { $0.hasPrefix("state.json.unreadable-") }, "\(kept)")
     }
@@ -136,13 +136,13 @@ final class CurrenciesPageTests: WindowTestCase {
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true) // a folder where the file belongs
         context.setReference("JPY")
         context.saveNow()
-        XCTAssertTrue(page.banner.text.contains("could not be saved"), page.banner.text)
-        XCTAssertTrue(page.banner.text.contains("is a folder, where a file belongs"), page.banner.text)
-        XCTAssertFalse(page.banner.text.contains("NSCocoaErrorDomain"), page.banner.text)
+        XCTAssertTrue(page.ctx.notices.text.contains("could not be saved"), page.ctx.notices.text)
+        XCTAssertTrue(page.ctx.notices.text.contains("is a folder, where a file belongs"), page.ctx.notices.text)
+        XCTAssertFalse(page.ctx.notices.text.contains("NSCocoaErrorDomain"), page.ctx.notices.text)
         try FileManager.default.removeItem(at: file)
         context.setReference("GBP")
         context.saveNow()
-        XCTAssertFalse(page.banner.text.contains("could not be saved"), "the message leaves once saving works: \(page.banner.text)")
+        XCTAssertFalse(page.ctx.notices.stateText.contains("could not be saved"), "the message leaves once saving works: \(page.ctx.notices.stateText)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: file.path))
     }
 

@@ -80,23 +80,24 @@ final class PreferencesWindowTests: WindowTestCase {
         prefs.networkSwitch.active = false
         MainContext.drain()
         XCTAssertFalse(context.preferences.networkAllowed)
-        XCTAssertTrue(window.banner.text.contains("Network access is off"), window.banner.text)
+        XCTAssertTrue(window.notices.stateText.contains("Network access is off"), window.notices.stateText)
         let sent = context.engine.client.requestsSent
         rates.refresh(.explicit)
         MainContext.drain()
         XCTAssertEqual(context.engine.client.requestsSent, sent, "no request was sent")
-        XCTAssertFalse(window.banner.text.contains("refused"), "no request was sent: \(window.banner.text)")
-        XCTAssertTrue(window.banner.text.contains("Preferences"), window.banner.text)
+        XCTAssertFalse(window.notices.text.contains("refused"), "no request was sent: \(window.notices.text)")
+        XCTAssertEqual(window.notices.toasts.last, "Network access is off", "the refresh asked for says why it did nothing")
         XCTAssertFalse(window.investments.networkAllowed)
         XCTAssertFalse(window.history.mayFetch())
 
         // On again: a refresh as at start, which this dead server refuses, and says so.
         prefs.networkSwitch.active = true
-        for _ in 0..<40 where !window.banner.text.contains("refused") {
+        for _ in 0..<40 where !window.notices.stateText.contains("refused") {
             try await Task.sleep(nanoseconds: 100_000_000)
             MainContext.drain()
         }
-        XCTAssertTrue(window.banner.text.contains("Could not refresh rates from open.er-api.com"), window.banner.text)
+        XCTAssertTrue(window.notices.stateText.contains("Could not refresh rates from open.er-api.com"), window.notices.stateText)
+        XCTAssertFalse(window.notices.stateText.contains("Network access is off"), window.notices.stateText)
 
         prefs.networkSwitch.active = false
         MainContext.drain()

@@ -17,6 +17,8 @@ class WindowTestCase: XCTestCase {
         if gtk_is_initialized() == 0 {
             XCTAssertNotEqual(gtk_init_check(), 0, "no display: run under xvfb-run")
         }
+        // What AdwApplication does in "startup" (the window is an AdwWindow without one).
+        Adwaita.initialize()
         // No MainLoopBridge here: XCTest's run loop drains the main queue while a test awaits, and
         // a bridge would take its wake-ups from inside the test's own main-actor job.
         home = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-ui-\(UUID().uuidString)")

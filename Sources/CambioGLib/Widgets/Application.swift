@@ -43,11 +43,13 @@ enum Action {
     }
 }
 
-/// The GtkApplication: one instance per session, its actions and their keys.
+/// The AdwApplication (a GtkApplication): one instance per session, its actions and their keys.
+/// In "startup" it sets libadwaita up and loads style.css and style-dark.css from the resource
+/// base path (/io/github/cambio/Cambio for the id io.github.cambio.Cambio).
 @MainActor public struct Application {
     public let pointer: UnsafeMutablePointer<GtkApplication>
 
-    public init(id: String) { pointer = gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS)! }
+    public init(id: String) { pointer = cast(adw_application_new(id, G_APPLICATION_DEFAULT_FLAGS)!) }
     public init(existing: UnsafeMutablePointer<GtkApplication>) { pointer = existing }
 
     /// Runs the main loop until the application quits; returns the exit status.
@@ -77,8 +79,24 @@ enum Action {
         withCStringArray(accels) { gtk_application_set_accels_for_action(pointer, action, $0) }
     }
 
-    /// A new window of this application.
-    public func newWindow() -> Window { Window(existing: gtk_application_window_new(pointer)!) }
+}
+
+/// Compiled GResource bundles (glib-compile-resources) registered for the process.
+public enum Resources {
+    /// Registers `bundle` so that its files are found under their resource paths. The bytes are
+    /// copied and kept for the process's life.
+    public static func register(bundle: [UInt8]) -> Bool {
+        let bytes = bundle.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let resource = g_resource_new_from_data(bytes, &error) else {
+            g_error_free(error)
+            return false
+        }
+        g_resources_register(resource) // keeps its own reference
+        g_resource_unref(resource)
+        return true
+    }
 }
 
 /// A menu model (GMenu) of sections of items, each item an action name.

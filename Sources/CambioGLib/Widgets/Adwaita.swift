@@ -1,0 +1,210 @@
+import CGtk
+
+/// libadwaita 1.2: the window's shell (application window, header bar, view stack and its
+/// switchers), toasts, clamps, status pages and the style manager.
+@MainActor public enum Adwaita {
+    /// Sets libadwaita up without an AdwApplication (tests build windows on their own);
+    /// AdwApplication does it in "startup". Repeating it does nothing.
+    public static func initialize() { adw_init() }
+
+    /// Whether the dark style is in use (the system's preference, or ADW_DEBUG_COLOR_SCHEME).
+    public static var isDark: Bool { adw_style_manager_get_dark(adw_style_manager_get_default()) != 0 }
+
+    /// The style turned light or dark.
+    @discardableResult
+    public static func onDarkChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
+        let manager = gpointerOf(adw_style_manager_get_default()!)
+        return SignalHandle(owner: nil, object: manager,
+                            id: Signal.connect(manager, "notify::dark", withArgument: { _ in handler() }))
+    }
+
+    /// Keeps `target`'s boolean `targetProperty` equal to `source`'s `sourceProperty`.
+    public static func bind(_ source: some Widget, _ sourceProperty: String, to target: some Widget, _ targetProperty: String) {
+        g_object_bind_property(gpointerOf(source.widget), sourceProperty, gpointerOf(target.widget), targetProperty, G_BINDING_SYNC_CREATE)
+    }
+}
+
+/// AdwApplicationWindow (or, without an application, AdwWindow): it takes one content widget,
+/// which draws its own header bar. Never `gtk_window_set_child` or a titlebar on it.
+public struct ApplicationWindow: Widget {
+    public let widget: WidgetRef
+    public init(application: UnsafeMutablePointer<GtkApplication>?) {
+        widget = application.map { adw_application_window_new($0)! } ?? adw_window_new()!
+    }
+    public var window: Window { Window(existing: widget) }
+    public var content: WidgetRef? {
+        get {
+            isApplicationWindow ? adw_application_window_get_content(cast(widget)) : adw_window_get_content(cast(widget))
+        }
+        nonmutating set {
+            if isApplicationWindow {
+                adw_application_window_set_content(cast(widget), newValue)
+            } else {
+                adw_window_set_content(cast(widget), newValue)
+            }
+        }
+    }
+    private var isApplicationWindow: Bool {
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self),
+                                   adw_application_window_get_type()) != 0
+    }
+}
+
+/// AdwHeaderBar.
+public struct AdwHeaderBar: Widget {
+    public let widget: WidgetRef
+    public init() { widget = adw_header_bar_new()! }
+    public func titleWidget(_ child: some Widget) { adw_header_bar_set_title_widget(cast(widget), child.widget) }
+    public func packStart(_ child: some Widget) { adw_header_bar_pack_start(cast(widget), child.widget) }
+    public func packEnd(_ child: some Widget) { adw_header_bar_pack_end(cast(widget), child.widget) }
+}
+
+/// AdwViewStack: pages with a name, a title and an icon, for the view switchers.
+public struct ViewStack: Widget {
+    public let widget: WidgetRef
+    private var stack: OpaquePointer { OpaquePointer(widget) }
+
+    public init() { widget = adw_view_stack_new()! }
+    public func add(_ child: some Widget, name: String, title: String, icon: String) {
+        adw_view_stack_add_titled(stack, child.widget, name, title)
+        adw_view_stack_page_set_icon_name(adw_view_stack_get_page(stack, child.widget), icon)
+    }
+    public var visibleChildName: String? {
+        get { adw_view_stack_get_visible_child_name(stack).map { String(cString: $0) } }
+        nonmutating set { adw_view_stack_set_visible_child_name(stack, newValue) }
+    }
+    /// Only the visible page is measured when false (the default measures every page).
+    public var homogeneous: Bool {
+        get { adw_view_stack_get_vhomogeneous(stack) != 0 }
+        nonmutating set {
+            adw_view_stack_set_hhomogeneous(stack, newValue ? 1 : 0)
+            adw_view_stack_set_vhomogeneous(stack, newValue ? 1 : 0)
+        }
+    }
+    @discardableResult
+    public func onPageChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { onNotify("visible-child-name", handler) }
+}
+
+/// AdwViewSwitcherTitle: the window title, or the view switcher when it fits.
+public struct ViewSwitcherTitle: Widget {
+    public let widget: WidgetRef
+    public init(stack: ViewStack, title: String) {
+        widget = adw_view_switcher_title_new()!
+        adw_view_switcher_title_set_stack(cast(widget), OpaquePointer(stack.widget))
+        adw_view_switcher_title_set_title(cast(widget), title)
+    }
+    /// True when the switcher does not fit and the title shows instead.
+    public var titleVisible: Bool { adw_view_switcher_title_get_title_visible(cast(widget)) != 0 }
+}
+
+/// AdwViewSwitcherBar: the view switcher at the bottom edge, for narrow windows.
+public struct ViewSwitcherBar: Widget {
+    public let widget: WidgetRef
+    public init(stack: ViewStack) {
+        widget = adw_view_switcher_bar_new()!
+        adw_view_switcher_bar_set_stack(cast(widget), OpaquePointer(stack.widget))
+    }
+    public var reveal: Bool {
+        get { adw_view_switcher_bar_get_reveal(cast(widget)) != 0 }
+        nonmutating set { adw_view_switcher_bar_set_reveal(cast(widget), newValue ? 1 : 0) }
+    }
+}
+
+/// AdwToastOverlay: shows toasts over its child, one at a time.
+public struct ToastOverlay: Widget {
+    public let widget: WidgetRef
+    public init(child: some Widget) {
+        widget = adw_toast_overlay_new()!
+        adw_toast_overlay_set_child(cast(widget), child.widget)
+    }
+
+    /// Shows a toast. `button` (a label with a mnemonic and what it does) adds a button;
+    /// `timeout` 0 keeps the toast until it is dismissed; `high` shows it before queued ones.
+    public func show(_ title: String, button: (String, @MainActor () -> Void)? = nil, timeout: UInt32 = 5, high: Bool = false) {
+        let toast = adw_toast_new(title)!
+        adw_toast_set_timeout(toast, timeout)
+        if high { adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH) }
+        if let button {
+            adw_toast_set_button_label(toast, button.0)
+            Signal.connect(gpointerOf(toast), "button-clicked", button.1)
+        }
+        adw_toast_overlay_add_toast(cast(widget), toast) // takes the reference
+    }
+}
+
+/// AdwClamp: holds its child to a readable width on wide windows.
+public struct Clamp: Widget {
+    public let widget: WidgetRef
+    public init(child: some Widget, maximum: Int32, tighteningThreshold: Int32? = nil) {
+        widget = adw_clamp_new()!
+        adw_clamp_set_maximum_size(cast(widget), maximum)
+        adw_clamp_set_tightening_threshold(cast(widget), tighteningThreshold ?? maximum * 3 / 4)
+        adw_clamp_set_child(cast(widget), child.widget)
+    }
+}
+
+/// AdwStatusPage: an empty state (an icon, a title, a description, and maybe a child).
+public struct StatusPage: Widget {
+    public let widget: WidgetRef
+    public init(icon: String, title: String, description: String? = nil, child: (any Widget)? = nil) {
+        widget = adw_status_page_new()!
+        adw_status_page_set_icon_name(cast(widget), icon)
+        adw_status_page_set_title(cast(widget), title)
+        adw_status_page_set_description(cast(widget), description)
+        if let child { adw_status_page_set_child(cast(widget), child.widget) }
+    }
+    public var title: String {
+        get { adw_status_page_get_title(cast(widget)).map { String(cString: $0) } ?? "" }
+        nonmutating set { adw_status_page_set_title(cast(widget), newValue) }
+    }
+    public var details: String {
+        get { adw_status_page_get_description(cast(widget)).map { String(cString: $0) } ?? "" }
+        nonmutating set { adw_status_page_set_description(cast(widget), newValue) }
+    }
+}
+
+/// GtkRevealer: shows and hides its child with a slide.
+public struct Revealer: Widget {
+    public let widget: WidgetRef
+    public init(child: some Widget) {
+        widget = gtk_revealer_new()!
+        gtk_revealer_set_transition_type(cast(widget), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
+        gtk_revealer_set_child(cast(widget), child.widget)
+    }
+    public var revealed: Bool {
+        get { gtk_revealer_get_reveal_child(cast(widget)) != 0 }
+        nonmutating set { gtk_revealer_set_reveal_child(cast(widget), newValue ? 1 : 0) }
+    }
+}
+
+/// AdwAboutWindow, with the app's details and its credits.
+public struct AboutWindow: Widget {
+    public let widget: WidgetRef
+    private var about: OpaquePointer { OpaquePointer(widget) }
+
+    public init(name: String, icon: String, version: String, developer: String, website: String, issues: String,
+                copyright: String, comments: String) {
+        widget = adw_about_window_new()!
+        adw_about_window_set_application_name(about, name)
+        adw_about_window_set_application_icon(about, icon)
+        adw_about_window_set_version(about, version)
+        adw_about_window_set_developer_name(about, developer)
+        adw_about_window_set_website(about, website)
+        adw_about_window_set_issue_url(about, issues)
+        adw_about_window_set_copyright(about, copyright)
+        adw_about_window_set_comments(about, comments)
+        adw_about_window_set_license_type(about, GTK_LICENSE_GPL_3_0)
+    }
+    public func translatorCredits(_ text: String) { adw_about_window_set_translator_credits(about, text) }
+    public func developers(_ names: [String]) { withCStringArray(names) { adw_about_window_set_developers(about, $0) } }
+    /// A section of the Legal page (a data source's terms).
+    public func legalSection(title: String, copyright: String?, text: String) {
+        adw_about_window_add_legal_section(about, title, copyright, GTK_LICENSE_CUSTOM, text)
+    }
+    /// A section of the Credits page (people or sources, "Name https://…").
+    public func creditSection(_ title: String, _ entries: [String]) {
+        withCStringArray(entries) { adw_about_window_add_credit_section(about, title, $0) }
+    }
+    public func link(_ title: String, _ url: String) { adw_about_window_add_link(about, title, url) }
+    public var window: Window { Window(existing: widget) }
+}

@@ -1,0 +1,141 @@
+import CambioCore
+import CambioGLib
+import CGtk
+
+/// How the window tells the user things, as the HIG asks: one-off events (a refresh failed,
+/// copied, favourite added, key saved) are toasts; lasting states (offline, old rates, changes
+/// not saved) are one compact line under the header bar with their action, and their details
+/// on demand. The window attaches the overlay and the line; before that (and in tests without a
+/// window) nothing is lost: `toasts` and `states` keep what was said.
+@MainActor final class Notices {
+    /// Lasting states, most important first: the line shows the first that holds.
+    enum State: Int, CaseIterable, Comparable {
+        case saveFailed, startupProblems, networkOff, offline, stale
+        static func < (a: State, b: State) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    struct Shown {
+        var title: String
+        var details: String
+        var action: (label: String, run: @MainActor () -> Void)?
+        var dismissible: Bool
+    }
+
+    private(set) var states: [State: Shown] = [:]
+    /// Every toast shown, oldest first (tests read them).
+    private(set) var toasts: [String] = []
+    private var overlay: ToastOverlay?
+    private var line: StatusLine?
+
+    func attach(overlay: ToastOverlay, line: StatusLine) {
+        self.overlay = overlay
+        self.line = line
+        line.onDismiss = { [weak self] state in self?.clear(state) }
+        update()
+    }
+
+    /// A one-off event. `button`: a label with a mnemonic and what it does.
+    func toast(_ text: String, button: (String, @MainActor () -> Void)? = nil) {
+        toasts.append(text)
+        overlay?.show(text, button: button)
+    }
+
+    /// Sets a lasting state: `title` is one short line, `details` what the Details button shows.
+    func set(_ state: State, title: String, details: String = "", action: (String, @MainActor () -> Void)? = nil,
+             dismissible: Bool = false) {
+        states[state] = Shown(title: title, details: details, action: action.map { ($0.0, $0.1) }, dismissible: dismissible)
+        update()
+    }
+
+    func clear(_ state: State) {
+        guard states.removeValue(forKey: state) != nil else { return }
+        update()
+    }
+
+    /// The state the line shows.
+    var shown: (state: State, Shown)? {
+        State.allCases.lazy.compactMap { s in self.states[s].map { (s, $0) } }.first
+    }
+
+    /// Everything the line can say now (every state's title and details), for tests.
+    var stateText: String {
+        State.allCases.compactMap { states[$0] }.map { [$0.title, $0.details].filter { !$0.isEmpty }.joined(separator: "\n") }
+            .joined(separator: "\n")
+    }
+
+    /// Every state and toast said so far, for tests.
+    var text: String { ([stateText] + toasts).filter { !$0.isEmpty }.joined(separator: "\n") }
+
+    private func update() {
+        guard let line else { return }
+        guard let (state, shown) = shown else {
+            line.hide()
+            return
+        }
+        // The details name every state that holds, the shown one first.
+        let others = State.allCases.filter { $0 != state }.compactMap { states[$0] }
+        let details = ([shown.details.isEmpty ? shown.title : shown.details] + others.map { [$0.title, $0.details].filter { !$0.isEmpty }.joined(separator: " ") })
+            .joined(separator: "\n\n")
+        line.show(state: state, title: shown.title, details: details, action: shown.action, dismissible: shown.dismissible)
+    }
+}
+
+/// The compact line for lasting states (libadwaita 1.3's AdwBanner, built from a revealer for
+/// 1.2): a short title, a Details button whose popover says the whole of it, the state's action
+/// and, for states the user may put away, a close button.
+@MainActor final class StatusLine {
+    let root: Revealer
+    private let title = Label("", classes: ["status-line-title"])
+    private let details = Label("", wrap: true)
+    private let detailsButton = MenuButton(label: tr("Details"))
+    private let actionButton = Button(mnemonic: "")
+    private let close = Button(icon: "window-close-symbolic", name: tr("Dismiss"))
+    private var action: (@MainActor () -> Void)?
+    private var state: Notices.State?
+    var onDismiss: ((Notices.State) -> Void)?
+
+    init() {
+        title.ellipsize = PANGO_ELLIPSIZE_END
+        title.hexpand = true
+        details.maxWidthChars = 48
+        details.selectable = true
+        details.margins(6, 6, 6, 6)
+        detailsButton.popover = Popover(child: details)
+        detailsButton.accessibleLabel(tr("Details"))
+        detailsButton.valign = GTK_ALIGN_CENTER
+        actionButton.valign = GTK_ALIGN_CENTER
+        actionButton.addClass("suggested-action")
+        close.addClass("flat")
+        close.valign = GTK_ALIGN_CENTER
+        let strip = Box.horizontal(spacing: 6, [title, detailsButton, actionButton, close])
+        strip.addClass("status-line")
+        strip.accessibleLabel(tr("Status"))
+        root = Revealer(child: strip)
+        actionButton.onClicked { [weak self] in self?.action?() }
+        close.onClicked { [weak self] in
+            guard let self, let state = self.state else { return }
+            self.onDismiss?(state)
+        }
+    }
+
+    func show(state: Notices.State, title text: String, details detailText: String,
+              action newAction: (label: String, run: @MainActor () -> Void)?, dismissible: Bool) {
+        self.state = state
+        title.text = text
+        title.tooltip(text)
+        details.text = detailText
+        action = newAction?.run
+        if let newAction { actionButton.mnemonic = newAction.label }
+        actionButton.visible = newAction != nil
+        close.visible = dismissible
+        root.revealed = true
+    }
+
+    func hide() {
+        state = nil
+        root.revealed = false
+    }
+
+    var isShown: Bool { root.revealed }
+    var titleText: String { title.text }
+}
