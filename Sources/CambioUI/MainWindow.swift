@@ -126,6 +126,8 @@ extension CalculatorPage: Page {}
     /// Toasts for events, the status line for lasting states (old rates, offline, not saved).
     var notices: Notices { context.notices }
     private let stack: ViewStack
+    /// The window was destroyed: its pages are not to be touched any more.
+    private var closed = false
 
     /// The pages in order; Alt+1..Alt+5 follow it.
     public static let pageNames = ["currencies", "converter", "history", "investments", "calculator"]
@@ -171,7 +173,10 @@ extension CalculatorPage: Page {}
         pageActions.insert(into: win, prefix: "page")
         wireNotices()
         // Work that ends after the window (a history import, a save at shutdown) reports to nobody.
-        win.window.onDestroy { [weak context] in context?.detach() }
+        win.window.onDestroy { [weak self, weak context] in
+            self?.closed = true
+            context?.detach()
+        }
         stack.onPageChanged { [weak self] in self?.pageShown() }
         pageShown()
         StartupProbe.attach(window)
@@ -210,7 +215,7 @@ extension CalculatorPage: Page {}
     }
 
     /// The pages built so far that show rates, for the rates controller.
-    var ratesViews: [RatesView] { [currencies as RatesView?, builtConverter].compactMap { $0 } }
+    var ratesViews: [RatesView] { closed ? [] : [currencies as RatesView?, builtConverter].compactMap { $0 } }
 
     public func present() { Window(existing: window).present() }
 

@@ -34,6 +34,12 @@ import CGtk
         update()
     }
 
+    /// The window is gone: what is said from now on is only kept.
+    func detach() {
+        overlay = nil
+        line = nil
+    }
+
     /// A one-off event. `button`: a label with a mnemonic and what it does.
     func toast(_ text: String, button: (String, @MainActor () -> Void)? = nil) {
         toasts.append(text)
