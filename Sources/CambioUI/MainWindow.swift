@@ -126,6 +126,9 @@ extension CalculatorPage: Page {}
     /// Toasts for events, the status line for lasting states (old rates, offline, not saved).
     var notices: Notices { context.notices }
     private let stack: ViewStack
+    /// The page switcher in the header while it fits, and at the bottom edge otherwise.
+    let switcherTitle: ViewSwitcherTitle
+    let switcherBar: ViewSwitcherBar
     /// The window was destroyed: its pages are not to be touched any more.
     private var closed = false
 
@@ -155,8 +158,10 @@ extension CalculatorPage: Page {}
         }
         // The 1.2 adaptive pattern: the switcher in the title while it fits, else at the bottom.
         let title = ViewSwitcherTitle(stack: stack, title: tr("Cambio"))
+        switcherTitle = title
         title.accessibleLabel(tr("Pages"))
         let switcherBar = ViewSwitcherBar(stack: stack)
+        self.switcherBar = switcherBar
         switcherBar.accessibleLabel(tr("Pages"))
         Adwaita.bind(title, "title-visible", to: switcherBar, "reveal")
         let header = AdwHeaderBar()
