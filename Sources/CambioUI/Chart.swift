@@ -1,8 +1,37 @@
 import CambioGLib
 import CGtk
 
-/// What the History and Investments charts share: margins, grid, text, the cursor and its keys.
+/// What the History and Investments charts share: margins, colours, grid, text, the cursor and
+/// its keys.
 @MainActor enum Chart {
+    /// The colours a chart is drawn in, read from the style at each drawing: the named colours
+    /// of style.css (style-dark.css changes some), so that they follow the light and dark style.
+    /// Without them (no stylesheet loaded) they come from libadwaita's accent and the text colour.
+    @MainActor struct Palette {
+        /// The rate, or the value of an investment.
+        let line: StyleColor
+        /// The faint lines across the plot.
+        let grid: StyleColor
+        /// The plot's base line.
+        let axis: StyleColor
+        /// The line through the highlighted point.
+        let marker: StyleColor
+        /// Money invested.
+        let invested: StyleColor
+        /// The labels: the widget's own text colour.
+        let text: StyleColor
+
+        init(_ surface: DrawingSurface) {
+            let fg = surface.foregroundColor
+            line = surface.color(named: "chart_line_color") ?? surface.color(named: "accent_color") ?? fg
+            grid = surface.color(named: "chart_grid_color") ?? fg.faded(0.15)
+            axis = surface.color(named: "chart_axis_color") ?? fg.faded(0.6)
+            marker = surface.color(named: "chart_marker_color") ?? fg.faded(0.75)
+            invested = surface.color(named: "chart_invested_color") ?? fg.faded(0.55)
+            text = fg
+        }
+    }
+
     static let margin = (left: 8.0, right: 8.0, top: 10.0, bottom: 26.0)
 
     /// The plotting area of a chart `width` × `height` pixels.
@@ -10,34 +39,35 @@ import CGtk
         (width - margin.left - margin.right, height - margin.top - margin.bottom)
     }
 
-    /// Faint lines at the bottom, middle and top of the plot.
-    static func grid(_ cr: OpaquePointer, w: Double, h: Double) {
-        cairo_set_source_rgba(cr, 0.5, 0.5, 0.5, 0.25)
+    /// Faint lines at the top and middle of the plot, and its base line.
+    static func grid(_ cr: OpaquePointer, _ palette: Palette, w: Double, h: Double) {
         cairo_set_line_width(cr, 1)
-        for f in [0.0, 0.5, 1.0] {
+        for (f, color) in [(0.0, palette.grid), (0.5, palette.grid), (1.0, palette.axis)] {
             let y = (margin.top + h * f).rounded() + 0.5
+            color.use(on: cr)
             cairo_move_to(cr, margin.left, y)
             cairo_line_to(cr, margin.left + w, y)
+            cairo_stroke(cr)
         }
-        cairo_stroke(cr)
     }
 
-    /// Small text on the chart, in the widget's font.
-    static func text(_ cr: OpaquePointer, _ widget: some Widget, _ text: String, x: Double, y: Double,
+    /// Small text on the chart, in the widget's font and the palette's text colour.
+    static func text(_ cr: OpaquePointer, _ widget: some Widget, _ palette: Palette, _ text: String, x: Double, y: Double,
                      above: Bool, alignRight: Bool = false) {
         guard let layout = TextLayout(text, in: widget) else { return }
+        palette.text.use(on: cr)
         let (width, height) = layout.size
         layout.draw(on: cr, x: alignRight ? x - width : x, y: above ? y - height - 2 : y + 2)
     }
 
     /// The highlighted point: a vertical line through it and a dot on the line drawn.
-    static func cursor(_ cr: OpaquePointer, x: Double, y: Double, h: Double) {
-        cairo_set_source_rgba(cr, 0.5, 0.5, 0.5, 0.6)
+    static func cursor(_ cr: OpaquePointer, _ palette: Palette, x: Double, y: Double, h: Double) {
+        palette.marker.use(on: cr)
         cairo_set_line_width(cr, 1)
         cairo_move_to(cr, x.rounded() + 0.5, margin.top)
         cairo_line_to(cr, x.rounded() + 0.5, margin.top + h)
         cairo_stroke(cr)
-        cairo_set_source_rgb(cr, 0.21, 0.52, 0.89)
+        palette.line.use(on: cr)
         cairo_arc(cr, x, y, 4, 0, 2 * .pi)
         cairo_fill(cr)
     }

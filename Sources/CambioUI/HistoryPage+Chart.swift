@@ -6,10 +6,12 @@ import CGtk
 extension HistoryPage {
     @MainActor struct ChartPart {
         let root: Box
+        /// The range buttons, and the stats beside them or, when narrow, below them.
+        let header: AdaptiveBox
         let rangeButtons: [(range: HistoryRange, button: ToggleButton)]
         let stats = Label("", classes: ["dim-label", "chart-stats"], wrap: true)
         let surface = DrawingSurface()
-        let point = Label(" ", classes: ["chart-point"])
+        let point = Label(" ", classes: ["chart-point"], wrap: true)
 
         init() {
             let ranges = Box.horizontal()
@@ -27,10 +29,13 @@ extension HistoryPage {
             surface.addClass("chart")
             surface.hexpand = true
             surface.vexpand = true
-            surface.sizeRequest(width: 300, height: 220)
+            surface.sizeRequest(width: 240, height: 220)
             surface.focusable = true
             surface.accessibleLabel(tr("Rate chart (Left and Right move along it)"))
-            root = Box.vertical(spacing: 8, [Box.horizontal(spacing: 12, [ranges, stats]), surface, point])
+            ranges.halign = GTK_ALIGN_START
+            ranges.valign = GTK_ALIGN_CENTER
+            header = AdaptiveBox(breakpoint: 480, spacing: 12, [ranges, stats])
+            root = Box.vertical(spacing: 8, [header, surface, point])
             root.hexpand = true
         }
     }
@@ -44,6 +49,7 @@ extension HistoryPage {
         }
         if let current = chartPart.rangeButtons.first(where: { $0.range == model.range }) { current.button.active = true }
         chart.onDraw { [weak self] cr, width, height in self?.draw(cr, Double(width), Double(height)) }
+        chart.redrawOnStyleChange()
         chart.onPointerMotion { [weak self] x, _ in self?.hover(x: x) }
         chart.onKeyPressed { [weak self] keyval, _ in self?.chartKey(keyval) ?? false }
     }
@@ -64,9 +70,10 @@ extension HistoryPage {
         let m = Chart.margin
         let (w, h) = Chart.plot(width, height)
         guard let g = model.chart, !g.isEmpty, w > 0, h > 0 else { return }
-        Chart.grid(cr, w: w, h: h)
+        let palette = Chart.Palette(chart)
+        Chart.grid(cr, palette, w: w, h: h)
         // The rate.
-        cairo_set_source_rgb(cr, 0.21, 0.52, 0.89)
+        palette.line.use(on: cr)
         cairo_set_line_width(cr, 1.5)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         for run in g.polyline(width: w, height: h) {
@@ -77,17 +84,16 @@ extension HistoryPage {
         }
         cairo_stroke(cr)
         // Labels: the range's high and low at their lines, its first and last day below.
-        cairo_set_source_rgba(cr, 0.45, 0.45, 0.45, 1)
         if let e = model.extremeLabels {
-            Chart.text(cr, chart, e.high.text, x: m.left + 4, y: m.top + g.y(value: e.high.value, height: h), above: false)
-            Chart.text(cr, chart, e.low.text, x: m.left + 4, y: m.top + g.y(value: e.low.value, height: h), above: true)
+            Chart.text(cr, chart, palette, e.high.text, x: m.left + 4, y: m.top + g.y(value: e.high.value, height: h), above: false)
+            Chart.text(cr, chart, palette, e.low.text, x: m.left + 4, y: m.top + g.y(value: e.low.value, height: h), above: true)
         }
         if let span = model.spanLabels {
-            Chart.text(cr, chart, span.first, x: m.left, y: m.top + h + 6, above: false)
-            Chart.text(cr, chart, span.last, x: m.left + w, y: m.top + h + 6, above: false, alignRight: true)
+            Chart.text(cr, chart, palette, span.first, x: m.left, y: m.top + h + 6, above: false)
+            Chart.text(cr, chart, palette, span.last, x: m.left + w, y: m.top + h + 6, above: false, alignRight: true)
         }
         if let i = model.cursor, g.points.indices.contains(i) {
-            Chart.cursor(cr, x: m.left + g.x(i, width: w), y: m.top + g.y(i, height: h), h: h)
+            Chart.cursor(cr, palette, x: m.left + g.x(i, width: w), y: m.top + g.y(i, height: h), h: h)
         }
     }
 

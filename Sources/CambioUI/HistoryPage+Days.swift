@@ -6,14 +6,16 @@ import CGtk
 extension HistoryPage {
     @MainActor struct WeekColumn {
         let root: Box
-        let title = Label(tr("Last 7 days"), classes: ["heading"])
+        let title = Label(tr("Last 7 days"), classes: ["heading"], wrap: true)
         let list = ListBox()
 
         init() {
             list.addClass("boxed-list")
             list.accessibleLabel(tr("Last 7 days"))
             root = Box.vertical(spacing: 8, [title, list])
+            // Beside the chart it keeps a column's width; above it, it takes the page's.
             root.sizeRequest(width: 250, height: -1)
+            root.valign = GTK_ALIGN_START
         }
     }
 

@@ -6,11 +6,12 @@ import CGtk
 /// The pair's line (From, ⇄, To, the status and the spinner) and reading the pair's history.
 extension HistoryPage {
     @MainActor struct PairBar {
-        let root: Box
+        /// The currency buttons, and the status beside them, or below them on narrow windows.
+        let root: AdaptiveBox
         let fromButton = MenuButton()
         let toButton = MenuButton()
         let swapButton = Button(icon: "object-flip-horizontal-symbolic", name: tr("Swap currencies (Ctrl+S)"))
-        let status = Label("", classes: ["dim-label"], xalign: 1, wrap: true)
+        let status = Label("", classes: ["dim-label"], wrap: true)
         let spinner = Spinner()
 
         init() {
@@ -20,7 +21,11 @@ extension HistoryPage {
             status.hexpand = true
             spinner.addClass("refreshing")
             spinner.accessibleLabel(tr("Loading the history"))
-            root = Box.horizontal(spacing: 8, [fromButton, swapButton, toButton, status, spinner])
+            let buttons = Box.horizontal(spacing: 8, [fromButton, swapButton, toButton])
+            let state = Box.horizontal(spacing: 8, [status, spinner])
+            state.hexpand = true
+            state.valign = GTK_ALIGN_CENTER
+            root = AdaptiveBox(breakpoint: 560, spacing: 12, [buttons, state])
         }
     }
 
@@ -79,6 +84,7 @@ extension HistoryPage {
                 guard !self.destroyed, self.model.finish(reading, outcome) else { return }
                 self.showStatus()
                 guard case .success = outcome else { return }
+                self.showEmptyState()
                 self.showDays()
                 self.showRange()
                 self.updatePast()

@@ -5,21 +5,26 @@ import CGtk
 /// On a past date: an amount, a day from a calendar, and the amount at that day's rate.
 extension HistoryPage {
     @MainActor struct PastPart {
-        let root: Box
+        /// The title, the amount and the day, and the result in a row; in a column when narrow.
+        let root: AdaptiveBox
         let amount = Entry(existing: UI.numberEntry(name: tr("Amount on a past date"), cssClass: "amount"))
         let calendar = CambioGLib.Calendar()
         let dateButton = MenuButton()
         let result = Label("", classes: ["past-result"], wrap: true)
 
         init() {
-            amount.widthChars = 10
+            amount.widthChars = 8
             amount.text = "100"
             calendar.accessibleLabel(tr("Date"))
             dateButton.popover = Popover(child: calendar)
             UI.copyable(result)
             result.hexpand = true
             let title = Label(tr("On a past date"), classes: ["heading"])
-            root = Box.horizontal(spacing: 8, [title, amount, dateButton, result])
+            title.valign = GTK_ALIGN_CENTER
+            let inputs = Box.horizontal(spacing: 8, [amount, dateButton])
+            inputs.valign = GTK_ALIGN_CENTER
+            result.valign = GTK_ALIGN_CENTER
+            root = AdaptiveBox(breakpoint: 600, spacing: 8, [title, inputs, result])
         }
     }
 

@@ -17,6 +17,10 @@ import CGtk
     let week: WeekColumn
     let chartPart: ChartPart
     let pastPart: PastPart
+    /// The days beside the chart on wide windows, above it on narrow ones.
+    let middle: AdaptiveBox
+    /// Shown instead of the days, the chart and the past date when the pair has no history.
+    let emptyState: StatusPage
     var pickers: [CurrencyPicker] = []
     var dayRows: [ListBoxRow] = []
     /// Set when the window is gone: answers that arrive later are dropped.
@@ -37,16 +41,25 @@ import CGtk
         week = WeekColumn()
         chartPart = ChartPart()
         pastPart = PastPart()
-        let middle = Box.horizontal(spacing: 18, [week.root, chartPart.root])
+        middle = AdaptiveBox(breakpoint: Self.sideBySideWidth, spacing: 18, [week.root, chartPart.root])
         middle.vexpand = true
-        let page = Box.vertical(spacing: 14, [pairBar.root, middle, pastPart.root])
+        emptyState = StatusPage(icon: "document-open-recent-symbolic", title: tr("No Rate History"))
+        emptyState.vexpand = true
+        emptyState.visible = false
+        let page = Box.vertical(spacing: 14, [pairBar.root, emptyState, middle, pastPart.root])
         page.margins(12, 12, 12, 12)
-        root = page.widget
+        // The chart may grow wide; the rest is held to a width that reads well.
+        let clamp = Clamp(child: page, maximum: 1200)
+        clamp.vexpand = true
+        // Content taller than the window (a phone's 294 px) scrolls; nothing scrolls sideways.
+        let scroller = ScrolledWindow(child: clamp, horizontal: GTK_POLICY_NEVER)
+        scroller.vexpand = true
+        root = scroller.widget
 
         bindPair()
         bindChart()
         bindPast()
-        page.on("destroy") { [weak self] in self?.destroyed = true }
+        scroller.on("destroy") { [weak self] in self?.destroyed = true }
         ctx.observeDisplay { [weak self] in
             guard let self else { return }
             self.model.formatter = self.ctx.formatter
@@ -57,7 +70,30 @@ import CGtk
         load()
     }
 
+    /// The width from which the days and the chart go side by side (above it, the days go
+    /// above the chart).
+    static let sideBySideWidth: Int32 = 700
+
+    /// The pair's history was read and has no rate at all (a currency the ECB never published):
+    /// a status page says so instead of an empty list and chart.
+    func showEmptyState() {
+        let empty = model.history.map { $0.points.isEmpty } ?? false
+        if empty {
+            emptyState.details = String(format: tr("No rate between %@ and %@ has been published. Choose other currencies above."),
+                                        model.from, model.to)
+            emptyState.accessibleLabel(emptyState.title + ". " + emptyState.details)
+        }
+        emptyState.visible = empty
+        middle.visible = !empty
+        pastPart.root.visible = !empty
+    }
+
     // MARK: Reading and driving the page (also used by tests)
+
+    /// Whether the days are beside the chart (false: above it), as last laid out.
+    public var daysBesideChart: Bool { middle.isWide }
+    /// Whether the page says the pair has no history.
+    public var showsEmptyState: Bool { emptyState.visible }
 
     public var from: String { model.from }
     public var to: String { model.to }

@@ -22,10 +22,13 @@ extension InvestmentsPage {
         let monthlyUnit = Label("", classes: ["dim-label"])
         let startDrop = DropDown()
         let startScale = Scale(min: 0, max: 1, step: 1)
-        let referenceCheck = CheckButton(mnemonic: "")
+        /// Its label wraps on narrow windows.
+        let referenceLabel = Label("", wrap: true)
+        let referenceCheck: CheckButton
         let box: Box
 
         init() {
+            referenceCheck = CheckButton(label: referenceLabel)
             spinner.addClass("refreshing")
             spinner.accessibleLabel(tr("Loading prices"))
             spinner.visible = false
@@ -46,13 +49,31 @@ extension InvestmentsPage {
             startScale.hexpand = true
             startScale.accessibleLabel(tr("Start month slider"))
             startScale.tooltip(tr("Left and Right: a month; Page Up and Page Down: a year"))
-            let amounts = Box.horizontal(spacing: 8, [
-                Label(tr("Initial")), initialEntry, initialUnit,
-                Label(tr("Monthly")), monthlyEntry, monthlyUnit,
+            // Side by side while they fit; one above the other, their entries in line, when not.
+            let amounts = AdaptiveBox(breakpoint: 0, spacing: 10, [
+                InvestmentsPage.amountRow(tr("Initial"), initialEntry, initialUnit),
+                InvestmentsPage.amountRow(tr("Monthly"), monthlyEntry, monthlyUnit),
             ])
-            let startRow = Box.horizontal(spacing: 8, [Label(tr("Start")), startDrop, startScale])
+            amounts.halign = GTK_ALIGN_FILL
+            let startLabel = Label(tr("Start"))
+            startLabel.valign = GTK_ALIGN_CENTER
+            startDrop.valign = GTK_ALIGN_CENTER
+            // The slider goes under the month list when narrow, to keep a useful length.
+            let startRow = AdaptiveBox(breakpoint: 520, spacing: 8, [Box.horizontal(spacing: 8, [startLabel, startDrop]), startScale])
             box = Box.vertical(spacing: 10, [amounts, startRow, referenceCheck])
         }
+    }
+
+    /// "Initial [1000] USD": the caption takes the room left, so that one above the other the
+    /// entries line up; side by side the row keeps its natural width.
+    fileprivate static func amountRow(_ caption: String, _ entry: Entry, _ unit: Label) -> Box {
+        let label = Label(caption)
+        label.hexpand = true
+        label.valign = GTK_ALIGN_CENTER
+        unit.valign = GTK_ALIGN_CENTER
+        let row = Box.horizontal(spacing: 8, [label, entry, unit])
+        row.hexpand = false
+        return row
     }
 
     func connectPlan() {
@@ -105,6 +126,7 @@ extension InvestmentsPage {
         busy = on
         plan.spinner.visible = on
         plan.spinner.spinning = on
+        showEmptyState()
     }
 
     private func use(_ answer: StockService.SeriesAnswer, _ load: InvestmentsModel.Load) {
@@ -138,6 +160,7 @@ extension InvestmentsPage {
     private func showProblem() {
         UI.setText(plan.problem, model.problem)
         plan.problem.visible = !model.problem.isEmpty
+        showEmptyState()
     }
 
     /// What the problem line says (tests).
@@ -196,7 +219,7 @@ extension InvestmentsPage {
     func showReferenceChoice() {
         model.reference = ctx.state.currencies.referenceCode
         let choice = model.referenceChoice
-        plan.referenceCheck.label = choice.label
+        plan.referenceLabel.text = choice.label
         plan.referenceCheck.accessibleLabel(choice.name)
         plan.referenceCheck.sensitive = choice.enabled
         plan.referenceCheck.tooltip(choice.tooltip)

@@ -11,8 +11,9 @@ extension InvestmentsPage {
         let chart = DrawingSurface()
         /// The highlighted month, or what is being read.
         let point = Label(" ", classes: ["chart-point"], wrap: true)
-        /// The figures and the chart: dimmed while what is typed cannot be computed.
-        let row: Box
+        /// The figures and the chart: dimmed while what is typed cannot be computed. Side by
+        /// side on wide windows, the figures above the chart on narrow ones.
+        let row: AdaptiveBox
         let skipped = Label("", classes: ["dim-label"], wrap: true)
         let method = Label("", classes: ["dim-label"], wrap: true)
 
@@ -20,9 +21,10 @@ extension InvestmentsPage {
             let grid = Grid(rowSpacing: 6, columnSpacing: 14)
             var figures: [String: Label] = [:], captions: [String: Label] = [:]
             for (i, key) in InvestmentsModel.figureKeys.enumerated() {
-                let caption = Label("", classes: ["dim-label"])
+                let caption = Label("", classes: ["dim-label"], wrap: true)
                 let figure = Label("", classes: [key == "value" ? "dca-value" : key == "simple" ? "dim-label" : "dca-figure"], wrap: true)
-                figure.hexpand = true
+                // Beside the chart they wrap at a readable length, and the chart takes the room left.
+                figure.maxWidthChars = 34
                 grid.attach(caption, column: 0, row: Int32(i))
                 grid.attach(figure, column: 1, row: Int32(i))
                 figures[key] = figure
@@ -30,17 +32,17 @@ extension InvestmentsPage {
             }
             self.figures = figures
             self.captions = captions
-            grid.sizeRequest(width: 300, height: -1)
+            grid.valign = GTK_ALIGN_START
             chart.addClass("chart")
             chart.hexpand = true
             chart.vexpand = true
-            chart.sizeRequest(width: 260, height: 200)
+            chart.sizeRequest(width: 240, height: 200)
             chart.focusable = true
             chart.accessibleLabel(tr("Chart of money invested and value (Left and Right move along it)"))
-            let legend = Label(tr("Blue: value · grey: money invested"), classes: ["dim-label"])
+            let legend = Label(tr("Blue: value · grey: money invested"), classes: ["dim-label"], wrap: true)
             let chartColumn = Box.vertical(spacing: 6, [chart, legend, point])
             chartColumn.hexpand = true
-            row = Box.horizontal(spacing: 18, [grid, chartColumn])
+            row = AdaptiveBox(breakpoint: 720, spacing: 18, [grid, chartColumn])
             row.vexpand = true
             skipped.visible = false
         }
@@ -48,6 +50,7 @@ extension InvestmentsPage {
 
     func connectResults() {
         results.chart.onDraw { [weak self] cr, width, height in self?.draw(cr, Double(width), Double(height)) }
+        results.chart.redrawOnStyleChange()
         results.chart.onPointerMotion { [weak self] x, _ in self?.hover(x: x) }
         results.chart.onKeyPressed { [weak self] keyval, _ in self?.chartKey(keyval) ?? false }
     }
@@ -93,9 +96,10 @@ extension InvestmentsPage {
         let m = Chart.margin
         let (w, h) = Chart.plot(width, height)
         guard let g = model.chart, !g.isEmpty, w > 0, h > 0 else { return }
-        Chart.grid(cr, w: w, h: h)
+        let palette = Chart.Palette(results.chart)
+        Chart.grid(cr, palette, w: w, h: h)
         // Money invested: a staircase.
-        cairo_set_source_rgba(cr, 0.45, 0.45, 0.45, 0.9)
+        palette.invested.use(on: cr)
         cairo_set_line_width(cr, 1.5)
         for i in g.months.indices {
             let x = m.left + g.x(i, width: w), y = m.top + g.yInvested(i, height: h)
@@ -105,7 +109,7 @@ extension InvestmentsPage {
         }
         cairo_stroke(cr)
         // Value.
-        cairo_set_source_rgb(cr, 0.21, 0.52, 0.89)
+        palette.line.use(on: cr)
         cairo_set_line_width(cr, 2)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         for i in g.months.indices {
@@ -114,15 +118,14 @@ extension InvestmentsPage {
         }
         if g.months.count == 1 { cairo_rel_line_to(cr, 0.5, 0) }
         cairo_stroke(cr)
-        cairo_set_source_rgba(cr, 0.45, 0.45, 0.45, 1)
         let chart = results.chart.widget
         if let labels = model.chartLabels {
-            Chart.text(cr, chart, labels.top, x: m.left + 4, y: m.top, above: false)
-            Chart.text(cr, chart, labels.start, x: m.left, y: m.top + h + 4, above: false)
-            Chart.text(cr, chart, labels.end, x: m.left + w, y: m.top + h + 4, above: false, alignRight: true)
+            Chart.text(cr, chart, palette, labels.top, x: m.left + 4, y: m.top, above: false)
+            Chart.text(cr, chart, palette, labels.start, x: m.left, y: m.top + h + 4, above: false)
+            Chart.text(cr, chart, palette, labels.end, x: m.left + w, y: m.top + h + 4, above: false, alignRight: true)
         }
         if let i = model.cursor, g.months.indices.contains(i) {
-            Chart.cursor(cr, x: m.left + g.x(i, width: w), y: m.top + g.yValue(i, height: h), h: h)
+            Chart.cursor(cr, palette, x: m.left + g.x(i, width: w), y: m.top + g.yValue(i, height: h), h: h)
         }
     }
 

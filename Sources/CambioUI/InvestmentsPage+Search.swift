@@ -111,15 +111,19 @@ extension InvestmentsPage {
         }
         UI.setText(search.note, model.searchNote)
         search.note.setClass("dca-problem", model.searchNoteIsProblem)
+        showEmptyState()
     }
 
+    /// The symbol, and the name over where it trades and its prices (which wrap when narrow).
     private static func row(_ found: FoundStock) -> ListBoxRow {
         let symbol = Label(found.stock.symbol, classes: ["stock-symbol"])
+        symbol.valign = GTK_ALIGN_CENTER
         let name = Label(found.stock.name)
         name.ellipsize = PANGO_ELLIPSIZE_END
-        name.hexpand = true
-        let detail = Label(found.details, classes: ["dim-label"], xalign: 1)
-        let line = Box.horizontal(spacing: 10, [symbol, name, detail])
+        let detail = Label(found.details, classes: ["dim-label", "stock-details"], wrap: true)
+        let text = Box.vertical(spacing: 2, [name, detail])
+        text.hexpand = true
+        let line = Box.horizontal(spacing: 10, [symbol, text])
         line.margins(6, 8, 6, 8)
         let row = ListBoxRow(child: line)
         row.accessibleLabel(found.name)

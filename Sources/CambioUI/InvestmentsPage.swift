@@ -18,6 +18,8 @@ import Foundation
     let search: SearchSection
     let plan: PlanSection
     let results: ResultsSection
+    /// What shows before a stock is chosen: how to find one.
+    let emptyState: StatusPage
 
     /// The rows of the stocks found, in the model's order.
     var resultRows: [ListBoxRow] = []
@@ -45,12 +47,19 @@ import Foundation
         search = SearchSection(keyEditor: KeyEditor(stocks: { [unowned context] in context.stocks }))
         plan = PlanSection()
         results = ResultsSection()
+        // Its description is the model's hint (search, or the sample's symbols).
+        emptyState = StatusPage(icon: "system-search-symbolic", title: tr("Choose a Stock"))
+        emptyState.vexpand = true
         let content = Box.vertical(spacing: 12, [
-            search.row, search.note, search.scroller, plan.header, plan.problem, plan.box,
+            search.row, search.note, search.scroller, emptyState, plan.header, plan.problem, plan.box,
             results.row, results.skipped, results.method,
         ])
         content.margins(12, 12, 12, 12)
-        let scroller = ScrolledWindow(child: content, horizontal: GTK_POLICY_NEVER)
+        // A readable width on wide windows; the results' chart still gets room beside the figures.
+        let clamp = Clamp(child: content, maximum: 1000)
+        clamp.vexpand = true
+        // Content taller than the window (the method, a phone's 294 px) scrolls; never sideways.
+        let scroller = ScrolledWindow(child: clamp, horizontal: GTK_POLICY_NEVER)
         scroller.vexpand = true
         root = scroller.widget
 
@@ -84,6 +93,23 @@ import Foundation
     static var words: Translations { L10n.translations }
 
     public func focusPrimary() { search.entry.grabFocus() }
+
+    /// The status page while no stock is chosen, loading or failing, and no stocks are listed
+    /// (with how to find one); the stock's heading, the results and the method otherwise.
+    func showEmptyState() {
+        let empty = model.stock == nil && !busy && resultRows.isEmpty && model.problem.isEmpty
+        if empty {
+            emptyState.details = model.sourceLine
+            emptyState.accessibleLabel(emptyState.title + ". " + model.sourceLine)
+        }
+        emptyState.visible = empty
+        for part in [plan.header.widget, results.row.widget, results.method.widget] { part.any.visible = !empty }
+    }
+
+    /// Whether the page shows "Choose a Stock" (tests).
+    var showsEmptyState: Bool { emptyState.visible }
+    /// Whether the results are beside the chart (false: above it), as last laid out (tests).
+    var resultsBesideChart: Bool { results.row.isWide }
 
     // MARK: For tests
 

@@ -88,4 +88,56 @@ final class HistoryPageTests: WindowTestCase {
         page.setPastDay(Day(iso: "1998-12-31")!)
         XCTAssertTrue(page.pastText.hasPrefix("No published rate"), page.pastText)
     }
+
+    // MARK: Adaptive, empty and dark
+
+    func testOnAPhoneTheDaysAreAboveTheChartAndOnADesktopBesideIt() async throws {
+        let root = AnyWidget(page.root)
+        XCTAssertLessThanOrEqual(minimumWidth(root), 360, "the page fits a phone's 360 px")
+        resize(width: 360, height: 640, until: { root.width > 0 && root.width <= 360 && !self.page.daysBesideChart },
+               "the days go above the chart")
+        var days = frame(of: page.week.root, in: root), chart = frame(of: page.chart, in: root)
+        XCTAssertLessThanOrEqual(days.y + days.height, chart.y, "the days above the chart")
+        XCTAssertLessThanOrEqual(chart.x + chart.width, Double(root.width), "the chart is not cut off")
+        XCTAssertLessThanOrEqual(days.x + days.width, Double(root.width), "the days are not cut off")
+
+        resize(width: 1280, height: 800, until: { root.width > 1000 && self.page.daysBesideChart }, "the days go beside the chart")
+        days = frame(of: page.week.root, in: root)
+        chart = frame(of: page.chart, in: root)
+        XCTAssertLessThanOrEqual(days.x + days.width, chart.x, "the days left of the chart")
+        XCTAssertLessThan(chart.y, days.y + days.height, "side by side")
+    }
+
+    func testAPairWithoutHistorySaysSo() async throws {
+        XCTAssertFalse(page.showsEmptyState)
+        page.setPair(from: "USD", to: "ARS")   // the ECB never published the peso
+        try await waitForLoad()
+        XCTAssertTrue(page.showsEmptyState)
+        XCTAssertTrue(page.emptyState.isMapped, "the status page is on screen")
+        XCTAssertEqual(page.emptyState.title, "No Rate History")
+        XCTAssertTrue(page.emptyState.details.contains("USD and ARS"), page.emptyState.details)
+        XCTAssertFalse(page.chart.isMapped, "no empty chart")
+        XCTAssertFalse(page.week.root.isMapped, "no empty list of days")
+        page.setPair(from: "USD", to: "EUR")
+        try await waitForLoad()
+        XCTAssertFalse(page.showsEmptyState)
+        XCTAssertTrue(page.chart.isMapped)
+    }
+
+    func testTheChartsColoursFollowTheDarkStyle() async throws {
+        loadAppStyle()
+        defer { Adwaita.setColorScheme(.system) }
+        Adwaita.setColorScheme(.forceLight)
+        XCTAssertFalse(Adwaita.isDark)
+        XCTAssertNotNil(page.chart.color(named: "chart_line_color"), "style.css names the chart's colours")
+        let light = Chart.Palette(page.chart)
+        Adwaita.setColorScheme(.forceDark)
+        XCTAssertTrue(Adwaita.isDark)
+        let dark = Chart.Palette(page.chart)
+        XCTAssertNotEqual(light.line, dark.line, "the line takes the dark style's accent")
+        XCTAssertNotEqual(light.grid, dark.grid)
+        // Text on the chart: dark on the light style, light on the dark one.
+        XCTAssertLessThan(light.text.red + light.text.green + light.text.blue, 1.5, "\(light.text)")
+        XCTAssertGreaterThan(dark.text.red + dark.text.green + dark.text.blue, 1.5, "\(dark.text)")
+    }
 }

@@ -158,4 +158,36 @@ final class InvestmentsPageTests: WindowTestCase {
         XCTAssertTrue(page.searchNoteText.contains("No stock matches \u{201C}zzzz\u{201D}"), page.searchNoteText)
         XCTAssertTrue(page.searchNoteText.contains("Without an Alpha Vantage key"), page.searchNoteText)
     }
+
+    // MARK: Adaptive and empty
+
+    func testBeforeAStockIsChosenThePageSaysHowToFindOne() async throws {
+        XCTAssertTrue(page.showsEmptyState)
+        XCTAssertTrue(page.emptyState.isMapped, "the status page is on screen")
+        XCTAssertEqual(page.emptyState.title, "Choose a Stock")
+        XCTAssertTrue(page.emptyState.details.contains("MSFT"), page.emptyState.details)
+        XCTAssertFalse(page.chart.isMapped, "no empty chart")
+        try await openMSFT()
+        XCTAssertFalse(page.showsEmptyState)
+        XCTAssertTrue(page.chart.isMapped)
+    }
+
+    func testOnAPhoneTheResultsAreAboveTheChartAndOnADesktopBesideIt() async throws {
+        try await openMSFT()
+        page.setAmounts(initial: "1000", monthly: "100")
+        let root = AnyWidget(page.root)
+        XCTAssertLessThanOrEqual(minimumWidth(root), 360, "the page fits a phone's 360 px")
+        let value = page.results.figures["value"]!
+        resize(width: 360, height: 640, until: { root.width > 0 && root.width <= 360 && !self.page.resultsBesideChart },
+               "the results go above the chart")
+        var figure = frame(of: value, in: root), chart = frame(of: page.chart, in: root)
+        XCTAssertLessThan(figure.y + figure.height, chart.y, "the results above the chart")
+        XCTAssertLessThanOrEqual(chart.x + chart.width, Double(root.width), "the chart is not cut off")
+
+        resize(width: 1280, height: 800, until: { root.width > 1000 && self.page.resultsBesideChart }, "the results go beside the chart")
+        figure = frame(of: value, in: root)
+        chart = frame(of: page.chart, in: root)
+        XCTAssertLessThan(figure.x + figure.width, chart.x, "the results left of the chart")
+        XCTAssertLessThan(chart.y, figure.y + figure.height, "side by side")
+    }
 }
