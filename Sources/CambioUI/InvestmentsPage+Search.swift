@@ -114,13 +114,17 @@ extension InvestmentsPage {
         showEmptyState()
     }
 
-    /// The symbol, and the name over where it trades and its prices (which wrap when narrow).
+    /// The symbol, and the name over where it trades and its prices.
     private static func row(_ found: FoundStock) -> ListBoxRow {
         let symbol = Label(found.stock.symbol, classes: ["stock-symbol"])
         symbol.valign = GTK_ALIGN_CENTER
         let name = Label(found.stock.name)
         name.ellipsize = PANGO_ELLIPSIZE_END
-        let detail = Label(found.details, classes: ["dim-label", "stock-details"], wrap: true)
+        // One line (the list's height follows its rows); the whole of it in the tooltip and the
+        // row's name.
+        let detail = Label(found.details, classes: ["dim-label", "stock-details"])
+        detail.ellipsize = PANGO_ELLIPSIZE_END
+        detail.tooltip(found.details)
         let text = Box.vertical(spacing: 2, [name, detail])
         text.hexpand = true
         let line = Box.horizontal(spacing: 10, [symbol, text])

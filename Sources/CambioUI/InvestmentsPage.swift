@@ -94,16 +94,17 @@ import Foundation
 
     public func focusPrimary() { search.entry.grabFocus() }
 
-    /// The status page while no stock is chosen, loading or failing, and no stocks are listed
-    /// (with how to find one); the stock's heading, the results and the method otherwise.
+    /// While no stock is chosen, loading or failing: no heading, results or method, and the
+    /// status page (how to find one) unless stocks are listed.
     func showEmptyState() {
-        let empty = model.stock == nil && !busy && resultRows.isEmpty && model.problem.isEmpty
+        let noStock = model.stock == nil && !busy && model.problem.isEmpty
+        let empty = noStock && resultRows.isEmpty
         if empty {
             emptyState.details = model.sourceLine
             emptyState.accessibleLabel(emptyState.title + ". " + model.sourceLine)
         }
         emptyState.visible = empty
-        for part in [plan.header.widget, results.row.widget, results.method.widget] { part.any.visible = !empty }
+        for part in [plan.header.widget, results.row.widget, results.method.widget] { part.any.visible = !noStock }
     }
 
     /// Whether the page shows "Choose a Stock" (tests).

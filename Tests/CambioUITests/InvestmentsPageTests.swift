@@ -183,6 +183,14 @@ final class InvestmentsPageTests: WindowTestCase {
         var figure = frame(of: value, in: root), chart = frame(of: page.chart, in: root)
         XCTAssertLessThan(figure.y + figure.height, chart.y, "the results above the chart")
         XCTAssertLessThanOrEqual(chart.x + chart.width, Double(root.width), "the chart is not cut off")
+        // What does not fit scrolls, down to the end of the method.
+        let scroller = OpaquePointer(page.root)
+        let adjustment = gtk_scrolled_window_get_vadjustment(scroller)
+        let content = AnyWidget(gtk_scrolled_window_get_child(scroller)!)
+        let method = frame(of: page.results.method, in: content)
+        XCTAssertGreaterThan(method.height, 0)
+        XCTAssertLessThan(gtk_adjustment_get_page_size(adjustment), gtk_adjustment_get_upper(adjustment), "the page scrolls")
+        XCTAssertLessThanOrEqual(method.y + method.height, gtk_adjustment_get_upper(adjustment), "the method can be scrolled to")
 
         resize(width: 1280, height: 800, until: { root.width > 1000 && self.page.resultsBesideChart }, "the results go beside the chart")
         figure = frame(of: value, in: root)
