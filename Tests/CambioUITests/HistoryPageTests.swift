@@ -118,6 +118,7 @@ final class HistoryPageTests: WindowTestCase {
         XCTAssertTrue(page.emptyState.details.contains("USD and ARS"), page.emptyState.details)
         XCTAssertFalse(page.chart.isMapped, "no empty chart")
         XCTAssertFalse(page.week.root.isMapped, "no empty list of days")
+        XCTAssertLessThanOrEqual(minimumWidth(AnyWidget(page.root)), 360, "the status page fits a phone")
         page.setPair(from: "USD", to: "EUR")
         try await waitForLoad()
         XCTAssertFalse(page.showsEmptyState)
