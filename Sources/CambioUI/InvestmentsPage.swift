@@ -104,7 +104,7 @@ import Foundation
             emptyState.accessibleLabel(emptyState.title + ". " + model.sourceLine)
         }
         emptyState.visible = empty
-        for part in [plan.header.widget, results.row.widget, results.method.widget] { part.any.visible = !noStock }
+        for part: any Widget in [plan.header, results.row, results.method] { part.visible = !noStock }
     }
 
     /// Whether the page shows "Choose a Stock" (tests).
