@@ -44,10 +44,13 @@ import CGtk
         note.visible = false
         list = ListBox(selection: GTK_SELECTION_BROWSE)
         list.accessibleLabel(tr("Currencies"))
+        list.addClass("boxed-list")
+        list.addClass("picker-list")
         choices = FilteredStrings(model.codes)
         let scroller = ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER)
         scroller.minContentHeight = 320
-        scroller.minContentWidth = 340
+        // Fits a phone's width (360 px) with the popover's own padding.
+        scroller.minContentWidth = 280
         let top = Box.horizontal(spacing: 6, [search, toggles])
         popup = Popover(child: Box.vertical(spacing: 6, [top, note, scroller]))
         bind()

@@ -102,3 +102,28 @@ final class CalculatorPageTests: WindowTestCase {
         XCTAssertEqual(page.resultText, "1.379,18 USD")      // 1234.5 × 1.1172 = 1379.1834
     }
 }
+
+/// The Calculator on a phone, a laptop and a wide screen.
+final class CalculatorLayoutTests: WindowTestCase {
+    func testTheHistoryGoesUnderTheKeypadOnANarrowWindow() async throws {
+        AppStyles.load()
+        window.showPage(4)
+        let page = window.calculator
+        page.type("12*3")
+        page.equals()
+        let widths = minimumWidths(root: page.root)
+        XCTAssertLessThanOrEqual(widths.page, 360, "the page fits a phone")
+        XCTAssertLessThanOrEqual(widths.content, 360, "the window fits a phone")
+        for (width, height) in [(360, 294), (360, 640)] {
+            layOut(width: Int32(width), height: Int32(height))
+            XCTAssertFalse(page.historyBesideKeypad, "\(width)×\(height): the history is under the keypad")
+            XCTAssertTrue(fitsWidth(page.panes), "\(width)×\(height): nothing cut off at the side")
+        }
+        for (width, height) in [(1024, 600), (1280, 800)] {
+            layOut(width: Int32(width), height: Int32(height))
+            XCTAssertTrue(page.historyBesideKeypad, "\(width)×\(height): the history is beside the keypad")
+            XCTAssertTrue(fitsWidth(page.panes), "\(width)×\(height): nothing cut off at the side")
+        }
+        XCTAssertLessThanOrEqual(page.panes.width, 960, "a readable width on a wide screen")
+    }
+}
