@@ -153,7 +153,7 @@ import Foundation
         k("0", "0", 1, 5, ["digit"]) { $0.insert("0") }
         k(mark, tr("Decimal mark"), 2, 5, ["digit"]) { $0.insert(mark) }
         k("=", tr("Equals"), 3, 4, ["suggested-action"]) { $0.equals() }
-        k(tr("Convert"), tr("Convert the result in the Converter"), 3, 5) { $0.convert() }
+        k(tr("Convert"), tr("Convert the result in the Converter"), 3, 5, ["convert"]) { $0.convert() }
         for key in keys {
             // A label child, so that GTK 4.8 does not append the label to the accessible name.
             // A long key ("Convert", or its translation) ends in an ellipsis on a phone rather than widen the keypad.

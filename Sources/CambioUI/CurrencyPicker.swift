@@ -30,6 +30,9 @@ import CGtk
         search = SearchEntry(placeholder: tr("Code or name"))
         search.accessibleLabel(tr("Search currencies"))
         search.hexpand = true
+        // Narrow enough for a phone: the popover is as wide as its widest line.
+        search.widthChars = 8
+        search.maxWidthChars = 14
 
         popularToggle = ToggleButton(mnemonic: tr("_Popular"))
         popularToggle.accessibleLabel(tr("Popular currencies"))
@@ -49,8 +52,6 @@ import CGtk
         choices = FilteredStrings(model.codes)
         let scroller = ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER)
         scroller.minContentHeight = 320
-        // Fits a phone's width (360 px) with the popover's own padding.
-        scroller.minContentWidth = 280
         let top = Box.horizontal(spacing: 6, [search, toggles])
         popup = Popover(child: Box.vertical(spacing: 6, [top, note, scroller]))
         bind()

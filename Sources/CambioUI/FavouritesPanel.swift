@@ -8,8 +8,8 @@ import CGtk
 @MainActor final class FavouritesPanel {
     let root: Box
     private var model: FavouritesModel
-    /// The chips, on as many lines as the width needs.
-    private let chips = FlowBox(rowSpacing: 6, columnSpacing: 6, maxPerLine: UInt32(FavouritesModel.maxChips))
+    /// The chips and, last, the list button, on as many lines as the width needs.
+    private let chips = FlowBox(rowSpacing: 6, columnSpacing: 6, maxPerLine: UInt32(FavouritesModel.maxChips + 1))
     private let emptyChips = Label(tr("No favourites yet: Ctrl+D saves the current pair."), classes: ["dim-label"], wrap: true)
     private let listButton = MenuButton(label: tr("Favourites"))
     /// The list, once first opened.
@@ -42,9 +42,8 @@ import CGtk
             emptyState.vexpand = true
             scroller = ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER)
             scroller.minContentHeight = 260
-            // Fits a phone's width (360 px) with the popover's own padding.
-            scroller.minContentWidth = 280
             let hint = Label(tr("Enter loads a pair, Delete removes it, Alt+Up and Alt+Down move it."), classes: ["dim-label", "hint"], wrap: true)
+            // The popover is as wide as its widest line: this one wraps to fit a phone.
             hint.maxWidthChars = 40
             popover = Popover(child: Box.vertical(spacing: 6, [searchEntry, emptyState, scroller, hint]))
         }
@@ -53,13 +52,13 @@ import CGtk
     init(context: AppContext) {
         model = FavouritesModel(catalog: context.catalog, locale: context.locale.numbers, words: ConverterPage.words)
         chips.accessibleLabel(tr("Favourite pairs"))
-        chips.hexpand = true
         chips.valign = GTK_ALIGN_CENTER
         emptyChips.hexpand = true
         listButton.accessibleLabel(tr("All favourites"))
         listButton.tooltip(tr("All favourites, with search (Ctrl+F)"))
-        listButton.valign = GTK_ALIGN_CENTER
-        root = Box.horizontal(spacing: 8, [chips, emptyChips, listButton])
+        listButton.halign = GTK_ALIGN_START
+        chips.append(listButton)
+        root = Box.horizontal(spacing: 8, [emptyChips, chips])
         listButton.onFirstOpen { [weak self] in self?.buildPopover() }
     }
 
@@ -70,6 +69,9 @@ import CGtk
     }
 
     var isOpen: Bool { popup?.popover.visible ?? false }
+
+    /// The list's popover, once built (tests take its picture).
+    var listPopover: Popover? { popup?.popover }
 
     /// Whether the list shows its empty state (nothing to list) rather than rows.
     var emptyStateShown: Bool { popup?.emptyState.visible ?? false }
@@ -100,10 +102,12 @@ import CGtk
             button.addClass("favourite-chip")
             button.accessibleLabel(chip.accessibleName)
             button.tooltip(chip.tooltip)
-            chips.append(button)
+            button.halign = GTK_ALIGN_START
+            chips.insert(button, at: Int32(chipWidgets.count))
             chipWidgets.append(button)
         }
-        chips.visible = !model.isEmpty
+        // Without chips the list button sits at the end of the line that says how to add one.
+        chips.hexpand = !model.isEmpty
         emptyChips.visible = model.isEmpty
         listButton.label = model.listButtonLabel
         fill()

@@ -116,11 +116,13 @@ final class CalculatorLayoutTests: WindowTestCase {
         XCTAssertLessThanOrEqual(widths.content, 360, "the window fits a phone")
         for (width, height) in [(360, 294), (360, 640)] {
             layOut(width: Int32(width), height: Int32(height))
+            savePicture(AnyWidget(window.window), "calculator-\(width)x\(height)")
             XCTAssertFalse(page.historyBesideKeypad, "\(width)×\(height): the history is under the keypad")
             XCTAssertTrue(fitsWidth(page.panes), "\(width)×\(height): nothing cut off at the side")
         }
         for (width, height) in [(1024, 600), (1280, 800)] {
             layOut(width: Int32(width), height: Int32(height))
+            savePicture(AnyWidget(window.window), "calculator-\(width)x\(height)")
             XCTAssertTrue(page.historyBesideKeypad, "\(width)×\(height): the history is beside the keypad")
             XCTAssertTrue(fitsWidth(page.panes), "\(width)×\(height): nothing cut off at the side")
         }

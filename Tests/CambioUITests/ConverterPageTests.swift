@@ -156,6 +156,7 @@ final class ConverterPageTests: WindowTestCase {
         XCTAssertTrue(page.favouritesEmptyStateShown, "no favourites: the list says how to add one")
         XCTAssertEqual(page.favourites.emptyStateText?.title, "No Favourites Yet")
         XCTAssertEqual(page.favourites.emptyStateText?.details, "Press Ctrl+D or the star to add the current pair.")
+        savePicture(page.favourites.listPopover!, "favourites-empty")
         page.addFavourite()
         XCTAssertFalse(page.favouritesEmptyStateShown, "a favourite: the list shows it")
         XCTAssertEqual(page.favourites.listedPairs, [FavouritePair(from: "USD", to: "EUR")])
@@ -163,6 +164,7 @@ final class ConverterPageTests: WindowTestCase {
         XCTAssertTrue(page.favouritesEmptyStateShown, "none found: the list says so")
         XCTAssertEqual(page.favourites.emptyStateText?.title, "No Matches")
         XCTAssertEqual(page.favourites.emptyStateText?.details, "No favourite matches \u{201C}chf\u{201D}.")
+        savePicture(page.favourites.listPopover!, "favourites-none-found")
         page.favourites.setQuery("")
         XCTAssertFalse(page.favouritesEmptyStateShown)
     }
@@ -186,11 +188,13 @@ final class ConverterPageTests: WindowTestCase {
         let edges: [any Widget] = [page.amountEntry, page.amountBar.historyButton, page.results.addButton] + page.rows.map(\.row)
         for (width, height) in [(360, 294), (360, 640)] {
             layOut(width: Int32(width), height: Int32(height))
+            savePicture(AnyWidget(window.window), "converter-\(width)x\(height)")
             XCTAssertFalse(page.amountBarIsWide, "\(width)×\(height): the buttons go under the amount")
             for edge in edges { XCTAssertTrue(fitsWidth(edge), "\(width)×\(height): nothing cut off at the side") }
         }
         for (width, height) in [(1024, 600), (1280, 800)] {
             layOut(width: Int32(width), height: Int32(height))
+            savePicture(AnyWidget(window.window), "converter-\(width)x\(height)")
             XCTAssertTrue(page.amountBarIsWide, "\(width)×\(height): the amount and its buttons on one line")
             for edge in edges { XCTAssertTrue(fitsWidth(edge), "\(width)×\(height): nothing cut off at the side") }
         }

@@ -17,12 +17,23 @@ extension WindowTestCase {
     func layOut(width: Int32, height: Int32, limit: TimeInterval = 10) {
         gtk_window_set_default_size(cast(window.window), width, height)
         let end = Date().addingTimeInterval(limit)
-        while Date() < end {
-            let sized = surfaceSize == (width, height)
-            if sized && g_main_context_pending(nil) == 0 { break }
-            g_main_context_iteration(nil, sized ? 0 : 1)
-        }
+        while surfaceSize != (width, height) && Date() < end { g_main_context_iteration(nil, 1) }
         XCTAssertTrue(surfaceSize == (width, height), "the window is \(surfaceSize), not \(width)×\(height)")
+        // Then one whole frame at that size: laid out and painted.
+        gtk_widget_queue_resize(window.window)
+        XCTAssertTrue(waitForFrame(of: AnyWidget(window.window), until: end), "a frame at \(width)×\(height)")
+    }
+
+    /// Runs the main loop until `widget`'s window has drawn a frame (laid out and painted).
+    @discardableResult
+    func waitForFrame(of widget: some Widget, until end: Date = Date().addingTimeInterval(10)) -> Bool {
+        guard let clock = gtk_widget_get_frame_clock(widget.widget) else { return false }
+        var painted = false
+        let id = Signal.connect(gpointerOf(clock), "after-paint") { painted = true }
+        defer { g_signal_handler_disconnect(gpointerOf(clock), id) }
+        widget.queueDraw()
+        while !painted && Date() < end { g_main_context_iteration(nil, 1) }
+        return painted
     }
 
     /// The narrowest the window's content and the page `root` can be (with that page shown).
@@ -40,18 +51,6 @@ extension WindowTestCase {
     }
 }
 
-extension WindowTestCase {
-    /// Debug: the widgets under `root` at least `over` px wide at minimum.
-    func dumpWide(_ root: WidgetRef, over: Int32, depth: Int = 0) {
-        let m = AnyWidget(root).measure(GTK_ORIENTATION_HORIZONTAL)
-        if m.minimum >= over {
-            print(String(repeating: " ", count: depth), String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GTypeInstance.self))), m)
-        }
-        var child = gtk_widget_get_first_child(root)
-        while let c = child { dumpWide(c, over: over, depth: depth + 1); child = gtk_widget_get_next_sibling(c) }
-    }
-}
-
 /// The app's own styles, as AdwApplication loads them (the tests' windows have no application):
 /// sizes are measured with the CSS the user gets. Loaded once for the test process.
 @MainActor enum AppStyles {
@@ -64,5 +63,29 @@ extension WindowTestCase {
         gtk_css_provider_load_from_resource(provider, "/io/github/cambio/Cambio/style.css")
         gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider),
                                                    guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    }
+}
+
+extension WindowTestCase {
+    /// Saves a picture of `widget` as drawn now to $CAMBIO_UI_SHOTS/`name`.png, when that
+    /// variable names a folder (to look at a state the tests reach; nothing is written otherwise).
+    func savePicture(_ widget: some Widget, _ name: String) {
+        guard let folder = ProcessInfo.processInfo.environment["CAMBIO_UI_SHOTS"],
+              let native = gtk_widget_get_native(widget.widget), let renderer = gtk_native_get_renderer(native) else { return }
+        waitForFrame(of: widget)
+        let paintable = gtk_widget_paintable_new(widget.widget)!
+        defer { g_object_unref(gpointerOf(paintable)) }
+        // The paintable's own size: a window's takes in the frame GTK draws around it.
+        let width = Double(gdk_paintable_get_intrinsic_width(paintable)), height = Double(gdk_paintable_get_intrinsic_height(paintable))
+        let snapshot = gtk_snapshot_new()!
+        gdk_paintable_snapshot(paintable, snapshot, width, height)
+        guard let node = gtk_snapshot_free_to_node(snapshot) else { return }
+        defer { gsk_render_node_unref(node) }
+        var bounds = graphene_rect_t()
+        gsk_render_node_get_bounds(node, &bounds)
+        guard let texture = gsk_renderer_render_texture(renderer, node, &bounds) else { return }
+        defer { g_object_unref(gpointerOf(texture)) }
+        let saved = gdk_texture_save_to_png(texture, "\(folder)/\(name).png")
+        if saved == 0 { print("picture", name, "not saved") }
     }
 }

@@ -20,8 +20,11 @@ public struct FlowBox: Widget {
     }
 
     /// Adds `child` at the end; its wrapper is not a Tab stop of its own.
-    public func append(_ child: some Widget) {
-        gtk_flow_box_insert(box, child.widget, -1)
+    public func append(_ child: some Widget) { insert(child, at: -1) }
+
+    /// Inserts `child` at `position` (-1: the end).
+    public func insert(_ child: some Widget, at position: Int32) {
+        gtk_flow_box_insert(box, child.widget, position)
         if let wrapper = gtk_widget_get_parent(child.widget) {
             gtk_widget_set_focusable(wrapper, 0)
         }
