@@ -43,6 +43,8 @@ import Foundation
 
         historyList = ListBox()
         historyList.addClass("boxed-list")
+        // The card is as tall as its rows, not the whole pane.
+        historyList.valign = GTK_ALIGN_START
         historyList.accessibleLabel(tr("History"))
         historyEmpty = Label(tr("Calculations of this session appear here; click one to use its result."), classes: ["dim-label"], wrap: true)
         historyScroller = ScrolledWindow(child: historyList, horizontal: GTK_POLICY_NEVER)
