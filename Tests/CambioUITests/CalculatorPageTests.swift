@@ -128,4 +128,19 @@ final class CalculatorLayoutTests: WindowTestCase {
         }
         XCTAssertLessThanOrEqual(page.panes.width, 960, "a readable width on a wide screen")
     }
+
+    /// Russian words are longer than English ones: the three pages still fit a phone.
+    func testThePagesFitAPhoneInRussian() async throws {
+        AppStyles.load()
+        makeWindow(lang: "ru_RU.UTF-8")
+        for (index, root) in [(0, window.currencies.root), (1, window.converter.root), (4, window.calculator.root)] {
+            window.showPage(index)
+            MainContext.drain()
+            let widths = minimumWidths(root: root)
+            XCTAssertLessThanOrEqual(widths.page, 360, "page \(index) fits a phone")
+            XCTAssertLessThanOrEqual(widths.content, 360, "the window with page \(index) fits a phone")
+        }
+        layOut(width: 360, height: 640)
+        savePicture(AnyWidget(window.window), "russian-calculator-360x640")
+    }
 }
