@@ -101,6 +101,7 @@ import Foundation
 
     /// The window is gone: nothing reports to it or redraws it any more.
     func detach() {
+        notices.detach()
         onProblem = nil
         onSaveError = nil
         onSaved = nil

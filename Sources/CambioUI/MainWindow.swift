@@ -126,6 +126,11 @@ extension CalculatorPage: Page {}
     /// Toasts for events, the status line for lasting states (old rates, offline, not saved).
     var notices: Notices { context.notices }
     private let stack: ViewStack
+    /// The page switcher in the header while it fits, and at the bottom edge otherwise.
+    let switcherTitle: ViewSwitcherTitle
+    let switcherBar: ViewSwitcherBar
+    /// The window was destroyed: its pages are not to be touched any more.
+    private var closed = false
 
     /// The pages in order; Alt+1..Alt+5 follow it.
     public static let pageNames = ["currencies", "converter", "history", "investments", "calculator"]
@@ -153,8 +158,10 @@ extension CalculatorPage: Page {}
         }
         // The 1.2 adaptive pattern: the switcher in the title while it fits, else at the bottom.
         let title = ViewSwitcherTitle(stack: stack, title: tr("Cambio"))
+        switcherTitle = title
         title.accessibleLabel(tr("Pages"))
         let switcherBar = ViewSwitcherBar(stack: stack)
+        self.switcherBar = switcherBar
         switcherBar.accessibleLabel(tr("Pages"))
         Adwaita.bind(title, "title-visible", to: switcherBar, "reveal")
         let header = AdwHeaderBar()
@@ -171,7 +178,10 @@ extension CalculatorPage: Page {}
         pageActions.insert(into: win, prefix: "page")
         wireNotices()
         // Work that ends after the window (a history import, a save at shutdown) reports to nobody.
-        win.window.onDestroy { [weak context] in context?.detach() }
+        win.window.onDestroy { [weak self, weak context] in
+            self?.closed = true
+            context?.detach()
+        }
         stack.onPageChanged { [weak self] in self?.pageShown() }
         pageShown()
         StartupProbe.attach(window)
@@ -210,7 +220,7 @@ extension CalculatorPage: Page {}
     }
 
     /// The pages built so far that show rates, for the rates controller.
-    var ratesViews: [RatesView] { [currencies as RatesView?, builtConverter].compactMap { $0 } }
+    var ratesViews: [RatesView] { closed ? [] : [currencies as RatesView?, builtConverter].compactMap { $0 } }
 
     public func present() { Window(existing: window).present() }
 

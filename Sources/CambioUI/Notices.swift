@@ -34,6 +34,12 @@ import CGtk
         update()
     }
 
+    /// The window is gone: what is said from now on is only kept.
+    func detach() {
+        overlay = nil
+        line = nil
+    }
+
     /// A one-off event. `button`: a label with a mnemonic and what it does.
     func toast(_ text: String, button: (String, @MainActor () -> Void)? = nil) {
         toasts.append(text)
@@ -62,6 +68,15 @@ import CGtk
         State.allCases.compactMap { states[$0] }.map { [$0.title, $0.details].filter { !$0.isEmpty }.joined(separator: "\n") }
             .joined(separator: "\n")
     }
+
+    /// The title the status line shows (nil while it is hidden or no window is attached).
+    var lineTitle: String? { line?.isShown == true ? line?.titleText : nil }
+    /// The status line's details and action, as shown.
+    var lineDetails: String? { line?.detailsText }
+    var lineAction: String? { line?.actionLabel }
+
+    /// Puts away the state shown, as its close button does.
+    func dismissShown() { line?.dismiss() }
 
     /// Every state and toast said so far, for tests.
     var text: String { ([stateText] + toasts).filter { !$0.isEmpty }.joined(separator: "\n") }
@@ -112,10 +127,7 @@ import CGtk
         strip.accessibleLabel(tr("Status"))
         root = Revealer(child: strip)
         actionButton.onClicked { [weak self] in self?.action?() }
-        close.onClicked { [weak self] in
-            guard let self, let state = self.state else { return }
-            self.onDismiss?(state)
-        }
+        close.onClicked { [weak self] in self?.dismiss() }
     }
 
     func show(state: Notices.State, title text: String, details detailText: String,
@@ -137,5 +149,12 @@ import CGtk
     }
 
     var isShown: Bool { root.revealed }
+    var detailsText: String { details.text }
+    var actionLabel: String? { actionButton.visible ? actionButton.mnemonic : nil }
+    var canDismiss: Bool { close.visible }
+    func dismiss() {
+        guard let state, close.visible else { return }
+        onDismiss?(state)
+    }
     var titleText: String { title.text }
 }

@@ -38,7 +38,8 @@ class WindowTestCase: XCTestCase {
     var preferences: Preferences?
 
     /// Builds the window as a start of the app would, from what is saved in `home`.
-    func makeWindow(lang: String) {
+    /// `size`: the window's size (else its default), set before it shows as a desktop would.
+    func makeWindow(lang: String, size: (width: Int32, height: Int32)? = nil) {
         if let window { gtk_window_destroy(cast(window.window)); MainContext.drain() }
         // One preferences store a test (in memory), kept across its restarts as dconf would be.
         if preferences == nil { preferences = Preferences(backend: .memory) }
@@ -47,6 +48,7 @@ class WindowTestCase: XCTestCase {
                                  .merging(Self.deadEndpoints) { $1 },
                              preferences: preferences)
         window = MainWindow(application: nil, context: context)
+        if let size { Window(existing: window.window).defaultSize(width: size.width, height: size.height) }
         window.present()
         MainContext.drain()
     }

@@ -1,0 +1,85 @@
+import XCTest
+import CGtk
+import CambioGLib
+import CambioServices
+import CambioCore
+@testable import CambioUI
+
+/// The libadwaita window: the page switcher moves to the bottom edge when the header has no
+/// room for it, events are toasts, and lasting states share one compact line.
+final class WindowShellTests: WindowTestCase {
+    /// Starts the app again with its window at `width` × `height`, and runs the main loop until
+    /// `done` holds (the allocation reached the widgets) or 5 s have passed.
+    private func reopen(_ width: Int32, _ height: Int32, until done: () -> Bool) {
+        makeWindow(lang: "en_US.UTF-8", size: (width, height))
+        let deadline = Date().addingTimeInterval(5)
+        while !(window.switcherTitle.width > 0 && done()) && Date() < deadline {
+            if g_main_context_iteration(nil, 0) == 0 { usleep(1_000) }
+        }
+        MainContext.drain()
+    }
+
+    func testTheSwitcherMovesToTheBottomOnNarrowWindows() async throws {
+        reopen(1280, 800) { !window.switcherTitle.titleVisible }
+        XCTAssertGreaterThan(Window(existing: window.window).width, 1000)
+        XCTAssertFalse(window.switcherTitle.titleVisible, "wide: the page switcher is in the header")
+        XCTAssertFalse(window.switcherBar.reveal, "wide: no bottom bar")
+        reopen(360, 640) { window.switcherBar.reveal }
+        XCTAssertTrue(window.switcherTitle.titleVisible, "narrow: the header shows the title")
+        XCTAssertTrue(window.switcherBar.reveal, "narrow: the page switcher is at the bottom edge")
+        // Alt+N still switches pages, whichever switcher shows.
+        window.showPage(4)
+        XCTAssertEqual(window.visiblePage, "calculator")
+        reopen(1280, 800) { !window.switcherBar.reveal }
+        XCTAssertFalse(window.switcherBar.reveal)
+    }
+
+    func testLastingStatesShareOneLineMostImportantFirst() async throws {
+        let notices = window.notices
+        XCTAssertNil(notices.lineTitle, "nothing to say: the line is hidden")
+        var refreshed = 0
+        notices.set(.stale, title: "Rates are 24 days old", details: "Showing ECB rates of 30 Oct 2026.",
+                    action: ("_Refresh", { refreshed += 1 }))
+        XCTAssertEqual(notices.lineTitle, "Rates are 24 days old")
+        XCTAssertEqual(notices.lineAction, "Refresh")
+        XCTAssertEqual(notices.lineDetails, "Showing ECB rates of 30 Oct 2026.")
+
+        notices.set(.saveFailed, title: "Your changes are not being saved", details: "The disk is full.")
+        XCTAssertEqual(notices.lineTitle, "Your changes are not being saved", "the more important state shows")
+        XCTAssertNil(notices.lineAction, "its own action (none), not the stale state's")
+        XCTAssertTrue(notices.lineDetails?.contains("The disk is full.") == true)
+        XCTAssertTrue(notices.lineDetails?.contains("Rates are 24 days old") == true, "the details name every state that holds")
+        notices.dismissShown()
+        XCTAssertEqual(notices.lineTitle, "Your changes are not being saved", "a failing save cannot be put away")
+
+        notices.clear(.saveFailed)
+        XCTAssertEqual(notices.lineTitle, "Rates are 24 days old", "the other state shows again")
+        XCTAssertEqual(notices.lineAction, "Refresh")
+        notices.clear(.stale)
+        XCTAssertNil(notices.lineTitle)
+        XCTAssertEqual(refreshed, 0)
+    }
+
+    func testStartupProblemsCanBePutAway() async throws {
+        let notices = window.notices
+        notices.set(.startupProblems, title: "Some saved data could not be used", details: "state.json was set aside.",
+                    dismissible: true)
+        XCTAssertEqual(notices.lineTitle, "Some saved data could not be used")
+        notices.dismissShown()
+        XCTAssertNil(notices.lineTitle)
+        XCTAssertTrue(notices.states.isEmpty)
+    }
+
+    func testOldRatesAreALastingStateWithRefresh() async throws {
+        let rates = RatesController(context: context)
+        context.preferences.networkAllowed = false
+        rates.attach(window)
+        guard let days = context.staleDays() else { return XCTFail("the bundled rates of 30 Oct 2026 are old today") }
+        XCTAssertEqual(window.notices.lineTitle, "Network access is off", "network off outranks old rates")
+        XCTAssertEqual(window.notices.lineAction, "Turn On")
+        XCTAssertTrue(window.notices.stateText.contains("Rates are \(days) days old"), window.notices.stateText)
+        // F5 while the network is off: an event, a toast that says why nothing happened.
+        rates.refresh(.explicit)
+        XCTAssertEqual(window.notices.toasts.last, "Network access is off")
+    }
+}
