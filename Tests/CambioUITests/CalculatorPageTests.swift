@@ -107,6 +107,7 @@ final class CalculatorPageTests: WindowTestCase {
 final class CalculatorLayoutTests: WindowTestCase {
     func testTheHistoryGoesUnderTheKeypadOnANarrowWindow() async throws {
         AppStyles.load()
+        defer { AppStyles.unload() }
         window.showPage(4)
         let page = window.calculator
         page.type("12*3")
@@ -132,6 +133,7 @@ final class CalculatorLayoutTests: WindowTestCase {
     /// Russian words are longer than English ones: the three pages still fit a phone.
     func testThePagesFitAPhoneInRussian() async throws {
         AppStyles.load()
+        defer { AppStyles.unload() }
         makeWindow(lang: "ru_RU.UTF-8")
         for (index, root) in [(0, window.currencies.root), (1, window.converter.root), (4, window.calculator.root)] {
             window.showPage(index)

@@ -171,6 +171,7 @@ final class ConverterPageTests: WindowTestCase {
 
     func testThePageFitsAPhoneAndTheAmountLineFolds() async throws {
         AppStyles.load()
+        defer { AppStyles.unload() }
         // Every chip the page shows, and a long result.
         for (from, to) in [("USD", "EUR"), ("GBP", "JPY"), ("CHF", "SEK"), ("NOK", "DKK"), ("PLN", "CZK"), ("HUF", "RON"),
                            ("AUD", "NZD"), ("CAD", "MXN")] {

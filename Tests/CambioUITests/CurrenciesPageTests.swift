@@ -20,6 +20,7 @@ final class CurrenciesPageTests: WindowTestCase {
 
     func testThePageFitsAPhoneAndHoldsAReadableWidth() async throws {
         AppStyles.load()
+        defer { AppStyles.unload() }
         page.add("IDR")
         page.type("123456789", into: "IDR")
         MainContext.drain()

@@ -52,17 +52,26 @@ extension WindowTestCase {
 }
 
 /// The app's own styles, as AdwApplication loads them (the tests' windows have no application):
-/// sizes are measured with the CSS the user gets. Loaded once for the test process.
+/// sizes are measured with the CSS the user gets. A test that loads them unloads them when it
+/// ends (`defer`), so that other tests see the display as before.
 @MainActor enum AppStyles {
-    private static var loaded = false
+    private static var provider: UnsafeMutablePointer<GtkCssProvider>?
+
     static func load() {
-        guard !loaded else { return }
-        loaded = true
+        guard provider == nil else { return }
         AppResources.register()
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_resource(provider, "/io/github/cambio/Cambio/style.css")
-        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider),
+        let css = gtk_css_provider_new()!
+        gtk_css_provider_load_from_resource(css, "/io/github/cambio/Cambio/style.css")
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(css),
                                                    guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        provider = css
+    }
+
+    static func unload() {
+        guard let css = provider else { return }
+        gtk_style_context_remove_provider_for_display(gdk_display_get_default(), OpaquePointer(css))
+        g_object_unref(gpointerOf(css))
+        provider = nil
     }
 }
 
