@@ -8,12 +8,13 @@ extension ConverterPage {
     @MainActor struct ResultList {
         let list = ListBox()
         /// The To buttons take one width, so the amounts line up.
-        let buttonWidths = SizeGroup()
+        let buttonWidths: SizeGroup
         let addButton = MenuButton(label: tr("Add Target Currency…"))
         let spinner = Spinner()
         let bottom: Box
 
         init() {
+            buttonWidths = SizeGroup(whileAlive: list)
             list.addClass("boxed-list")
             list.addClass("result-list")
             list.accessibleLabel(tr("Converted amounts"))

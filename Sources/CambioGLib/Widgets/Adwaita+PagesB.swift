@@ -55,12 +55,15 @@ public extension Label {
 }
 
 /// GtkSizeGroup: widgets in different rows that take the same width (or height). Each widget
-/// keeps the group alive while it is in it; this value holds one more reference for adding more.
+/// in it keeps the group alive; this value's own reference, for adding more, goes with `owner`.
 @MainActor public struct SizeGroup {
     private let group: UnsafeMutablePointer<GtkSizeGroup>
 
-    public init(_ mode: GtkSizeGroupMode = GTK_SIZE_GROUP_HORIZONTAL) {
-        group = gtk_size_group_new(mode)!
+    public init(_ mode: GtkSizeGroupMode = GTK_SIZE_GROUP_HORIZONTAL, whileAlive owner: some Widget) {
+        let group = gtk_size_group_new(mode)!
+        self.group = group
+        nonisolated(unsafe) let g = group
+        Signal.connect(gpointerOf(owner.widget), "destroy") { g_object_unref(gpointerOf(g)) }
     }
 
     public func add(_ widget: some Widget) { gtk_size_group_add_widget(group, widget.widget) }
