@@ -58,7 +58,6 @@ import Foundation
         keypad.columnHomogeneous = true
         keypad.addClass("keypad")
         let (historyPane, clearButton) = Self.historyPane(historyEmpty, historyScroller)
-        keypad.valign = GTK_ALIGN_FILL
         panes = AdaptiveBox(breakpoint: 560, spacing: 18, [keypad, historyPane])
         panes.vexpand = true
         let content = Box.vertical(spacing: 18, [display, panes])
