@@ -195,7 +195,7 @@ public struct ConverterModel {
     /// Removes a target; the last one stays, and the answer is then what to tell the user.
     public mutating func removeTarget(_ code: String) -> String? {
         guard state.removeTarget(code) else {
-            return tr("The last target currency stays; choose another one with its button instead.")
+            return tr("The last target currency can’t be removed.")
         }
         resetRows()
         return nil

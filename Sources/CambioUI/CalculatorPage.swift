@@ -18,6 +18,8 @@ import Foundation
     private let historyList: ListBox
     private let historyScroller: ScrolledWindow
     private let historyEmpty: Label
+    /// The keypad and the history: side by side, or the history under the keypad when narrow.
+    let panes: AdaptiveBox
     private var history = CalculatorHistory(limit: 100)
     /// The last good result, and the display text right after it: while the display still
     /// shows that text, = repeats the last operation and an operator goes on from the result.
@@ -41,20 +43,28 @@ import Foundation
 
         historyList = ListBox()
         historyList.addClass("boxed-list")
+        // The card is as tall as its rows, not the whole pane.
+        historyList.valign = GTK_ALIGN_START
         historyList.accessibleLabel(tr("History"))
         historyEmpty = Label(tr("Calculations of this session appear here; click one to use its result."), classes: ["dim-label"], wrap: true)
         historyScroller = ScrolledWindow(child: historyList, horizontal: GTK_POLICY_NEVER)
         historyScroller.vexpand = true
+        // Under the keypad (the page scrolls) it is as tall as its rows, up to a point.
+        historyScroller.propagateNaturalHeight = true
+        historyScroller.maxContentHeight = 320
 
         let keypad = Grid(rowSpacing: 6, columnSpacing: 6)
         keypad.rowHomogeneous = true
         keypad.columnHomogeneous = true
         keypad.addClass("keypad")
         let (historyPane, clearButton) = Self.historyPane(historyEmpty, historyScroller)
-        let panes = Box.horizontal(spacing: 18, [keypad, historyPane])
+        panes = AdaptiveBox(breakpoint: 560, spacing: 18, [keypad, historyPane])
         panes.vexpand = true
-        let page = Box.vertical(spacing: 18, [display, panes])
-        page.margins(12, 12, 12, 12)
+        let content = Box.vertical(spacing: 18, [display, panes])
+        content.margins(12, 12, 12, 12)
+        // The page scrolls when the window is short; on a wide one it keeps a readable width.
+        let page = ScrolledWindow(child: Clamp(child: content, maximum: 960), horizontal: GTK_POLICY_NEVER)
+        page.vexpand = true
         root = page.widget
 
         buildKeypad(keypad)
@@ -75,7 +85,7 @@ import Foundation
     private static func historyPane(_ empty: Label, _ list: ScrolledWindow) -> (Box, Button) {
         let clearButton = Button(mnemonic: tr("C_lear History"))
         let pane = Box.vertical(spacing: 8, [Label(tr("History"), classes: ["heading"]), empty, list, clearButton])
-        pane.sizeRequest(width: 220, height: -1)
+        pane.sizeRequest(width: 200, height: -1)
         pane.hexpand = true
         return (pane, clearButton)
     }
@@ -94,6 +104,8 @@ import Foundation
     public var rateText: String { rateLabel.text }
     public var hasError: Bool { resultLabel.hasClass("error") }
     public var historyTexts: [String] { history.entries.map { historyLine($0) } }
+    /// Whether the history is beside the keypad (false: under it).
+    public var historyBesideKeypad: Bool { panes.isWide }
 
     public func type(_ text: String) { entry.text = text }
     public func focusPrimary() { entry.grabFocus() }
@@ -142,10 +154,13 @@ import Foundation
         k("0", "0", 1, 5, ["digit"]) { $0.insert("0") }
         k(mark, tr("Decimal mark"), 2, 5, ["digit"]) { $0.insert(mark) }
         k("=", tr("Equals"), 3, 4, ["suggested-action"]) { $0.equals() }
-        k(tr("Convert"), tr("Convert the result in the Converter"), 3, 5) { $0.convert() }
+        k(tr("Convert"), tr("Convert the result in the Converter"), 3, 5, ["convert"]) { $0.convert() }
         for key in keys {
             // A label child, so that GTK 4.8 does not append the label to the accessible name.
-            let button = Button(child: Label(key.text, xalign: 0.5))
+            // A long key ("Convert", or its translation) ends in an ellipsis on a phone rather than widen the keypad.
+            let label = Label(key.text, xalign: 0.5)
+            label.ellipsize = PANGO_ELLIPSIZE_END
+            let button = Button(child: label)
             button.accessibleLabel(key.name)
             button.tooltip(key.name)
             button.addClass("keypad-key")

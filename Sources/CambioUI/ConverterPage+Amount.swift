@@ -6,7 +6,8 @@ import CGtk
 /// the pair's history.
 extension ConverterPage {
     @MainActor struct AmountBar {
-        let root: Grid
+        /// One row on a wide window; on a narrow one the amount, then the buttons under it.
+        let root: AdaptiveBox
         let amountEntry = Entry(existing: UI.numberEntry(name: tr("Amount"), tooltip: tr("An amount, or a calculation such as 12.5*4"),
                                                          cssClass: "amount"))
         let evaluatedLabel = Label("", classes: ["evaluated"], xalign: 1)
@@ -16,7 +17,7 @@ extension ConverterPage {
         let historyButton = Button(icon: "document-open-recent-symbolic", name: tr("History of this pair"))
 
         init() {
-            amountEntry.widthChars = 12
+            amountEntry.widthChars = 6
             amountEntry.hexpand = true
             evaluatedLabel.ellipsize = PANGO_ELLIPSIZE_START
             evaluatedLabel.widthChars = 8
@@ -24,13 +25,15 @@ extension ConverterPage {
             fromButton.addClass("currency-button")
             swapButton.accessibleLabel(tr("Swap currencies"))
             starButton.accessibleLabel(tr("Add favourite"))
-            // One row of equal heights: Tab goes through it left to right (GTK orders the focus by
-            // each widget's vertical centre, then by x; a half-pixel difference would reorder it).
-            root = Grid(rowSpacing: 4, columnSpacing: 8)
-            for (i, w) in ([amountEntry, fromButton, swapButton, starButton, historyButton] as [any Widget]).enumerated() {
-                root.attach(AnyWidget(w), column: Int32(i), row: 0)
-            }
-            root.attach(evaluatedLabel, column: 0, row: 1)
+            let amount = Box.vertical(spacing: 4, [amountEntry, evaluatedLabel])
+            amount.hexpand = true
+            // The buttons have one height, so Tab takes them left to right (GTK orders the focus by
+            // each widget's vertical centre, then by x). Their holder fills the row's height as the
+            // amount does, so the amount comes first.
+            let buttons = Box.horizontal(spacing: 8, [fromButton, swapButton, starButton, historyButton])
+            buttons.valign = GTK_ALIGN_START
+            let holder = Box.horizontal([buttons])
+            root = AdaptiveBox(breakpoint: 480, spacing: 8, [amount, holder])
         }
     }
 

@@ -7,19 +7,17 @@ import CGtk
 extension ConverterPage {
     @MainActor struct ResultList {
         let list = ListBox()
-        let scroller: ScrolledWindow
+        /// The To buttons take one width, so the amounts line up.
+        let buttonWidths: SizeGroup
         let addButton = MenuButton(label: tr("Add Target Currency…"))
         let spinner = Spinner()
         let bottom: Box
 
         init() {
+            buttonWidths = SizeGroup(whileAlive: list)
             list.addClass("boxed-list")
             list.addClass("result-list")
             list.accessibleLabel(tr("Converted amounts"))
-            // As tall as its rows up to a point, with the Add button right under it.
-            scroller = ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER)
-            scroller.propagateNaturalHeight = true
-            scroller.maxContentHeight = 420
             addButton.accessibleLabel(tr("Add target currency"))
             spinner.accessibleLabel(tr("Refreshing rates"))
             spinner.addClass("refreshing")
@@ -107,13 +105,16 @@ extension ConverterPage {
         let toButton = MenuButton()
         toButton.addClass("currency-button")
         UI.setCurrency(toButton, code: code, currencyName: target.name, name: target.buttonName)
-        toButton.sizeRequest(width: 150, height: -1)
+        results.buttonWidths.add(toButton)
         toButton.onFirstOpen { [weak self] in self?.openTargetPicker(toButton, code: code) }
 
-        let amountLabel = Label("", classes: ["result-amount"], xalign: 1)
+        // On a narrow window a long amount wraps rather than widen the page; so does the rate line.
+        let amountLabel = Label("", classes: ["result-amount"], xalign: 1, wrap: true)
+        amountLabel.wrapMode = PANGO_WRAP_WORD_CHAR
+        amountLabel.justify = GTK_JUSTIFY_RIGHT
         amountLabel.selectable = false
-        let rateLabel = Label("", classes: ["rate-line"], xalign: 1)
-        rateLabel.ellipsize = PANGO_ELLIPSIZE_MIDDLE
+        let rateLabel = Label("", classes: ["rate-line"], xalign: 1, wrap: true)
+        rateLabel.justify = GTK_JUSTIFY_RIGHT
         let values = Box.vertical(spacing: 2, [amountLabel, rateLabel])
         values.hexpand = true
         values.valign = GTK_ALIGN_CENTER

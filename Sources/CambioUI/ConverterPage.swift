@@ -44,8 +44,11 @@ import Foundation
         amountBar = AmountBar()
         favourites = FavouritesPanel(context: context)
         results = ResultList()
-        let page = Box.vertical(spacing: 12, [amountBar.root, favourites.root, results.scroller, results.bottom])
-        page.margins(12, 12, 12, 12)
+        let content = Box.vertical(spacing: 12, [amountBar.root, favourites.root, results.list, results.bottom])
+        content.margins(12, 12, 12, 12)
+        // The whole page scrolls when the window is short; on a wide one it keeps a readable width.
+        let page = ScrolledWindow(child: Clamp(child: content, maximum: 760), horizontal: GTK_POLICY_NEVER)
+        page.vexpand = true
         root = page.widget
 
         bindAmount()
@@ -76,6 +79,10 @@ import Foundation
     public var fromButtonName: String { model.fromButtonName }
     public var amountHasError: Bool { amountEntry.hasClass("error") }
     public var isStarred: Bool { model.isStarred }
+    /// Whether the amount and its buttons are on one line (false: the buttons under the amount).
+    public var amountBarIsWide: Bool { amountBar.root.isWide }
+    /// Whether the favourites' list shows its empty state (no favourites, or none found).
+    var favouritesEmptyStateShown: Bool { favourites.emptyStateShown }
 
     public func resultText(_ code: String) -> String? { rows.first { $0.code == code }?.amountLabel.text }
 

@@ -18,16 +18,19 @@ import Foundation
         let nameLabel = Label(face.name, classes: ["dim-label", "currency-name"])
         nameLabel.ellipsize = PANGO_ELLIPSIZE_END
         handle = Box.vertical(spacing: 2, [Label(face.code, classes: ["currency-code"]), nameLabel])
-        handle.sizeRequest(width: 150, height: -1)
+        // Narrow enough for a phone: a long name ends in an ellipsis (the row reads it whole).
+        handle.sizeRequest(width: 112, height: -1)
         handle.valign = GTK_ALIGN_CENTER
         handle.tooltip(tr("Drag to reorder (Alt+Up, Alt+Down)"))
 
         entry = Entry(existing: UI.numberEntry(name: say(face.amountName), cssClass: "amount"))
-        entry.widthChars = 14
+        // As narrow as a phone needs; it takes the row's room by expanding.
+        entry.widthChars = 5
         entry.inputPurpose = GTK_INPUT_PURPOSE_NUMBER
         entry.hexpand = true
-        rateLabel = Label("", classes: ["rate-line"], xalign: 1)
-        rateLabel.ellipsize = PANGO_ELLIPSIZE_MIDDLE
+        // Wrapped, not cut, on a narrow window: the rate and its age stay readable.
+        rateLabel = Label("", classes: ["rate-line"], xalign: 1, wrap: true)
+        rateLabel.justify = GTK_JUSTIFY_RIGHT
         let amountBox = Box.vertical(spacing: 4, [entry, rateLabel])
         amountBox.hexpand = true
 
@@ -74,13 +77,21 @@ extension CurrenciesPage {
         list.append(row.root)
         refreshRates()
         recalculate()
+        showEmptyState()
         row.entry.grabFocus()
+    }
+
+    /// The list, or the empty state when there is no currency left.
+    func showEmptyState() {
+        emptyState.visible = model.codes.isEmpty
+        list.visible = !model.codes.isEmpty
     }
 
     public func remove(_ code: String) {
         guard model.remove(code), let row = rows.removeValue(forKey: code) else { return }
         codeOfRow[row.root.widget] = nil
         list.remove(row.root)
+        showEmptyState()
         focusPrimary()
     }
 
@@ -103,6 +114,7 @@ extension CurrenciesPage {
         }
         updatePositions()
         for code in model.codes { list.append(makeRow(code).root) }
+        showEmptyState()
     }
 
     /// Each code's place, for the list's order (before a row is added or the rows move).

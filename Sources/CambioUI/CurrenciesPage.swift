@@ -16,6 +16,8 @@ import Foundation
     let addButton: MenuButton
     let refreshButton: Button
     let spinner: Spinner
+    /// Shown instead of the list when every currency was removed.
+    let emptyState: StatusPage
     /// Asks for fresh rates (set by the application).
     public var onRefresh: (@MainActor () -> Void)?
     var picker: CurrencyPicker?
@@ -40,7 +42,8 @@ import Foundation
         ctx = context
         model = CurrenciesModel(list: context.state.currencies, catalog: context.catalog,
                                 formatter: context.formatter, days: context.days)
-        sourceLabel = Label("", classes: ["dim-label", "rates-source"])
+        // Wraps on a narrow window rather than widening it.
+        sourceLabel = Label("", classes: ["dim-label", "rates-source"], wrap: true)
         sourceLabel.hexpand = true
         addButton = MenuButton(label: tr("Add Currency…"))
         addButton.tooltip(tr("Add a currency (Ctrl+N)"))
@@ -50,17 +53,27 @@ import Foundation
         spinner.addClass("refreshing")
         spinner.visible = false
         refreshButton = Button(icon: "view-refresh-symbolic", name: tr("Refresh rates (F5)"))
+        spinner.valign = GTK_ALIGN_CENTER
+        refreshButton.valign = GTK_ALIGN_CENTER
+        addButton.valign = GTK_ALIGN_CENTER
         let toolbar = Box.horizontal(spacing: 12, [sourceLabel, spinner, refreshButton, addButton])
+        toolbar.margins(12, 12, 0, 12)
 
         list = ListBox()
         list.addClass("boxed-list")
         list.addClass("currency-list")
         list.accessibleLabel(tr("Your currencies"))
-        scroller = ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER)
+        emptyState = StatusPage(icon: "view-list-symbolic", title: tr("No Currencies"),
+                                description: tr("Add a currency with “Add Currency…” or Ctrl+N."))
+        emptyState.addClass("compact")
+        emptyState.visible = false
+        let content = Box.vertical(spacing: 0, [list, emptyState])
+        content.margins(0, 12, 12, 12)
+        // Held to a readable width on wide windows; the scroll bar stays at the window's edge.
+        scroller = ScrolledWindow(child: Clamp(child: content, maximum: 760), horizontal: GTK_POLICY_NEVER)
         scroller.vexpand = true
 
-        let page = Box.vertical(spacing: 12, [toolbar, scroller])
-        page.margins(12, 12, 12, 12)
+        let page = Box.vertical(spacing: 12, [Clamp(child: toolbar, maximum: 760), scroller])
         root = page.widget
         connect()
         buildRows()
@@ -114,6 +127,9 @@ import Foundation
     public func focusEntry(_ code: String) { rows[code]?.entry.grabFocus() }
 
     public var sourceText: String { sourceLabel.text }
+
+    /// Whether the page shows its empty state (no currencies) instead of the list.
+    public var showsEmptyState: Bool { emptyState.visible }
 
     /// Focuses the entry the user typed into last (or the first row).
     public func focusPrimary() {

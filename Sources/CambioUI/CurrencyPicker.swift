@@ -30,6 +30,9 @@ import CGtk
         search = SearchEntry(placeholder: tr("Code or name"))
         search.accessibleLabel(tr("Search currencies"))
         search.hexpand = true
+        // Narrow enough for a phone: the popover is as wide as its widest line.
+        search.widthChars = 8
+        search.maxWidthChars = 14
 
         popularToggle = ToggleButton(mnemonic: tr("_Popular"))
         popularToggle.accessibleLabel(tr("Popular currencies"))
@@ -44,10 +47,11 @@ import CGtk
         note.visible = false
         list = ListBox(selection: GTK_SELECTION_BROWSE)
         list.accessibleLabel(tr("Currencies"))
+        list.addClass("boxed-list")
+        list.addClass("picker-list")
         choices = FilteredStrings(model.codes)
         let scroller = ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER)
         scroller.minContentHeight = 320
-        scroller.minContentWidth = 340
         let top = Box.horizontal(spacing: 6, [search, toggles])
         popup = Popover(child: Box.vertical(spacing: 6, [top, note, scroller]))
         bind()

@@ -8,9 +8,9 @@ import CGtk
 @MainActor final class FavouritesPanel {
     let root: Box
     private var model: FavouritesModel
-    private let chips = Box.horizontal(spacing: 6)
-    private let chipScroller: ScrolledWindow
-    private let emptyChips = Label(tr("No favourites yet: Ctrl+D saves the current pair."), classes: ["dim-label"])
+    /// The chips and, last, the list button, on as many lines as the width needs.
+    private let chips = FlowBox(rowSpacing: 6, columnSpacing: 6, maxPerLine: UInt32(FavouritesModel.maxChips + 1))
+    private let emptyChips = Label(tr("No favourites yet: Ctrl+D saves the current pair."), classes: ["dim-label"], wrap: true)
     private let listButton = MenuButton(label: tr("Favourites"))
     /// The list, once first opened.
     private var popup: ListPopup?
@@ -29,33 +29,36 @@ import CGtk
     @MainActor struct ListPopup {
         let searchEntry = SearchEntry(placeholder: tr("Code or currency name"))
         let list = ListBox(selection: GTK_SELECTION_BROWSE)
-        let emptyList = Label("", classes: ["dim-label"], wrap: true)
+        let scroller: ScrolledWindow
+        /// No favourites, or none that the search finds.
+        let emptyState = StatusPage(icon: "non-starred-symbolic", title: "")
         let popover: Popover
 
         init() {
             searchEntry.accessibleLabel(tr("Search favourites"))
             list.accessibleLabel(tr("Favourites"))
-            let scroller = ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER)
+            list.addClass("boxed-list")
+            emptyState.addClass("compact")
+            emptyState.vexpand = true
+            scroller = ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER)
             scroller.minContentHeight = 260
-            scroller.minContentWidth = 360
             let hint = Label(tr("Enter loads a pair, Delete removes it, Alt+Up and Alt+Down move it."), classes: ["dim-label", "hint"], wrap: true)
-            popover = Popover(child: Box.vertical(spacing: 6, [searchEntry, emptyList, scroller, hint]))
+            // The popover is as wide as its widest line: this one wraps to fit a phone.
+            hint.maxWidthChars = 40
+            popover = Popover(child: Box.vertical(spacing: 6, [searchEntry, emptyState, scroller, hint]))
         }
     }
 
     init(context: AppContext) {
         model = FavouritesModel(catalog: context.catalog, locale: context.locale.numbers, words: ConverterPage.words)
         chips.accessibleLabel(tr("Favourite pairs"))
-        // One line of chips, scrolled sideways when they do not fit.
-        chipScroller = ScrolledWindow(child: chips, horizontal: GTK_POLICY_AUTOMATIC, vertical: GTK_POLICY_NEVER)
-        chipScroller.propagateNaturalHeight = true
-        chipScroller.hexpand = true
-        chipScroller.valign = GTK_ALIGN_CENTER
+        chips.valign = GTK_ALIGN_CENTER
         emptyChips.hexpand = true
         listButton.accessibleLabel(tr("All favourites"))
         listButton.tooltip(tr("All favourites, with search (Ctrl+F)"))
-        listButton.valign = GTK_ALIGN_CENTER
-        root = Box.horizontal(spacing: 8, [chipScroller, emptyChips, listButton])
+        listButton.halign = GTK_ALIGN_START
+        chips.append(listButton)
+        root = Box.horizontal(spacing: 8, [emptyChips, chips])
         listButton.onFirstOpen { [weak self] in self?.buildPopover() }
     }
 
@@ -66,6 +69,18 @@ import CGtk
     }
 
     var isOpen: Bool { popup?.popover.visible ?? false }
+
+    /// The list's popover, once built (tests take its picture).
+    var listPopover: Popover? { popup?.popover }
+
+    /// Whether the list shows its empty state (nothing to list) rather than rows.
+    var emptyStateShown: Bool { popup?.emptyState.visible ?? false }
+
+    /// The empty state's title and description, as shown.
+    var emptyStateText: (title: String, details: String)? {
+        guard let popup, popup.emptyState.visible else { return nil }
+        return (popup.emptyState.title, popup.emptyState.details)
+    }
 
     /// The pairs the open list shows (after its search).
     var listedPairs: [FavouritePair] { shown.map(\.pair) }
@@ -87,10 +102,12 @@ import CGtk
             button.addClass("favourite-chip")
             button.accessibleLabel(chip.accessibleName)
             button.tooltip(chip.tooltip)
-            chips.append(button)
+            button.halign = GTK_ALIGN_START
+            chips.insert(button, at: Int32(chipWidgets.count))
             chipWidgets.append(button)
         }
-        chipScroller.visible = !model.isEmpty
+        // Without chips the list button sits at the end of the line that says how to add one.
+        chips.hexpand = !model.isEmpty
         emptyChips.visible = model.isEmpty
         listButton.label = model.listButtonLabel
         fill()
@@ -160,8 +177,17 @@ import CGtk
         model.pairs = pairs()
         model.query = popup.searchEntry.text
         let listed = model.listed
-        if let empty = model.emptyText { UI.setText(popup.emptyList, empty) }
-        popup.emptyList.visible = listed.isEmpty
+        if model.isEmpty {
+            popup.emptyState.iconName = "non-starred-symbolic"
+            popup.emptyState.title = tr("No Favourites Yet")
+            popup.emptyState.details = tr("Press Ctrl+D or the star to add the current pair.")
+        } else if let empty = model.emptyText {
+            popup.emptyState.iconName = "edit-find-symbolic"
+            popup.emptyState.title = tr("No Matches")
+            popup.emptyState.details = empty
+        }
+        popup.emptyState.visible = listed.isEmpty
+        popup.scroller.visible = !listed.isEmpty
         for line in listed {
             let row = makeRow(line)
             popup.list.append(row)

@@ -174,7 +174,7 @@ final class ConverterModelTests: XCTestCase {
         XCTAssertEqual(m.fromButtonName, "From JPY (Yen)")
         XCTAssertNil(m.removeTarget("USD"))
         XCTAssertNil(m.removeTarget("EUR"))
-        XCTAssertEqual(m.removeTarget("GBP"), "The last target currency stays; choose another one with its button instead.")
+        XCTAssertEqual(m.removeTarget("GBP"), "The last target currency can’t be removed.")
         XCTAssertEqual(m.rows.map(\.code), ["GBP"])
         XCTAssertEqual(m.amountText, "36")
     }

@@ -102,3 +102,47 @@ final class CalculatorPageTests: WindowTestCase {
         XCTAssertEqual(page.resultText, "1.379,18 USD")      // 1234.5 × 1.1172 = 1379.1834
     }
 }
+
+/// The Calculator on a phone, a laptop and a wide screen.
+final class CalculatorLayoutTests: WindowTestCase {
+    func testTheHistoryGoesUnderTheKeypadOnANarrowWindow() async throws {
+        AppStyles.load()
+        defer { AppStyles.unload() }
+        window.showPage(4)
+        let page = window.calculator
+        page.type("12*3")
+        page.equals()
+        let widths = minimumWidths(root: page.root)
+        XCTAssertLessThanOrEqual(widths.page, 360, "the page fits a phone")
+        XCTAssertLessThanOrEqual(widths.content, 360, "the window fits a phone")
+        for (width, height) in [(360, 294), (360, 640)] {
+            layOut(width: Int32(width), height: Int32(height))
+            savePicture(AnyWidget(window.window), "calculator-\(width)x\(height)")
+            XCTAssertFalse(page.historyBesideKeypad, "\(width)×\(height): the history is under the keypad")
+            XCTAssertTrue(fitsWidth(page.panes), "\(width)×\(height): nothing cut off at the side")
+        }
+        for (width, height) in [(1024, 600), (1280, 800)] {
+            layOut(width: Int32(width), height: Int32(height))
+            savePicture(AnyWidget(window.window), "calculator-\(width)x\(height)")
+            XCTAssertTrue(page.historyBesideKeypad, "\(width)×\(height): the history is beside the keypad")
+            XCTAssertTrue(fitsWidth(page.panes), "\(width)×\(height): nothing cut off at the side")
+        }
+        XCTAssertLessThanOrEqual(page.panes.width, 960, "a readable width on a wide screen")
+    }
+
+    /// Russian words are longer than English ones: the three pages still fit a phone.
+    func testThePagesFitAPhoneInRussian() async throws {
+        AppStyles.load()
+        defer { AppStyles.unload() }
+        makeWindow(lang: "ru_RU.UTF-8")
+        for (index, root) in [(0, window.currencies.root), (1, window.converter.root), (4, window.calculator.root)] {
+            window.showPage(index)
+            MainContext.drain()
+            let widths = minimumWidths(root: root)
+            XCTAssertLessThanOrEqual(widths.page, 360, "page \(index) fits a phone")
+            XCTAssertLessThanOrEqual(widths.content, 360, "the window with page \(index) fits a phone")
+        }
+        layOut(width: 360, height: 640)
+        savePicture(AnyWidget(window.window), "russian-calculator-360x640")
+    }
+}

@@ -149,6 +149,59 @@ final class ConverterPageTests: WindowTestCase {
         XCTAssertTrue(page.isStarred)
     }
 
+    func testTheFavouritesListSaysWhenItIsEmpty() async throws {
+        page.focusSearch()
+        MainContext.drain()
+        XCTAssertTrue(page.favourites.isOpen)
+        XCTAssertTrue(page.favouritesEmptyStateShown, "no favourites: the list says how to add one")
+        XCTAssertEqual(page.favourites.emptyStateText?.title, "No Favourites Yet")
+        XCTAssertEqual(page.favourites.emptyStateText?.details, "Press Ctrl+D or the star to add the current pair.")
+        savePicture(page.favourites.listPopover!, "favourites-empty")
+        page.addFavourite()
+        XCTAssertFalse(page.favouritesEmptyStateShown, "a favourite: the list shows it")
+        XCTAssertEqual(page.favourites.listedPairs, [FavouritePair(from: "USD", to: "EUR")])
+        page.favourites.setQuery("chf")
+        XCTAssertTrue(page.favouritesEmptyStateShown, "none found: the list says so")
+        XCTAssertEqual(page.favourites.emptyStateText?.title, "No Matches")
+        XCTAssertEqual(page.favourites.emptyStateText?.details, "No favourite matches \u{201C}chf\u{201D}.")
+        savePicture(page.favourites.listPopover!, "favourites-none-found")
+        page.favourites.setQuery("")
+        XCTAssertFalse(page.favouritesEmptyStateShown)
+    }
+
+    func testThePageFitsAPhoneAndTheAmountLineFolds() async throws {
+        AppStyles.load()
+        defer { AppStyles.unload() }
+        // Every chip the page shows, and a long result.
+        for (from, to) in [("USD", "EUR"), ("GBP", "JPY"), ("CHF", "SEK"), ("NOK", "DKK"), ("PLN", "CZK"), ("HUF", "RON"),
+                           ("AUD", "NZD"), ("CAD", "MXN")] {
+            page.setSource(from)
+            page.setTarget(at: 0, to: to)
+            page.addFavourite()
+        }
+        page.setSource("USD")
+        page.setTarget(at: 0, to: "IDR")
+        page.type("123456789")
+        page.typingPause.flush()
+        let widths = minimumWidths(root: page.root)
+        XCTAssertLessThanOrEqual(widths.page, 360, "the page fits a phone")
+        XCTAssertLessThanOrEqual(widths.content, 360, "the window fits a phone")
+        let edges: [any Widget] = [page.amountEntry, page.amountBar.historyButton, page.results.addButton] + page.rows.map(\.row)
+        for (width, height) in [(360, 294), (360, 640)] {
+            layOut(width: Int32(width), height: Int32(height))
+            savePicture(AnyWidget(window.window), "converter-\(width)x\(height)")
+            XCTAssertFalse(page.amountBarIsWide, "\(width)×\(height): the buttons go under the amount")
+            for edge in edges { XCTAssertTrue(fitsWidth(edge), "\(width)×\(height): nothing cut off at the side") }
+        }
+        for (width, height) in [(1024, 600), (1280, 800)] {
+            layOut(width: Int32(width), height: Int32(height))
+            savePicture(AnyWidget(window.window), "converter-\(width)x\(height)")
+            XCTAssertTrue(page.amountBarIsWide, "\(width)×\(height): the amount and its buttons on one line")
+            for edge in edges { XCTAssertTrue(fitsWidth(edge), "\(width)×\(height): nothing cut off at the side") }
+        }
+        XCTAssertLessThanOrEqual(page.results.list.width, 760, "a readable width on a wide screen")
+    }
+
     func testCopyPutsTheShownAmountOnTheClipboard() async throws {
         page.copyResult("GBP")
         let clipboard = gtk_widget_get_clipboard(page.root)

@@ -18,6 +18,48 @@ final class CurrenciesPageTests: WindowTestCase {
         XCTAssertEqual(window.visiblePage, "currencies")
     }
 
+    func testThePageFitsAPhoneAndHoldsAReadableWidth() async throws {
+        AppStyles.load()
+        defer { AppStyles.unload() }
+        page.add("IDR")
+        page.type("123456789", into: "IDR")
+        MainContext.drain()
+        let widths = minimumWidths(root: page.root)
+        XCTAssertLessThanOrEqual(widths.page, 360, "the page fits a phone")
+        XCTAssertLessThanOrEqual(widths.content, 360, "the window fits a phone")
+        let edges: [any Widget] = [page.addButton, page.refreshButton] + page.rows.values.map(\.menu)
+        for (width, height) in [(360, 294), (360, 640), (1024, 600), (1280, 800)] {
+            layOut(width: Int32(width), height: Int32(height))
+            savePicture(AnyWidget(window.window), "currencies-\(width)x\(height)")
+            for edge in edges where edge.isMapped {
+                XCTAssertTrue(fitsWidth(edge), "\(width)×\(height): nothing cut off at the side")
+            }
+        }
+        XCTAssertLessThanOrEqual(page.list.width, 760, "a readable width on a wide screen")
+
+        // The picker fits a phone too.
+        layOut(width: 360, height: 640)
+        page.openPicker()
+        MainContext.drain()
+        let picker = try XCTUnwrap(page.picker?.popup)
+        XCTAssertTrue(picker.isMapped)
+        // The popover's content (its frame and shadow lie around it).
+        let content = try XCTUnwrap(picker.child).any
+        XCTAssertLessThanOrEqual(content.width, 320, "the picker fits a phone")
+        savePicture(picker, "currency-picker")
+    }
+
+    func testWithoutCurrenciesThePageSaysHowToAddOne() async throws {
+        XCTAssertFalse(page.showsEmptyState)
+        for code in page.shownCodes { page.remove(code) }
+        XCTAssertEqual(page.shownCodes, [])
+        XCTAssertTrue(page.showsEmptyState)
+        savePicture(AnyWidget(window.window), "currencies-empty")
+        page.add("EUR")
+        XCTAssertFalse(page.showsEmptyState)
+        XCTAssertEqual(page.shownCodes, ["EUR"])
+    }
+
     /// Every change to the user's data is saved, whichever screen made it: the context saves
     /// on any change, no screen has to remember to.
     func testEveryChangeIsSavedWithoutTheScreenAsking() async throws {
