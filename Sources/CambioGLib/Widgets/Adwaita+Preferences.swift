@@ -108,6 +108,9 @@ public struct ActionRow: PreferencesRow {
     public func addPrefix(_ child: some Widget) { adw_action_row_add_prefix(row, child.widget) }
     /// The widget the row activates (a switch toggles, a button clicks, a menu button opens).
     public func activates(_ child: some Widget) { adw_action_row_set_activatable_widget(row, child.widget) }
+    public var activatableWidget: WidgetRef? { adw_action_row_get_activatable_widget(row) }
+    /// Activates the row as a click or its mnemonic does.
+    public func activate() { adw_action_row_activate(row) }
     /// The row with `control` at its end, activating it.
     public static func with(title: String, subtitle: String? = nil, suffix control: some Widget) -> ActionRow {
         let row = ActionRow(title: title, subtitle: subtitle)
@@ -197,6 +200,18 @@ public struct EntryRow: PreferencesRow, Editable {
 }
 
 public extension AboutWindow {
+    init(existing: WidgetRef) { widget = existing }
+    /// The About windows shown now (tests).
+    static func shown() -> [AboutWindow] {
+        guard let list = gtk_window_get_toplevels() else { return [] }
+        return (0..<g_list_model_get_n_items(list)).compactMap { i in
+            guard let item = g_list_model_get_item(list, i) else { return nil }
+            defer { g_object_unref(item) }
+            guard g_type_check_instance_is_a(item.assumingMemoryBound(to: GTypeInstance.self), adw_about_window_get_type()) != 0,
+                  gtk_widget_get_visible(item.assumingMemoryBound(to: GtkWidget.self)) != 0 else { return nil }
+            return AboutWindow(existing: item.assumingMemoryBound(to: GtkWidget.self))
+        }
+    }
     /// The project's license (the initializer sets GPL 3.0).
     func license(_ type: GtkLicense) { adw_about_window_set_license_type(OpaquePointer(widget), type) }
     var applicationName: String { adw_about_window_get_application_name(OpaquePointer(widget)).map { String(cString: $0) } ?? "" }
