@@ -60,7 +60,6 @@ import CGtk
         let networkRow = ActionRow.with(title: tr("Use the _network"),
                                         subtitle: tr("Off: Cambio sends nothing anywhere. The saved and bundled rates, history and prices stay in use."),
                                         suffix: networkSwitch)
-        networkSwitch.accessibleLabel(tr("Use the network"))
 
         // The key: its saves and removals are toasts on this window.
         var toastTarget: (@MainActor (String) -> Void)?
@@ -76,6 +75,8 @@ import CGtk
             keyRows.group,
         ]))
         toastTarget = { [weak self] in self?.toast($0) }
+        prefs.nameIconButtonsByTooltip()
+        prefs.nameParts(search: tr("Search preferences"), results: tr("Preferences found"), content: tr("Preferences"))
         showReference()
         bindSettings()
         connect()
@@ -129,7 +130,7 @@ import CGtk
         let code = ctx.state.currencies.referenceCode
         referenceButton.label = code
         referenceButton.tooltip(ctx.name(code))
-        referenceButton.accessibleLabel(String(format: tr("Reference currency: %@ (%@)"), code, ctx.name(code)))
+        referenceButton.name(String(format: tr("Reference currency: %@ (%@)"), code, ctx.name(code)))
     }
 
     /// A toast on this window.

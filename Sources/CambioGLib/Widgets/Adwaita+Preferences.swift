@@ -22,6 +22,33 @@ public struct PrefsWindow: Widget {
         get { gtk_window_get_modal(cast(widget)) != 0 }
         nonmutating set { gtk_window_set_modal(cast(widget), newValue ? 1 : 0) }
     }
+    /// Names the window's inner parts for assistive technologies (GTK 4.8 would read them by
+    /// their types): the search entry, the search's results, and the pages' scrolled content.
+    public func nameParts(search: String, results: String, content: String) {
+        func isA(_ w: WidgetRef, _ type: GType) -> Bool {
+            g_type_check_instance_is_a(UnsafeMutableRawPointer(w).assumingMemoryBound(to: GTypeInstance.self), type) != 0
+        }
+        func walk(_ w: WidgetRef, inSearch: Bool, inGroup: Bool) {
+            if isA(w, gtk_search_entry_get_type()) { w.accessibleLabel(search) }
+            if isA(w, gtk_scrolled_window_get_type()) { w.accessibleLabel(inSearch ? results : content) }
+            // The groups' own lists are named by their titles; the search's list shows the results.
+            if isA(w, gtk_list_box_get_type()) && (inSearch || !inGroup) { w.accessibleLabel(results) }
+            let group = inGroup || isA(w, adw_preferences_group_get_type())
+            var child = gtk_widget_get_first_child(w)
+            while let c = child {
+                // The content stack's "search" page holds the results (and their empty state).
+                var search = inSearch
+                if isA(w, gtk_stack_get_type()), let page = gtk_stack_get_page(OpaquePointer(w), c),
+                   let name = gtk_stack_page_get_name(page), String(cString: name) == "search" {
+                    search = true
+                }
+                walk(c, inSearch: search, inGroup: group)
+                child = gtk_widget_get_next_sibling(c)
+            }
+        }
+        walk(widget, inSearch: false, inGroup: false)
+    }
+
     /// A toast over the window's content.
     public func toast(_ title: String, timeout: UInt32 = 5) {
         let toast = adw_toast_new(title)!
@@ -69,22 +96,11 @@ public extension PreferencesRow {
         nonmutating set { adw_preferences_row_set_title(row, newValue) }
     }
     /// Sets the title: `_` marks its mnemonic (Alt+letter activates the row); never markup.
-    /// The row is named for assistive technologies by the title without its mnemonic mark.
+    /// libadwaita names the row (and its activatable widget) by the title's label.
     func setTitle(mnemonic: String) {
         adw_preferences_row_set_use_markup(row, 0)
         adw_preferences_row_set_use_underline(row, 1)
         adw_preferences_row_set_title(row, mnemonic)
-        accessibleLabel(Self.plain(mnemonic))
-    }
-    /// The text without its mnemonic marks ("__" stands for "_").
-    static func plain(_ mnemonic: String) -> String {
-        var out = "", underscore = false
-        for c in mnemonic {
-            if c == "_" && !underscore { underscore = true; continue }
-            underscore = false
-            out.append(c)
-        }
-        return out
     }
 }
 
@@ -223,6 +239,24 @@ public extension AboutWindow {
 }
 
 public extension Widget {
+    /// Names, for assistive technologies, the icon-only buttons inside (libadwaita 1.2's search
+    /// button, a password row's eye, an entry row's apply button) after their tooltips: GTK 4.8
+    /// would read them as "GtkImage".
+    func nameIconButtonsByTooltip() {
+        func walk(_ w: WidgetRef) {
+            if g_type_check_instance_is_a(UnsafeMutableRawPointer(w).assumingMemoryBound(to: GTypeInstance.self), gtk_button_get_type()) != 0,
+               gtk_button_get_label(cast(w)) == nil, let tip = gtk_widget_get_tooltip_text(w) {
+                w.accessibleLabel(String(cString: tip))
+            }
+            var child = gtk_widget_get_first_child(w)
+            while let c = child {
+                walk(c)
+                child = gtk_widget_get_next_sibling(c)
+            }
+        }
+        walk(widget)
+    }
+
     /// Every text shown inside the widget (its labels, in tree order, hidden pages included):
     /// what a window carries, for tests.
     var textsInside: [String] {
@@ -240,6 +274,14 @@ public extension Widget {
         }
         walk(widget)
         return out
+    }
+}
+
+public extension MenuButton {
+    /// Names the button and the toggle inside it, which is what takes the focus.
+    func name(_ name: String) {
+        widget.accessibleLabel(name)
+        if let inner = gtk_widget_get_first_child(widget) { inner.accessibleLabel(name) }
     }
 }
 
