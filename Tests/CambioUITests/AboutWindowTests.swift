@@ -57,11 +57,13 @@ final class AboutWindowTests: WindowTestCase {
                        "Frankfurter", "Bank of Russia", "Stock prices: Alpha Vantage", "The Cambio developers"] {
             XCTAssertTrue(texts.contains(credit), "\(credit) in \(texts)")
         }
-        // The terms on the Legal page: open.er-api.com's attribution with its link, the others' sources.
+        // The terms on the Legal page, their links marked up: open.er-api.com's attribution
+        // exactly, linked to its site; the others' sources.
         let legal = texts.joined(separator: "\n")
-        XCTAssertTrue(legal.contains("Rates By Exchange Rate API, https://www.exchangerate-api.com"), legal)
-        XCTAssertTrue(legal.contains("Source: European Central Bank"), legal)
-        XCTAssertTrue(legal.contains("Source: Bank of Russia"), legal)
-        XCTAssertTrue(legal.contains("Stock data provided by Alpha Vantage"), legal)
+        XCTAssertTrue(legal.contains(#"Rates from open.er-api.com: <a href="https://www.exchangerate-api.com">Rates By Exchange Rate API</a>."#), legal)
+        XCTAssertTrue(legal.contains(#"Source: <a href="https://www.ecb.europa.eu">European Central Bank</a>."#), legal)
+        XCTAssertTrue(legal.contains(#"Source: <a href="https://www.cbr.ru">Bank of Russia</a>."#), legal)
+        XCTAssertTrue(legal.contains(#"<a href="https://frankfurter.app">Frankfurter</a> serves"#), legal)
+        XCTAssertTrue(legal.contains(#"Stock data provided by <a href="https://www.alphavantage.co">Alpha Vantage</a>"#), legal)
     }
 }

@@ -257,13 +257,13 @@ public extension Widget {
         walk(widget)
     }
 
-    /// Every text shown inside the widget (its labels, in tree order, hidden pages included):
-    /// what a window carries, for tests.
+    /// Every text shown inside the widget (its labels as set, markup included, in tree order,
+    /// hidden pages included): what a window carries, for tests.
     var textsInside: [String] {
         var out: [String] = []
         func walk(_ w: WidgetRef) {
             if g_type_check_instance_is_a(UnsafeMutableRawPointer(w).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0,
-               let text = gtk_label_get_text(OpaquePointer(w)) {
+               let text = gtk_label_get_label(OpaquePointer(w)) {
                 out.append(String(cString: text))
             }
             var child = gtk_widget_get_first_child(w)
