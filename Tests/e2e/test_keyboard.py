@@ -140,6 +140,12 @@ def ctrl_comma_ctrl_r_ctrl_n_ctrl_f_and_alt_1_through_real_keys():
                                                           for n in app.find_all(name_contains="Rate provider", node=prefs)), timeout=5)
         app.key("Escape")
         wait_for("the preferences closed", lambda: not any(w.name == "Preferences" for w in app.node), timeout=10)
+        # Ctrl+W closes them too, and only them.
+        app.key("ctrl+comma")
+        wait_for("the preferences", lambda: next((w for w in app.node if w.name == "Preferences"), None), timeout=10)
+        app.key("ctrl+w")
+        wait_for("the preferences closed by Ctrl+W", lambda: not any(w.name == "Preferences" for w in app.node), timeout=10)
+        assert app.proc.poll() is None and any(w.name == "Cambio" for w in app.node), "the main window stays"
         app.key("ctrl+comma")
         prefs = wait_for("the preferences again", lambda: next((w for w in app.node if w.name == "Preferences"), None), timeout=10)
         wait_for("the focus on the provider again", lambda: focused(app, "combo box", "Rate provider", prefs), timeout=5)
