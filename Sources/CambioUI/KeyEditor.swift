@@ -146,7 +146,7 @@ import Foundation
     var statusText: String { statusRow.subtitle }
 
     private func showStatus(_ text: String? = nil) {
-        statusRow.subtitle = text ?? keeper.state
+        statusRow.subtitle = text ?? (keeper.isSaved ? tr("A key is saved: searches ask Alpha Vantage.") : keeper.state)
         forgetButton.sensitive = keeper.isSaved
     }
 
@@ -158,7 +158,8 @@ import Foundation
         guard outcome.changed else { showStatus(outcome.message); return }
         field.clear()
         showStatus()
-        toast(outcome.message)
+        // Short, to fit a phone's toast; the row under the entry says what it means.
+        toast(tr("Key saved"))
         onChange?()
     }
 
@@ -166,7 +167,7 @@ import Foundation
         let outcome = keeper.forget()
         guard outcome.changed else { showStatus(outcome.message); return }
         showStatus()
-        toast(outcome.message)
+        toast(tr("Key removed"))
         onChange?()
     }
 }

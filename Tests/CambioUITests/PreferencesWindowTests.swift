@@ -157,8 +157,8 @@ final class PreferencesWindowTests: WindowTestCase {
         keys.field.text = "ABCDEF123456"
         emit("apply", on: keys.field.widget, type: adw_entry_row_get_type())
         MainContext.drain()
-        XCTAssertEqual(prefs.toasts.last, "Key saved. Searches now ask Alpha Vantage.")
-        XCTAssertEqual(keys.statusText, "A key is saved.")
+        XCTAssertEqual(prefs.toasts.last, "Key saved")
+        XCTAssertEqual(keys.statusText, "A key is saved: searches ask Alpha Vantage.")
         XCTAssertTrue(keys.forgetButton.isSensitive)
         XCTAssertEqual(keys.field.text, "", "the key leaves the entry")
         let file = context.paths.configHome.appendingPathComponent("cambio/alphavantage-key")
@@ -172,13 +172,13 @@ final class PreferencesWindowTests: WindowTestCase {
         XCTAssertEqual(context.preferences.refreshInterval, .weekly)
         openPreferences()
         XCTAssertEqual(prefs.providerRow.selected, Provider.allCases.firstIndex(of: .ecb))
-        XCTAssertEqual(prefs.keyRows.statusText, "A key is saved.")
+        XCTAssertEqual(prefs.keyRows.statusText, "A key is saved: searches ask Alpha Vantage.")
         // Enter with nothing typed changes nothing.
         emit("entry-activated", on: prefs.keyRows.field.widget, type: adw_entry_row_get_type())
         XCTAssertEqual(context.stocks.key, "ABCDEF123456")
         click(prefs.keyRows.forgetButton.widget)
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
-        XCTAssertEqual(prefs.toasts.last, "The key was removed from this computer.")
+        XCTAssertEqual(prefs.toasts.last, "Key removed")
         XCTAssertTrue(prefs.keyRows.statusText.hasPrefix("No key saved"))
         XCTAssertFalse(prefs.keyRows.forgetButton.isSensitive)
     }
