@@ -157,6 +157,12 @@ def ctrl_comma_ctrl_r_ctrl_n_ctrl_f_and_alt_1_through_real_keys():
         app.key("Down", "Return")
         wait_for("EUR with no decimals", lambda: app.amount("EUR") == "90", timeout=5)
         wait_for("the list closed", lambda: focused(app, "combo box", "Decimal places", places), timeout=5)
+        # Right after the list closed, the first Escape closes the window.
+        app.key("Escape")
+        wait_for("the preferences closed", lambda: not any(w.name == "Preferences" for w in app.node), timeout=10)
+        app.key("ctrl+comma")
+        prefs = wait_for("the preferences once more", lambda: next((w for w in app.node if w.name == "Preferences"), None), timeout=10)
+        wait_for("the focus on the provider once more", lambda: focused(app, "combo box", "Rate provider", prefs), timeout=5)
         # Alt+E opens the reference currency's picker, its search focused; Escape closes the
         # picker only, and the next Escape the window: the first press each time.
         app.key("alt+e")
