@@ -27,6 +27,7 @@ import CGtk
     func addCurrency()
     func showPage(_ index: Int)
     func showShortcuts()
+    func showAbout()
 }
 
 /// The application's actions, their keys and how the shortcuts window lists them: the one list
@@ -63,6 +64,8 @@ import CGtk
         specs.append(ActionSpec(name: "shortcuts", accels: ["<Control>question"], group: general, title: tr("Keyboard shortcuts")) { [weak target] in
             target?.showShortcuts()
         })
+        // The primary menu's About Cambio: no keys, so the shortcuts window leaves it out.
+        specs.append(ActionSpec(name: "about", accels: [], title: tr("About Cambio")) { [weak target] in target?.showAbout() })
         let local = [
             LocalShortcut(group: lists, title: tr("Move the focused row up or down"), accels: ["<Alt>Up", "<Alt>Down"]),
             LocalShortcut(group: converter, title: tr("Copy the focused result"), accels: ["<Control>c"]),

@@ -77,6 +77,11 @@ import Foundation
         shortcuts.present()
     }
 
+    /// The primary menu's About Cambio: a new About window over the main window each time.
+    func showAbout() {
+        AboutCambio.present(over: window?.window)
+    }
+
     private func activate() {
         if let window { window.present(); return }
         guard let context else { return }

@@ -4,25 +4,67 @@ import CambioServices
 import CGtk
 import Foundation
 
-/// The Alpha Vantage key, typed into a masked entry and saved or forgotten: the same controls in
-/// the Investments page's popover and in Preferences. The key is never shown once saved.
+/// Saving and removing the Alpha Vantage key, and what to say about it: the one behaviour behind
+/// the Investments page's popover (`KeyEditor`) and the Preferences rows (`KeyRows`).
+@MainActor struct KeyKeeper {
+    let stocks: () -> StockService
+
+    /// What a save or a removal did: the words for it, and whether the key changed.
+    struct Outcome {
+        let message: String
+        let changed: Bool
+    }
+
+    var isSaved: Bool { stocks().key != nil }
+
+    /// Whether a key is saved, in words.
+    var state: String {
+        isSaved ? tr("A key is saved.") : tr("No key saved: IBM comes from the demo key, other stocks from the bundled sample.")
+    }
+
+    /// Saves `text` (checked first; empty removes the key).
+    func save(_ text: String) -> Outcome {
+        do {
+            try stocks().setKey(text)
+            return Outcome(message: text.trimmingCharacters(in: .whitespaces).isEmpty ? tr("No key saved.") : tr("Key saved. Searches now ask Alpha Vantage."),
+                           changed: true)
+        } catch {
+            return Outcome(message: String(format: tr("Not saved: %@"), describe(error)), changed: false)
+        }
+    }
+
+    func forget() -> Outcome {
+        do {
+            try stocks().setKey(nil)
+            return Outcome(message: tr("The key was removed from this computer."), changed: true)
+        } catch {
+            return Outcome(message: String(format: tr("Not removed: %@"), describe(error)), changed: false)
+        }
+    }
+
+    static var help: String {
+        tr("A free key from alphavantage.co allows 25 requests a day. Cambio keeps it in a file only you can read and never shows it.")
+    }
+}
+
+/// The Alpha Vantage key, typed into a masked entry and saved or forgotten, in the Investments
+/// page's popover. The key is never shown once saved.
 @MainActor final class KeyEditor {
     let root: WidgetRef
     /// The masked entry the key is typed into.
     let field = PasswordEntry()
     private let status: Label
-    private let stocks: () -> StockService
+    private let keeper: KeyKeeper
     /// Told after the key was saved or removed.
     var onChange: (@MainActor () -> Void)?
 
     init(stocks: @escaping @MainActor () -> StockService, width: Int32 = 44) {
-        self.stocks = stocks
+        keeper = KeyKeeper(stocks: stocks)
         field.accessibleLabel(tr("Alpha Vantage key"))
         field.widthChars = 24
         status = Label("", classes: ["dim-label"], wrap: true)
         status.maxWidthChars = width
-        let help = Label(tr("A free key from alphavantage.co allows 25 requests a day. Cambio keeps it in a file only you can read and never shows it."),
-                         wrap: true)
+        let help = Label(KeyKeeper.help, wrap: true)
         help.maxWidthChars = width
         let saveButton = Button(mnemonic: tr("_Save key"))
         saveButton.addClass("suggested-action")
@@ -43,31 +85,89 @@ import Foundation
 
     var statusText: String { status.text }
 
-    private func showStatus() {
-        UI.setText(status, stocks().key == nil
-                   ? tr("No key saved: IBM comes from the demo key, other stocks from the bundled sample.")
-                   : tr("A key is saved."))
+    private func showStatus() { UI.setText(status, keeper.state) }
+
+    func save() {
+        let outcome = keeper.save(field.text)
+        if outcome.changed { field.text = "" }
+        UI.setText(status, outcome.message)
+        if outcome.changed { onChange?() }
+    }
+
+    func forget() {
+        let outcome = keeper.forget()
+        UI.setText(status, outcome.message)
+        if outcome.changed { onChange?() }
+    }
+}
+
+/// The key in Preferences: a password entry row (its apply button, or Enter, saves the key) and
+/// a row saying whether a key is saved, with the button that forgets it. What happened is a
+/// toast; the rows keep the lasting state (or why it failed).
+@MainActor final class KeyRows {
+    let group: PrefsGroup
+    /// The masked entry row the key is typed into.
+    let field: EntryRow
+    let statusRow: ActionRow
+    let forgetButton: Button
+    private let keeper: KeyKeeper
+    /// Shows a toast (the preferences window's).
+    private let toast: @MainActor (String) -> Void
+    /// Told after the key was saved or removed.
+    var onChange: (@MainActor () -> Void)?
+
+    init(stocks: @escaping @MainActor () -> StockService, toast: @escaping @MainActor (String) -> Void) {
+        keeper = KeyKeeper(stocks: stocks)
+        self.toast = toast
+        field = EntryRow(title: tr("Alpha _Vantage key"), password: true)
+        field.showApplyButton = true
+        forgetButton = Button(mnemonic: tr("_Forget key"))
+        forgetButton.valign = GTK_ALIGN_CENTER
+        statusRow = ActionRow(title: tr("Saved key"))
+        statusRow.addSuffix(forgetButton)
+        group = PrefsGroup(title: tr("Alpha Vantage key (Investments)"), description: KeyKeeper.help, [field, statusRow])
+        field.onApply { [weak self] in self?.save() }
+        // Enter without an edit to apply (the apply button hidden): only a typed key is saved.
+        field.onEntryActivated { [weak self] in
+            guard let self, !self.field.text.isEmpty else { return }
+            self.save()
+        }
+        forgetButton.onClicked { [weak self] in self?.forget() }
+        showStatus()
+    }
+
+    /// Empties the entry and says whether a key is saved.
+    func reset() {
+        field.clear()
+        showStatus()
+    }
+
+    /// What the status row says.
+    var statusText: String { statusRow.subtitle }
+
+    private func showStatus(_ text: String? = nil) {
+        statusRow.subtitle = text ?? (keeper.isSaved ? tr("A key is saved: searches ask Alpha Vantage.") : keeper.state)
+        forgetButton.sensitive = keeper.isSaved
     }
 
     func save() {
         let text = field.text
-        do {
-            try stocks().setKey(text)
-            field.text = ""
-            UI.setText(status, text.trimmingCharacters(in: .whitespaces).isEmpty ? tr("No key saved.") : tr("Key saved. Searches now ask Alpha Vantage."))
-            onChange?()
-        } catch {
-            UI.setText(status, String(format: tr("Not saved: %@"), describe(error)))
-        }
+        // An apply with nothing typed changes nothing (Forget key removes the key).
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { field.clear(); return }
+        let outcome = keeper.save(text)
+        guard outcome.changed else { showStatus(outcome.message); return }
+        field.clear()
+        showStatus()
+        // Short, to fit a phone's toast; the row under the entry says what it means.
+        toast(tr("Key saved"))
+        onChange?()
     }
 
     func forget() {
-        do {
-            try stocks().setKey(nil)
-            UI.setText(status, tr("The key was removed from this computer."))
-            onChange?()
-        } catch {
-            UI.setText(status, String(format: tr("Not removed: %@"), describe(error)))
-        }
+        let outcome = keeper.forget()
+        guard outcome.changed else { showStatus(outcome.message); return }
+        showStatus()
+        toast(tr("Key removed"))
+        onChange?()
     }
 }

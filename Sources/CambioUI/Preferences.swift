@@ -3,19 +3,26 @@ import CambioGLib
 import CambioServices
 import CGtk
 
-/// The Preferences window (Ctrl+,): every choice applies at once and is kept in GSettings.
+/// The Preferences window (Ctrl+,): an AdwPreferencesWindow whose every choice applies at once
+/// and is kept in GSettings. Escape closes it (an open list or picker closes first); typing
+/// searches its rows.
 @MainActor public final class PreferencesWindow {
-    public let window: Window
-    let providerDrop: DropDown
-    let intervalDrop: DropDown
-    let referenceDrop: DropDown
-    let placesDrop: DropDown
+    let prefs: PrefsWindow
+    public var window: Window { prefs.window }
+    let providerRow: ComboRow
+    let intervalRow: ComboRow
+    let placesRow: ComboRow
+    /// The reference currency: a row whose button opens the currency picker (search by code or
+    /// name, popular or all), as the Converter's currency buttons do.
+    let referenceRow: ActionRow
+    let referenceButton: MenuButton
+    private(set) var referencePicker: CurrencyPicker?
     let networkSwitch: Switch
-    let keyEditor: KeyEditor
+    let keyRows: KeyRows
+    /// The toasts shown, in order (tests).
+    private(set) var toasts: [String] = []
     private let ctx: AppContext
     private let rates: RatesController
-    /// The reference choices, in the order shown.
-    private let referenceCodes: [String]
     /// Told when the Alpha Vantage key was saved or removed.
     var onKeyChange: (@MainActor () -> Void)?
 
@@ -25,39 +32,52 @@ import CGtk
         ctx = context
         self.rates = rates
         let settings = context.preferences.all
-        window = Window()
-        window.title = tr("Preferences")
-        window.defaultSize(width: 560, height: -1)
-        window.resizable = false
-        window.destroyWithParent = true
-        window.titlebar(HeaderBar())
+        prefs = PrefsWindow()
+        prefs.window.title = tr("Preferences")
+        prefs.modal = true
+        prefs.window.destroyWithParent = true
+        prefs.window.defaultSize(width: 600, height: 640)
 
         // Rates
         let bound = context.preferences.isBacked
-        providerDrop = Self.choice(Provider.allCases, titles: Provider.allCases.map(Self.providerText), current: settings.provider,
-                                   name: tr("Rate provider"), bound: bound) { [weak rates] in rates?.setProvider($0) }
-        intervalDrop = Self.choice(Self.intervals, titles: [tr("Never: only when asked (F5)"), tr("On start"), tr("Daily"), tr("Weekly")],
-                                   current: settings.refreshInterval, name: tr("Automatic refresh"), bound: bound) { [weak rates] in rates?.setInterval($0) }
+        providerRow = Self.choice(tr("Rate _provider"), Provider.allCases, titles: Provider.allCases.map(Self.providerText), current: settings.provider,
+                                  bound: bound) { [weak rates] in rates?.setProvider($0) }
+        intervalRow = Self.choice(tr("_Automatic refresh"), Self.intervals, titles: [tr("Never: only when asked (F5)"), tr("On start"), tr("Daily"), tr("Weekly")],
+                                  current: settings.refreshInterval, bound: bound) { [weak rates] in rates?.setInterval($0) }
 
         // Amounts
-        let reference = context.state.currencies.referenceCode
-        var codes = context.catalog.active.map(\.code).sorted()
-        if !codes.contains(reference) { codes.insert(reference, at: 0) }
-        referenceCodes = codes
-        referenceDrop = Self.choice(codes, titles: codes.map { "\($0) \u{2014} \(context.name($0))" }, current: reference,
-                                    name: tr("Reference currency")) { [weak context] in context?.setReference($0) }
-        // Typing in the open list finds a currency by code or name.
-        referenceDrop.enableSearch()
-        placesDrop = Self.choice(DecimalPlaces.allCases, titles: DecimalPlaces.allCases.map(Self.placesText), current: settings.decimalPlaces,
-                                 name: tr("Decimal places"), bound: bound) { [weak context] in context?.setDecimalPlaces($0) }
+        referenceButton = MenuButton()
+        referenceButton.addClass("flat")
+        referenceRow = ActionRow.with(title: tr("R_eference currency"),
+                                      subtitle: tr("Rates on the Currencies page are shown against it; Investments can show results in it."),
+                                      suffix: referenceButton)
+        placesRow = Self.choice(tr("_Decimal places"), DecimalPlaces.allCases, titles: DecimalPlaces.allCases.map(Self.placesText), current: settings.decimalPlaces,
+                                bound: bound) { [weak context] in context?.setDecimalPlaces($0) }
 
         // Privacy
         networkSwitch = Switch()
         networkSwitch.active = settings.networkAllowed
-        networkSwitch.valign = GTK_ALIGN_CENTER
+        let networkRow = ActionRow.with(title: tr("Use the _network"),
+                                        subtitle: tr("Off: Cambio sends nothing anywhere. The saved and bundled rates, history and prices stay in use."),
+                                        suffix: networkSwitch)
 
-        keyEditor = KeyEditor(stocks: { [unowned context] in context.stocks }, width: 56)
-        window.child = layout().widget
+        // The key: its saves and removals are toasts on this window.
+        var toastTarget: (@MainActor (String) -> Void)?
+        keyRows = KeyRows(stocks: { [unowned context] in context.stocks }) { toastTarget?($0) }
+
+        prefs.add(PrefsPage(title: tr("General"), icon: "preferences-system-symbolic", [
+            PrefsGroup(title: tr("Rates"),
+                       description: tr("Currencies the provider lacks are filled from the others. Automatic refresh asks for new rates by itself; F5 and Ctrl+R always ask."),
+                       [providerRow, intervalRow]),
+            PrefsGroup(title: tr("Amounts"), description: tr("Decimal places only round what is shown: amounts stay exact."),
+                       [referenceRow, placesRow]),
+            PrefsGroup(title: tr("Privacy"), [networkRow]),
+            keyRows.group,
+        ]))
+        toastTarget = { [weak self] in self?.toast($0) }
+        prefs.nameIconButtonsByTooltip()
+        prefs.nameParts(search: tr("Search preferences"), results: tr("Preferences found"), content: tr("Preferences"))
+        showReference()
         bindSettings()
         connect()
     }
@@ -66,31 +86,11 @@ import CGtk
     /// the settings' change notices.
     private func bindSettings() {
         guard let stored = ctx.preferences.settings else { return }
-        stored.bind(Preferences.Key.provider.rawValue, toSelectedOf: gpointerOf(providerDrop.widget), values: Provider.allCases.map(\.rawValue))
-        stored.bind(Preferences.Key.refreshInterval.rawValue, toSelectedOf: gpointerOf(intervalDrop.widget), values: Self.intervals.map(\.rawValue))
-        stored.bind(Preferences.Key.decimalPlaces.rawValue, toSelectedOf: gpointerOf(placesDrop.widget),
+        stored.bind(Preferences.Key.provider.rawValue, toSelectedOf: gpointerOf(providerRow.widget), values: Provider.allCases.map(\.rawValue))
+        stored.bind(Preferences.Key.refreshInterval.rawValue, toSelectedOf: gpointerOf(intervalRow.widget), values: Self.intervals.map(\.rawValue))
+        stored.bind(Preferences.Key.decimalPlaces.rawValue, toSelectedOf: gpointerOf(placesRow.widget),
                     values: DecimalPlaces.allCases.map(Preferences.number))
         stored.bind(Preferences.Key.networkAllowed.rawValue, to: gpointerOf(networkSwitch.widget), property: "active")
-    }
-
-    /// The sections, each a heading over its rows.
-    private func layout() -> Box {
-        let content = Box.vertical(spacing: 18)
-        content.margins(18, 18, 18, 18)
-        content.append(
-            Self.section(tr("Rates"), [
-                Self.row(tr("Rate _provider"), tr("Where today’s rates come from. Currencies it lacks are filled from the others."), providerDrop),
-                Self.row(tr("_Automatic refresh"), tr("When Cambio asks for new rates by itself. F5 and Ctrl+R always ask."), intervalDrop),
-            ]),
-            Self.section(tr("Amounts"), [
-                Self.row(tr("R_eference currency"), tr("Rates on the Currencies page are shown against it; Investments can show results in it."), referenceDrop),
-                Self.row(tr("_Decimal places"), tr("Digits shown in amounts of money. Only the display is rounded."), placesDrop),
-            ]),
-            Self.section(tr("Privacy"), [
-                Self.row(tr("Use the _network"), tr("Off: Cambio sends nothing anywhere. The saved and bundled rates, history and prices stay in use."), networkSwitch),
-            ]),
-            Self.section(tr("Alpha Vantage key (Investments)"), [keyEditor.root]))
-        return content
     }
 
     private func connect() {
@@ -100,25 +100,52 @@ import CGtk
                 self.rates.setNetworkAllowed(self.networkSwitch.active)
             }
         }
-        keyEditor.onChange = { [weak self] in self?.onKeyChange?() }
-        // Escape and Ctrl+W close it, as in every GNOME dialog.
-        // Capture: before the focused control (an open list is a popover of its own, not this window).
-        window.onKeyPressed(capture: true) { [weak self] keyval, state in
-            let ctrlW = state.rawValue & GDK_CONTROL_MASK.rawValue != 0 && (keyval == UInt32(GDK_KEY_w) || keyval == UInt32(GDK_KEY_W))
-            guard keyval == UInt32(GDK_KEY_Escape) || ctrlW, let self else { return false }
+        keyRows.onChange = { [weak self] in self?.onKeyChange?() }
+        // The picker is built when first opened.
+        referenceButton.onFirstOpen { [weak self] in
+            guard let self else { return }
+            let picker = CurrencyPicker(context: self.ctx, popularFirst: true, exclude: { [weak self] in
+                self.map { [$0.ctx.state.currencies.referenceCode] } ?? []
+            }) { [weak self] code in self?.setReference(code) }
+            self.referenceButton.popover = picker.popup
+            self.referencePicker = picker
+        }
+        // Ctrl+W closes it too, as every GNOME dialog (Escape is the window's own).
+        prefs.onKeyPressed { [weak self] keyval, state in
+            let ctrl = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+            guard ctrl, keyval == UInt32(GDK_KEY_w) || keyval == UInt32(GDK_KEY_W), let self else { return false }
             self.window.close()
             return true
         }
     }
 
+    /// Makes `code` the reference currency.
+    func setReference(_ code: String) {
+        ctx.setReference(code)
+        showReference()
+    }
+
+    /// The reference currency's button: its code, and its name for assistive technologies.
+    private func showReference() {
+        let code = ctx.state.currencies.referenceCode
+        referenceButton.label = code
+        referenceButton.tooltip(ctx.name(code))
+        referenceButton.name(String(format: tr("Reference currency: %@ (%@)"), code, ctx.name(code)))
+    }
+
+    /// A toast on this window.
+    func toast(_ text: String) {
+        toasts.append(text)
+        prefs.toast(text)
+    }
+
     /// Shows the current choices (they may have changed elsewhere since the window was built).
     func present(over parent: WidgetRef?) {
         if let parent { window.transient(for: parent) }
-        let reference = ctx.state.currencies.referenceCode
-        if let i = referenceCodes.firstIndex(of: reference) { referenceDrop.selected = i }
-        keyEditor.reset()
+        showReference()
+        keyRows.reset()
         window.present()
-        providerDrop.grabFocus()
+        providerRow.grabFocus()
     }
 
     // MARK: Choices in words
@@ -139,37 +166,19 @@ import CGtk
         }
     }
 
-    // MARK: Layout
+    // MARK: Rows
 
-    /// A drop-down over `values` (shown as `titles`) set to `current`; choosing one applies it
-    /// (unless it is `bound` to its setting, which then applies it).
-    private static func choice<T: Equatable>(_ values: [T], titles: [String], current: T, name: String, bound: Bool = false,
-                                             apply: @escaping @MainActor (T) -> Void) -> DropDown {
-        let drop = DropDown(titles)
-        drop.name(name)
-        drop.valign = GTK_ALIGN_CENTER
-        drop.selected = values.firstIndex(of: current) ?? 0
-        if bound { return drop }
-        drop.onSelected {
-            let i = drop.selected
+    /// A combo row over `values` (shown as `titles`, the choice under the row's title) set to
+    /// `current`; choosing one applies it (unless it is `bound` to its setting, which then applies it).
+    private static func choice<T: Equatable>(_ title: String, _ values: [T], titles: [String], current: T,
+                                             bound: Bool, apply: @escaping @MainActor (T) -> Void) -> ComboRow {
+        let row = ComboRow(title: title, items: titles, valueAsSubtitle: true)
+        row.selected = values.firstIndex(of: current) ?? 0
+        if bound { return row }
+        row.onSelected {
+            let i = row.selected
             if values.indices.contains(i) { apply(values[i]) }
         }
-        return drop
-    }
-
-    /// A heading over its rows.
-    private static func section(_ title: String, _ rows: [any Widget]) -> Box {
-        Box.vertical(spacing: 8, [Label(title, classes: ["heading"])] + rows)
-    }
-
-    /// A title (its mnemonic focuses the control) and a dim explanation beside the control.
-    private static func row(_ title: String, _ help: String, _ control: some Widget) -> Box {
-        let label = Label(mnemonic: title, for: control)
-        label.xalign = 0
-        let helpLabel = Label(help, classes: ["dim-label", "caption"], wrap: true)
-        helpLabel.maxWidthChars = 40
-        let words = Box.vertical(spacing: 2, [label, helpLabel])
-        words.hexpand = true
-        return Box.horizontal(spacing: 18, [words, control])
+        return row
     }
 }

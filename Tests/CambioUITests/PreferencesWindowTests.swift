@@ -26,9 +26,28 @@ final class PreferencesWindowTests: WindowTestCase {
         try await super.tearDown()
     }
 
-    func select(_ drop: DropDown, _ index: Int) {
-        drop.selected = index
+    func select(_ row: ComboRow, _ index: Int) {
+        row.selected = index
         MainContext.drain()
+    }
+
+    /// An AdwPreferencesWindow over the main window: modal, gone with it, searchable; every
+    /// choice a row named by its title.
+    func testItIsAPreferencesWindowOfRows() async throws {
+        openPreferences()
+        XCTAssertEqual(prefs.window.title, "Preferences")
+        XCTAssertTrue(prefs.prefs.modal)
+        XCTAssertTrue(prefs.window.destroyWithParent)
+        XCTAssertTrue(prefs.prefs.searchEnabled, "typing searches the rows")
+        let focus = try XCTUnwrap(prefs.providerRow.focusInWindow)
+        XCTAssertTrue(prefs.providerRow.contains(focus), "the focus starts on the first choice")
+        XCTAssertEqual(prefs.providerRow.title, "Rate _provider")
+        XCTAssertEqual(prefs.providerRow.items, Provider.allCases.map(PreferencesWindow.providerText))
+        XCTAssertEqual(prefs.intervalRow.items.count, PreferencesWindow.intervals.count)
+        XCTAssertEqual(prefs.placesRow.selectedText, "Each currency’s own (USD 2, JPY 0, KWD 3)")
+        XCTAssertEqual(prefs.referenceButton.label, "USD")
+        XCTAssertEqual(prefs.keyRows.field.title, "Alpha _Vantage key")
+        XCTAssertFalse(prefs.keyRows.forgetButton.isSensitive, "no key to forget")
     }
 
     func testDecimalPlacesApplyToEveryPageAtOnceAndPersist() async throws {
@@ -41,7 +60,7 @@ final class PreferencesWindowTests: WindowTestCase {
         calculator.equals()
         XCTAssertEqual(calculator.resultText, "1,573 JPY")
 
-        select(prefs.placesDrop, DecimalPlaces.allCases.firstIndex(of: .fixed(4))!)
+        select(prefs.placesRow, DecimalPlaces.allCases.firstIndex(of: .fixed(4))!)
         XCTAssertEqual(window.currencies.entryText("EUR"), "89.5095")
         XCTAssertEqual(window.currencies.entryText("JPY"), "15,725.0269")
         XCTAssertEqual(window.currencies.entryText("USD"), "100", "the typed amount stays as typed")
@@ -54,19 +73,35 @@ final class PreferencesWindowTests: WindowTestCase {
         XCTAssertEqual(context.preferences.decimalPlaces, .fixed(4))
         XCTAssertEqual(window.currencies.entryText("EUR"), "89.5095", "after a restart")
         openPreferences()
-        XCTAssertEqual(prefs.placesDrop.selected, DecimalPlaces.allCases.firstIndex(of: .fixed(4)))
-        select(prefs.placesDrop, 0)
+        XCTAssertEqual(prefs.placesRow.selected, DecimalPlaces.allCases.firstIndex(of: .fixed(4)))
+        select(prefs.placesRow, 0)
         XCTAssertEqual(window.currencies.entryText("EUR"), "89.51")
     }
 
+    /// The reference currency's row opens the currency picker: a search by code or name, and
+    /// Enter takes the best match.
     func testReferenceCurrencyChangesTheRatesShown() async throws {
         openPreferences()
         XCTAssertEqual(window.currencies.rateText("EUR"), "1 EUR = 1.1172 USD")
-        let codes = prefs.referenceDrop.items
-        XCTAssertTrue(codes.contains("EUR \u{2014} Euro"), "\(codes.prefix(5))")
-        XCTAssertGreaterThan(codes.count, 100, "every currency can be the reference")
-        select(prefs.referenceDrop, codes.firstIndex(of: "EUR \u{2014} Euro")!)
+        // Activating the row (a click on it, Alt+E) presses its button, which opens the picker.
+        XCTAssertEqual(prefs.referenceRow.activatableWidget, prefs.referenceButton.widget)
+        prefs.referenceButton.popup()
+        MainContext.drain()
+        let picker = try XCTUnwrap(prefs.referencePicker, "the button opens the picker")
+        XCTAssertTrue(picker.popup.visible)
+        XCTAssertFalse(picker.shownCodes.contains("USD"), "the reference itself is not offered")
+        picker.allToggle.active = true
+        picker.search.text = ""
+        picker.fill()
+        XCTAssertGreaterThan(picker.shownCodes.count, 100, "every currency can be the reference")
+        picker.search.text = "euro"
+        picker.fill()
+        XCTAssertEqual(picker.shownCodes.first, "EUR", "found by its name")
+        emitActivate(picker.search.widget, type: gtk_search_entry_get_type())
+        MainContext.drain()
+        XCTAssertFalse(picker.popup.visible)
         XCTAssertEqual(context.state.currencies.referenceCode, "EUR")
+        XCTAssertEqual(prefs.referenceButton.label, "EUR")
         XCTAssertEqual(window.currencies.rateText("EUR"), "Reference currency")
         XCTAssertEqual(window.currencies.rateText("USD"), "1 USD = 0.8951 EUR")
         context.saveNow()
@@ -108,19 +143,24 @@ final class PreferencesWindowTests: WindowTestCase {
 
     func testProviderIntervalAndKeyAreSaved() async throws {
         openPreferences()
-        select(prefs.providerDrop, Provider.allCases.firstIndex(of: .ecb)!)
+        select(prefs.providerRow, Provider.allCases.firstIndex(of: .ecb)!)
         XCTAssertEqual(context.preferences.provider, .ecb)
-        select(prefs.intervalDrop, PreferencesWindow.intervals.firstIndex(of: .weekly)!)
+        select(prefs.intervalRow, PreferencesWindow.intervals.firstIndex(of: .weekly)!)
         XCTAssertEqual(context.preferences.refreshInterval, .weekly)
 
-        XCTAssertTrue(prefs.keyEditor.statusText.hasPrefix("No key saved"))
-        prefs.keyEditor.field.text = "NOT A KEY!"
-        prefs.keyEditor.save()
-        XCTAssertEqual(prefs.keyEditor.statusText, "Not saved: An Alpha Vantage key is letters and digits only")
-        prefs.keyEditor.field.text = "ABCDEF123456"
-        prefs.keyEditor.save()
-        XCTAssertEqual(prefs.keyEditor.statusText, "Key saved. Searches now ask Alpha Vantage.")
-        XCTAssertEqual(prefs.keyEditor.field.text, "", "the key leaves the entry")
+        let keys = prefs.keyRows
+        XCTAssertTrue(keys.statusText.hasPrefix("No key saved"))
+        keys.field.text = "NOT A KEY!"
+        keys.save()
+        XCTAssertEqual(keys.statusText, "Not saved: An Alpha Vantage key is letters and digits only")
+        XCTAssertEqual(prefs.toasts, [], "a refusal is no event")
+        keys.field.text = "ABCDEF123456"
+        emit("apply", on: keys.field.widget, type: adw_entry_row_get_type())
+        MainContext.drain()
+        XCTAssertEqual(prefs.toasts.last, "Key saved")
+        XCTAssertEqual(keys.statusText, "A key is saved: searches ask Alpha Vantage.")
+        XCTAssertTrue(keys.forgetButton.isSensitive)
+        XCTAssertEqual(keys.field.text, "", "the key leaves the entry")
         let file = context.paths.configHome.appendingPathComponent("cambio/alphavantage-key")
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         XCTAssertEqual(mode, 0o600)
@@ -131,9 +171,17 @@ final class PreferencesWindowTests: WindowTestCase {
         XCTAssertEqual(context.preferences.provider, .ecb)
         XCTAssertEqual(context.preferences.refreshInterval, .weekly)
         openPreferences()
-        XCTAssertEqual(prefs.providerDrop.selected, Provider.allCases.firstIndex(of: .ecb))
-        XCTAssertEqual(prefs.keyEditor.statusText, "A key is saved.")
-        prefs.keyEditor.forget()
+        XCTAssertEqual(prefs.providerRow.selected, Provider.allCases.firstIndex(of: .ecb))
+        XCTAssertEqual(prefs.keyRows.statusText, "A key is saved: searches ask Alpha Vantage.")
+        // Enter with nothing typed changes nothing.
+        emit("entry-activated", on: prefs.keyRows.field.widget, type: adw_entry_row_get_type())
+        XCTAssertEqual(context.stocks.key, "ABCDEF123456")
+        click(prefs.keyRows.forgetButton.widget)
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+        XCTAssertEqual(prefs.toasts.last, "Key removed")
+        XCTAssertTrue(prefs.keyRows.statusText.hasPrefix("No key saved"))
+        XCTAssertFalse(prefs.keyRows.forgetButton.isSensitive)
     }
+
+    func click(_ button: WidgetRef) { emit("clicked", on: button, type: gtk_button_get_type()) }
 }

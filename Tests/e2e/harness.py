@@ -162,8 +162,9 @@ class App:
         wait_for("the first row", lambda: self.entry("EUR"))
         if not self.extra_env and not os.path.exists(os.path.join(self.home, "cache", "cambio", "rates")):
             # First start against the closed port: the refresh fails just after the first frame and
-            # its banner moves the rows down. Wait for it, so that clicks land where they aim.
-            failed = "Не удалось обновить" if self.lang.startswith("ru") else "Could not refresh"
+            # its status line ("Offline · showing …") moves the rows down. Wait for it, so that
+            # clicks land where they aim.
+            failed = ("Не удалось обновить", "Нет сети", "Offline · ") if self.lang.startswith("ru") else ("Could not refresh", "Offline · ")
             wait_for("the refresh to fail", lambda: any(self.text(n).startswith(failed)
                                                          for n in self.find_all("label")), timeout=10)
         return self

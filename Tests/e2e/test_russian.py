@@ -18,8 +18,8 @@ def words_in_english(texts):
     found = set()
     for t in texts:
         for w in re.findall(r"[A-Za-z][A-Za-z]+", t):
-            if w.isupper() or w in ALLOWED or t == "cambio" or (t.startswith("Gtk") and " " not in t):
-                # codes (USD, XIRR, MSFT), names, the process, and GTK's type names on unnamed containers
+            if w.isupper() or w in ALLOWED or t == "cambio" or (t.startswith(("Gtk", "Adw")) and " " not in t):
+                # codes (USD, XIRR, MSFT), names, the process, and GTK's and libadwaita's type names on unnamed containers
                 continue
             found.add((w, t[:80]))
     return found
@@ -71,7 +71,7 @@ def every_page_preferences_and_shortcuts_speak_russian_and_write_numbers_as_1_23
         app.key("ctrl+comma")
         prefs = wait_for("the preferences window", lambda: next((w for w in app.node if w.name == "Параметры"), None), timeout=10)
         wait_for("the focus on the provider", lambda: any(n.getState().contains(pyatspi.STATE_FOCUSED)
-                                                          for n in app.find_all("push button", "Источник курсов", node=prefs)), timeout=5)
+                                                          for n in app.find_all("combo box", "Источник курсов", node=prefs)), timeout=5)
         prefs_texts = everything_shown(app, node=prefs)
         for expected in ("Источник курсов", "Опорная валюта", "Знаки после запятой", "Использовать сеть", "Ключ Alpha Vantage"):
             assert any(expected in t for t in prefs_texts), (expected, prefs_texts[:30])

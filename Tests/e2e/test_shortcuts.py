@@ -1,4 +1,4 @@
-"""Window-wide shortcuts through real key events: Ctrl+? and Ctrl+W."""
+"""Window-wide shortcuts through real key events: Ctrl+? and Ctrl+W; the primary menu and About Cambio."""
 import time
 
 import pyatspi
@@ -22,6 +22,31 @@ def ctrl_question_lists_the_shortcuts_and_ctrl_w_closes_the_window():
         app.key("ctrl+w")
         wait_for("the app to end with its window", lambda: app.proc.poll() is not None, timeout=10)
         assert app.proc.returncode == 0, app.proc.returncode
+    finally:
+        app.cleanup()
+
+
+@test
+def the_primary_menu_ends_with_about_cambio_which_credits_the_sources():
+    app = App().start()
+    try:
+        app.click(wait_for("the main menu button", lambda: next((n for n in app.find_all(None, "Main menu")
+                                                                   if n.getRoleName() in ("push button", "toggle button")), None)))
+        items = wait_for("the menu's items", lambda: (lambda names: names if "About Cambio" in names else None)(
+            [n.name for n in app.find_all("menu item")]), timeout=10)
+        assert items[-4:] == ["Refresh Rates", "Preferences", "Keyboard Shortcuts", "About Cambio"], items
+        # Up from the top goes round to the last item.
+        app.key("Up")
+        wait_for("About Cambio focused", lambda: any(n.getState().contains(pyatspi.STATE_FOCUSED)
+                                                    for n in app.find_all("menu item", "About Cambio")), timeout=5)
+        app.key("Return")
+        about = wait_for("the About window", lambda: next((w for w in app.node if any(
+            app.text(n) == "The Cambio developers" for n in app.find_all("label", node=w))), None), timeout=10)
+        labels = [app.text(n) for n in app.find_all("label", node=about)]
+        for text in ("Cambio", "The Cambio developers", "Rates By Exchange Rate API", "Frankfurter", "Bank of Russia"):
+            assert text in labels, (text, labels)
+        app.key("Escape")
+        wait_for("the About window closed", lambda: about not in list(app.node), timeout=10)
     finally:
         app.cleanup()
 

@@ -1,0 +1,65 @@
+import CambioCore
+import CambioGLib
+import CambioNet
+import CGtk
+
+/// The About window (the primary menu's About Cambio): the app, its version and license, and
+/// the data sources credited as their terms ask.
+@MainActor enum AboutCambio {
+    static let website = "https://github.com/cambio/cambio"
+    static let issues = "https://github.com/cambio/cambio/issues"
+
+    /// A new About window over `parent` (modal, transient, gone with it), presented.
+    @discardableResult
+    static func present(over parent: WidgetRef?) -> AboutWindow {
+        let about = make()
+        let window = about.window
+        if let parent { window.transient(for: parent) }
+        window.destroyWithParent = true
+        window.present()
+        return about
+    }
+
+    static func make() -> AboutWindow {
+        let about = AboutWindow(name: "Cambio", icon: CambioApplication.id, version: CambioVersion.string,
+                                developer: tr("The Cambio developers"), website: website, issues: issues,
+                                copyright: tr("© The Cambio developers"),
+                                comments: tr("Convert currencies with live and offline rates"))
+        about.license(GTK_LICENSE_MIT_X11)
+        // Translators: your names, one a line ("Name <email>" or "Name https://…").
+        let translators = tr("translator-credits")
+        if translators != "translator-credits" { about.translatorCredits(translators) }
+        // Each source as its terms ask: open.er-api.com's wants exactly "Rates By Exchange Rate
+        // API" linked to its site (a name: not translated).
+        about.creditSection(tr("Data sources"), [
+            tr("European Central Bank: euro foreign exchange reference rates") + " https://www.ecb.europa.eu",
+            "Rates By Exchange Rate API https://www.exchangerate-api.com",
+            "Frankfurter https://frankfurter.app",
+            tr("Bank of Russia") + " https://www.cbr.ru",
+            tr("Stock prices: Alpha Vantage") + " https://www.alphavantage.co",
+        ])
+        about.legalSection(title: tr("European Central Bank"), copyright: "© European Central Bank",
+                           text: String(format: escaped(tr("The euro foreign exchange reference rates are published by the European Central Bank for information purposes only. Source: %@.")),
+                                        link("https://www.ecb.europa.eu", tr("European Central Bank"))))
+        about.legalSection(title: "ExchangeRate-API", copyright: nil,
+                           text: String(format: escaped(tr("Rates from open.er-api.com: %@.")),
+                                        link("https://www.exchangerate-api.com", "Rates By Exchange Rate API")))
+        about.legalSection(title: "Frankfurter", copyright: nil,
+                           text: String(format: escaped(tr("%@ serves the European Central Bank’s reference rates.")),
+                                        link("https://frankfurter.app", "Frankfurter")))
+        about.legalSection(title: tr("Bank of Russia"), copyright: nil,
+                           text: String(format: escaped(tr("Official exchange rates of the Bank of Russia. Source: %@.")),
+                                        link("https://www.cbr.ru", tr("Bank of Russia"))))
+        about.legalSection(title: "Alpha Vantage", copyright: nil,
+                           text: String(format: escaped(tr("Stock data provided by %@, under its terms of service.")),
+                                        link("https://www.alphavantage.co", "Alpha Vantage")))
+        return about
+    }
+
+    /// A legal section's text is Pango markup: the words escaped, the links marked up.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    static func link(_ url: String, _ title: String) -> String { "<a href=\"\(url)\">\(escaped(title))</a>" }
+}
