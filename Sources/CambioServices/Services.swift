@@ -8,3 +8,5 @@ import CambioStore
 public typealias StockService = CambioNet.StockService
 /// The rate history on disk.
 public typealias HistoryStore = CambioStore.HistoryStore
+/// The app's version (the About window, the user agent).
+public typealias AppVersion = CambioNet.CambioVersion

@@ -1,6 +1,6 @@
 import CambioCore
 import CambioGLib
-import CambioNet
+import CambioServices
 import CGtk
 
 /// The About window (the primary menu's About Cambio): the app, its version and license, and
@@ -21,7 +21,7 @@ import CGtk
     }
 
     static func make() -> AboutWindow {
-        let about = AboutWindow(name: "Cambio", icon: CambioApplication.id, version: CambioVersion.string,
+        let about = AboutWindow(name: "Cambio", icon: CambioApplication.id, version: AppVersion.string,
                                 developer: tr("The Cambio developers"), website: website, issues: issues,
                                 copyright: tr("© The Cambio developers"),
                                 comments: tr("Convert currencies with live and offline rates"))
