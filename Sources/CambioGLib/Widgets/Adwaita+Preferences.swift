@@ -25,9 +25,7 @@ public struct PrefsWindow: Widget {
     /// Names the window's inner parts for assistive technologies (GTK 4.8 would read them by
     /// their types): the search entry, the search's results, and the pages' scrolled content.
     public func nameParts(search: String, results: String, content: String) {
-        func isA(_ w: WidgetRef, _ type: GType) -> Bool {
-            g_type_check_instance_is_a(UnsafeMutableRawPointer(w).assumingMemoryBound(to: GTypeInstance.self), type) != 0
-        }
+        func isA(_ w: WidgetRef, _ type: GType) -> Bool { w.isA(type) }
         func walk(_ w: WidgetRef, inSearch: Bool, inGroup: Bool) {
             if isA(w, gtk_search_entry_get_type()) { w.accessibleLabel(search) }
             if isA(w, gtk_scrolled_window_get_type()) { w.accessibleLabel(inSearch ? results : content) }
@@ -243,37 +241,15 @@ public extension Widget {
     /// button, a password row's eye, an entry row's apply button) after their tooltips: GTK 4.8
     /// would read them as "GtkImage".
     func nameIconButtonsByTooltip() {
-        func walk(_ w: WidgetRef) {
-            if g_type_check_instance_is_a(UnsafeMutableRawPointer(w).assumingMemoryBound(to: GTypeInstance.self), gtk_button_get_type()) != 0,
-               gtk_button_get_label(cast(w)) == nil, let tip = gtk_widget_get_tooltip_text(w) {
-                w.accessibleLabel(String(cString: tip))
-            }
-            var child = gtk_widget_get_first_child(w)
-            while let c = child {
-                walk(c)
-                child = gtk_widget_get_next_sibling(c)
-            }
+        for w in descendants where w.isA(gtk_button_get_type()) && gtk_button_get_label(cast(w)) == nil {
+            if let tip = gtk_widget_get_tooltip_text(w) { w.accessibleLabel(String(cString: tip)) }
         }
-        walk(widget)
     }
 
     /// Every text shown inside the widget (its labels as set, markup included, in tree order,
     /// hidden pages included): what a window carries, for tests.
     var textsInside: [String] {
-        var out: [String] = []
-        func walk(_ w: WidgetRef) {
-            if g_type_check_instance_is_a(UnsafeMutableRawPointer(w).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0,
-               let text = gtk_label_get_label(OpaquePointer(w)) {
-                out.append(String(cString: text))
-            }
-            var child = gtk_widget_get_first_child(w)
-            while let c = child {
-                walk(c)
-                child = gtk_widget_get_next_sibling(c)
-            }
-        }
-        walk(widget)
-        return out
+        descendants.filter { $0.isA(gtk_label_get_type()) }.compactMap { gtk_label_get_label(OpaquePointer($0)).map { String(cString: $0) } }
     }
 }
 

@@ -45,8 +45,7 @@ public struct ApplicationWindow: Widget {
         }
     }
     private var isApplicationWindow: Bool {
-        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self),
-                                   adw_application_window_get_type()) != 0
+        widget.isA(adw_application_window_get_type())
     }
 }
 

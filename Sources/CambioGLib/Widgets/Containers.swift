@@ -90,49 +90,6 @@ public struct ScrolledWindow: Widget {
     }
 }
 
-/// GtkStack.
-public struct Stack: Widget {
-    public let widget: WidgetRef
-    private var stack: OpaquePointer { OpaquePointer(widget) }
-
-    public init(transition: GtkStackTransitionType = GTK_STACK_TRANSITION_TYPE_NONE) {
-        widget = gtk_stack_new()!
-        gtk_stack_set_transition_type(stack, transition)
-    }
-    public func add(_ child: some Widget, name: String, title: String) { gtk_stack_add_titled(stack, child.widget, name, title) }
-    public var visibleChildName: String? {
-        get { gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } }
-        nonmutating set { gtk_stack_set_visible_child_name(stack, newValue) }
-    }
-    public var homogeneous: Bool {
-        get { gtk_stack_get_hhomogeneous(stack) != 0 }
-        nonmutating set {
-            gtk_stack_set_hhomogeneous(stack, newValue ? 1 : 0)
-            gtk_stack_set_vhomogeneous(stack, newValue ? 1 : 0)
-        }
-    }
-    /// The visible page changed.
-    @discardableResult
-    public func onPageChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { onNotify("visible-child-name", handler) }
-}
-
-/// GtkStackSwitcher.
-public struct StackSwitcher: Widget {
-    public let widget: WidgetRef
-    public init(for stack: Stack) {
-        widget = gtk_stack_switcher_new()!
-        gtk_stack_switcher_set_stack(OpaquePointer(widget), OpaquePointer(stack.widget))
-    }
-}
-
-/// GtkHeaderBar.
-public struct HeaderBar: Widget {
-    public let widget: WidgetRef
-    public init() { widget = gtk_header_bar_new()! }
-    public func titleWidget(_ child: some Widget) { gtk_header_bar_set_title_widget(OpaquePointer(widget), child.widget) }
-    public func packEnd(_ child: some Widget) { gtk_header_bar_pack_end(OpaquePointer(widget), child.widget) }
-}
-
 /// GtkWindow.
 public struct Window: Widget {
     public let widget: WidgetRef

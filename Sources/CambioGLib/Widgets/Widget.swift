@@ -128,11 +128,33 @@ public extension Widget {
         gtk_widget_add_controller(widget, click)
     }
 
+    /// Whether the widget is an instance of `type` (or of a subclass).
+    func isA(_ type: GType) -> Bool { widget.isA(type) }
+
+    /// The widget and everything inside it, in tree order (hidden parts included).
+    var descendants: [WidgetRef] {
+        var out: [WidgetRef] = []
+        func walk(_ w: WidgetRef) {
+            out.append(w)
+            var child = gtk_widget_get_first_child(w)
+            while let c = child {
+                walk(c)
+                child = gtk_widget_get_next_sibling(c)
+            }
+        }
+        walk(widget)
+        return out
+    }
+
     /// Puts `text` on the clipboard of the widget's display.
     func copyToClipboard(_ text: String) { gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text) }
 }
 
 @MainActor public extension WidgetRef {
+    func isA(_ type: GType) -> Bool {
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(self).assumingMemoryBound(to: GTypeInstance.self), type) != 0
+    }
+
     /// The widget as `AnyWidget`, for layout helpers that take any widget.
     var any: AnyWidget { AnyWidget(self) }
 }
