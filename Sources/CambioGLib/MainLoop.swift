@@ -64,10 +64,13 @@ public enum MainContext {
         return box.result
     }
 
-    /// Iterates the default context until nothing is pending (tests).
-    @MainActor public static func drain(maxIterations: Int = 1000) {
+    /// Iterates the default context until nothing is pending (tests), for at most `limit`
+    /// seconds: while something animates (a spinner during a refresh) a frame is always due, and
+    /// an unbounded drain would draw frames until its iteration cap (1000 frames, 24 s).
+    @MainActor public static func drain(maxIterations: Int = 1000, limit: TimeInterval = 0.5) {
         var n = 0
-        while g_main_context_iteration(nil, 0) != 0 && n < maxIterations { n += 1 }
+        let end = Date().addingTimeInterval(limit)
+        while g_main_context_iteration(nil, 0) != 0 && n < maxIterations && Date() < end { n += 1 }
     }
 }
 

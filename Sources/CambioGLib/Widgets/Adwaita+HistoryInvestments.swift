@@ -67,22 +67,31 @@ public extension Adwaita {
         }
         adw_style_manager_set_color_scheme(adw_style_manager_get_default(), value)
     }
-
-    /// Adds the stylesheet at resource `path` to the default display, above the theme: what
-    /// AdwApplication does for the app's style.css (windows built without one, in tests).
-    /// Adding the same path again does nothing.
-    static func addStyleSheet(resource path: String) {
-        guard !StyleSheets.added.contains(path), let display = gdk_display_get_default() else { return }
-        StyleSheets.added.insert(path)
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_resource(provider, path)
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(gpointerOf(provider))
-    }
 }
 
-@MainActor private enum StyleSheets {
-    static var added: Set<String> = []
+/// A style sheet from the app's resources on the default display, above the theme, until it is
+/// removed: what AdwApplication does for the app's style.css (tests build windows without one).
+@MainActor public final class StyleSheet {
+    private let provider: UnsafeMutablePointer<GtkCssProvider>
+    private var added = true
+
+    public init(resource path: String) {
+        provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_resource(provider, path)
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider),
+                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    }
+
+    public func remove() {
+        guard added else { return }
+        added = false
+        gtk_style_context_remove_provider_for_display(gdk_display_get_default(), OpaquePointer(provider))
+    }
+
+    isolated deinit {
+        remove()
+        g_object_unref(gpointerOf(provider))
+    }
 }
 
 public extension CheckButton {

@@ -3,7 +3,47 @@ import CGtk
 import CambioGLib
 @testable import CambioUI
 
-/// Window sizes for the adaptive pages: a phone (360 px wide), a small laptop and a wide screen.
+/// Window sizes, where widgets lie and the app's stylesheet, for the tests of adaptive pages:
+/// a phone (360 px wide), a small laptop and a wide screen.
+extension WindowTestCase {
+    /// Resizes the window to `width` × `height` (`layOut`) and runs the main loop until `laidOut`
+    /// holds. Fails after ten seconds.
+    func resize(width: Int32, height: Int32, until laidOut: @escaping @MainActor () -> Bool, _ what: String) {
+        layOut(width: width, height: height)
+        runMainLoop(until: laidOut)
+        XCTAssertTrue(laidOut(), "\(what) at \(width)×\(height)")
+    }
+
+    /// Runs the main loop (blocking between events) until `done` holds or `limit` seconds have
+    /// passed; a timer wakes the loop at the limit, so it never blocks past it.
+    @discardableResult
+    func runMainLoop(until done: () -> Bool, limit: TimeInterval = 10) -> Bool {
+        final class Expiry { var expired = false }
+        let expiry = Expiry()
+        let deadline = TimerHandle.once(milliseconds: UInt32(limit * 1000)) { expiry.expired = true }
+        defer { deadline.cancel() }
+        while !done() && !expiry.expired { g_main_context_iteration(nil, 1) }
+        return done()
+    }
+
+    /// Where `widget` lies in `ancestor`: its top left corner and its size, in pixels.
+    func frame(of widget: some Widget, in ancestor: some Widget) -> (x: Double, y: Double, width: Double, height: Double) {
+        var x = 0.0, y = 0.0
+        XCTAssertNotEqual(gtk_widget_translate_coordinates(widget.widget, ancestor.widget, 0, 0, &x, &y), 0, "not inside")
+        return (x, y, Double(widget.width), Double(widget.height))
+    }
+
+    /// The narrowest `widget` can be.
+    func minimumWidth(_ widget: some Widget) -> Int32 { widget.measure(GTK_ORIENTATION_HORIZONTAL).minimum }
+
+    /// The app's style.css with its named colours, as AdwApplication loads it in the app (the
+    /// test windows are built without one), until the test ends.
+    func loadAppStyle() {
+        AppStyles.load()
+        addTeardownBlock { @MainActor in AppStyles.unload() }
+    }
+}
+
 extension WindowTestCase {
     /// The window's size on screen (its surface: with the frame GTK draws around it).
     var surfaceSize: (width: Int32, height: Int32) {
@@ -16,31 +56,29 @@ extension WindowTestCase {
     /// window that cannot be that small; then the caller's assertions fail and say so).
     func layOut(width: Int32, height: Int32, limit: TimeInterval = 10) {
         gtk_window_set_default_size(cast(window.window), width, height)
-        let end = Date().addingTimeInterval(limit)
-        while surfaceSize != (width, height) && Date() < end { g_main_context_iteration(nil, 1) }
+        runMainLoop(until: { surfaceSize == (width, height) }, limit: limit)
         XCTAssertTrue(surfaceSize == (width, height), "the window is \(surfaceSize), not \(width)×\(height)")
         // Then one whole frame at that size: laid out and painted.
         gtk_widget_queue_resize(window.window)
-        XCTAssertTrue(waitForFrame(of: AnyWidget(window.window), until: end), "a frame at \(width)×\(height)")
+        XCTAssertTrue(waitForFrame(of: AnyWidget(window.window)), "a frame at \(width)×\(height)")
     }
 
     /// Runs the main loop until `widget`'s window has drawn a frame (laid out and painted).
     @discardableResult
-    func waitForFrame(of widget: some Widget, until end: Date = Date().addingTimeInterval(10)) -> Bool {
+    func waitForFrame(of widget: some Widget) -> Bool {
         guard let clock = gtk_widget_get_frame_clock(widget.widget) else { return false }
         var painted = false
         let id = Signal.connect(gpointerOf(clock), "after-paint") { painted = true }
         defer { g_signal_handler_disconnect(gpointerOf(clock), id) }
         widget.queueDraw()
-        while !painted && Date() < end { g_main_context_iteration(nil, 1) }
-        return painted
+        return runMainLoop(until: { painted })
     }
 
     /// The narrowest the window's content and the page `root` can be (with that page shown).
     func minimumWidths(root: WidgetRef) -> (content: Int32, page: Int32) {
         // Tests build an AdwWindow (no application).
         let content = adw_window_get_content(cast(window.window)).map { AnyWidget($0) }
-        return (content?.measure(GTK_ORIENTATION_HORIZONTAL).minimum ?? 0, AnyWidget(root).measure(GTK_ORIENTATION_HORIZONTAL).minimum)
+        return (content.map(minimumWidth) ?? 0, minimumWidth(AnyWidget(root)))
     }
 
     /// Whether `widget`'s right edge lies inside the window (nothing cut off at the side).
@@ -53,25 +91,19 @@ extension WindowTestCase {
 
 /// The app's own styles, as AdwApplication loads them (the tests' windows have no application):
 /// sizes are measured with the CSS the user gets. A test that loads them unloads them when it
-/// ends (`defer`), so that other tests see the display as before.
+/// ends, so that other tests see the display as before.
 @MainActor enum AppStyles {
-    private static var provider: UnsafeMutablePointer<GtkCssProvider>?
+    private static var sheet: StyleSheet?
 
     static func load() {
-        guard provider == nil else { return }
+        guard sheet == nil else { return }
         AppResources.register()
-        let css = gtk_css_provider_new()!
-        gtk_css_provider_load_from_resource(css, "/io/github/cambio/Cambio/style.css")
-        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(css),
-                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        provider = css
+        sheet = StyleSheet(resource: "/io/github/cambio/Cambio/style.css")
     }
 
     static func unload() {
-        guard let css = provider else { return }
-        gtk_style_context_remove_provider_for_display(gdk_display_get_default(), OpaquePointer(css))
-        g_object_unref(gpointerOf(css))
-        provider = nil
+        sheet?.remove()
+        sheet = nil
     }
 }
 
