@@ -105,6 +105,18 @@ def inside(node, frame):
     return x >= fx and y >= fy and x + w <= fx + fw and y + h <= fy + fh
 
 
+def in_view(node, frame):
+    """Inside the window and inside every scrolled pane around it (not scrolled out of sight)."""
+    if not inside(node, frame):
+        return False
+    a = node.parent
+    while a is not None and a.getRoleName() != "frame":
+        if a.getRoleName() == "scroll pane" and not inside(node, extents(a)):
+            return False
+        a = a.parent
+    return True
+
+
 def within_width(node, frame):
     x, _, w, _ = extents(node)
     return x >= frame[0] and x + w <= frame[0] + frame[2]

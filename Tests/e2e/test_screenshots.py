@@ -14,8 +14,9 @@ Each shot also checks through the accessibility tree that every control of the p
 the window's width (at 360×294 GTK may keep the window at the size asked for and clip the page).
 
 With CAMBIO_METAINFO_SCREENSHOTS=dir (`make metainfo-screenshots`), one more test writes the
-metainfo's screenshots there: the Converter and the History at 1024×600 in the light style, with
-rates of today (served from 127.0.0.1) so that no status line shows.
+metainfo's screenshots there: the Converter (with rates of today, served from 127.0.0.1, so that no
+status line shows) and the History (the bundled days, their age on the status line) at 1024×600
+in the light style.
 """
 import html
 import http.server
@@ -184,32 +185,54 @@ class FreshRates:
 
 
 METAINFO = os.environ.get("CAMBIO_METAINFO_SCREENSHOTS")
+
+
+def metainfo_shot(app, number, page):
+    """The page at 1024×600, checked, written to METAINFO/<page>.png."""
+    app.resize(1024, 600)
+    app.show_page(number, page)
+    assert app.settled_size() == (1024, 600), app.settled_size()
+    path = os.path.join(METAINFO, f"{page.lower()}.png")
+    settled_capture(app.window_id, path)
+    w, h, mean, spread = measure(path)
+    assert (w, h) == (1024, 600) and mean > LIGHT_MIN and spread > 0.05, (path, w, h, mean, spread)
+    print(f"  {path}: {w}×{h}, mean luminance {mean:.2f}", flush=True)
+
+
 if METAINFO:
     @test
     def metainfo_screenshots():
+        # The Converter with rates of today: no status line.
         with FreshRates() as url:
             app = App(home=steady_home(), env={"CAMBIO_ERAPI_URL": url}).start()
             try:
                 wait_for("today's rates", lambda: app.find("label", "open.er-api.com rates of"), timeout=15)
                 strip, revealer = app.status_line()
                 wait_for("no status line", lambda: extents(revealer)[3] == 0, timeout=10)
-                for number, page in ((2, "Converter"), (3, "History")):
-                    app.resize(1024, 600)
-                    app.show_page(number, page)
-                    assert app.settled_size() == (1024, 600), app.settled_size()
-                    if page == "History":
-                        # The catch-up with Frankfurter (a closed port here) fails, and a toast says so
-                        # for 5 s: shoot once it has gone.
-                        failed = "Could not fetch the newest days"
-                        wait_for("the history's toast", lambda: app.find("label", failed), timeout=15)
-                        wait_for("the toast gone", lambda: not app.find("label", failed), timeout=15)
-                    path = os.path.join(METAINFO, f"{page.lower()}.png")
-                    settled_capture(app.window_id, path)
-                    w, h, mean, spread = measure(path)
-                    assert (w, h) == (1024, 600) and mean > LIGHT_MIN and spread > 0.05, (path, w, h, mean, spread)
-                    print(f"  {path}: {w}×{h}, mean luminance {mean:.2f}", flush=True)
+                metainfo_shot(app, 2, "Converter")
             finally:
                 app.cleanup()
+        # The History of the bundled ECB days, up to its newest (a fresh rate of today would leave
+        # the days between "not known yet"): no refresh, so the status line says how old the
+        # rates are, with its Refresh.
+        # (A provider named, closed as by default: start() then expects no failed refresh.)
+        app = App(home=steady_home(), env={"CAMBIO_ERAPI_URL": "http://127.0.0.1:9"})
+        folder = os.path.join(app.home, "config", "glib-2.0", "settings")
+        os.makedirs(folder)
+        with open(os.path.join(folder, "keyfile"), "w") as f:
+            f.write("[io/github/cambio/Cambio]\nrefresh-interval='never'\nsettings-migrated=true\n")
+        app.start()
+        try:
+            app.wait_status_line("Rates are ")
+            app.show_page(3, "History")
+            # The catch-up with Frankfurter (a closed port here) fails, and a toast says so for 5 s:
+            # shoot once it has gone.
+            failed = "Could not fetch the newest days"
+            wait_for("the history's toast", lambda: app.find("label", failed), timeout=15)
+            wait_for("the toast gone", lambda: not app.find("label", failed), timeout=15)
+            metainfo_shot(app, 3, "History")
+        finally:
+            app.cleanup()
 
 
 if __name__ == "__main__":

@@ -7,12 +7,12 @@ The controls of a page: see layout.py.
 
 Tab walks from the control the page puts the focus on (Alt+1…Alt+5) and records the focused
 accessible at each step until it comes back to the first: every control must be among them, and
-each, while it has the focus, must lie inside the window (a control below the fold of a scrolled
-list is scrolled into view by the focus). At rest, every control must lie within the window's
+each, while it has the focus, must be in view: inside the window and inside any scrolled pane
+around it (a control below the fold of a scrolled list is scrolled into view by the focus). At rest, every control must lie within the window's
 width: nothing reachable only by scrolling sideways.
 """
 from harness import App, main, test, tr, wait_for
-from layout import PAGES, badly_named, controls, describe, extents, focused_node, inside, view_stack, within_width
+from layout import PAGES, badly_named, controls, describe, extents, focused_node, in_view, view_stack, within_width
 
 SIZES = {"narrow": (360, 640), "wide": (1280, 800)}
 
@@ -38,9 +38,9 @@ def tab_cycle(app, candidates, allowed, frame, problems, page_name):
             problems.append(f"{page_name}: Tab stops on something not counted as a control: {describe(now)}")
         try:
             # The focus scrolls a control below the fold into view (a scrolled window may animate).
-            wait_for(f"{describe(now)} inside the window", lambda: inside(now, frame), timeout=3, interval=0.05)
+            wait_for(f"{describe(now)} in view", lambda: in_view(now, frame), timeout=3, interval=0.05)
         except AssertionError:
-            problems.append(f"{page_name}: {describe(now)} has the focus outside the window {frame}")
+            problems.append(f"{page_name}: {describe(now)} has the focus out of view (the window is {frame})")
     problems.append(f"{page_name}: Tab did not come back to the first control ({describe(first)}) "
                     f"after {len(candidates) * 2 + 10} presses")
     return stops
