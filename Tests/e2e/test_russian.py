@@ -19,8 +19,7 @@ def words_in_english(texts):
     for t in texts:
         for w in re.findall(r"[A-Za-z][A-Za-z]+", t):
             if w.isupper() or w in ALLOWED or t == "cambio" or (t.startswith(("Gtk", "Adw")) and " " not in t):
-                # codes (USD, XIRR, MSFT), names, the process, and GTK's and libadwaita's type names
-                # on unnamed containers
+                # codes (USD, XIRR, MSFT), names, the process, and GTK's and libadwaita's type names on unnamed containers
                 continue
             found.add((w, t[:80]))
     return found
