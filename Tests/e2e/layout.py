@@ -132,3 +132,10 @@ def focused_node(app, candidates):
             pass
     found = [n for n in app.find_all(node=app.frame()) if n.getState().contains(pyatspi.STATE_FOCUSED)]
     return found[-1] if found else None
+
+
+def wait_page_ready(app):
+    """Waits until the page in view has what it reads in the background: the History's pair (its
+    spinner, named "Loading the history", shows while it reads and then leaves the tree)."""
+    loading = tr(app.lang, "Loading the history")
+    wait_for("the history read", lambda: not app.find(None, loading), timeout=30)

@@ -28,7 +28,7 @@ import threading
 import time
 
 from harness import ROOT, App, main, test, tr, wait_for
-from layout import PAGES, controls, describe, extents, view_stack, within_width
+from layout import PAGES, wait_page_ready, controls, describe, extents, view_stack, within_width
 
 OUT = os.environ.get("CAMBIO_SCREENSHOTS", os.path.join(ROOT, ".build", "screenshots"))
 SIZES = [(360, 640), (360, 294), (1024, 600), (1280, 800)]
@@ -100,6 +100,7 @@ def shoot(style):
             for number, page in enumerate(PAGES, start=1):
                 app.resize(width, height)
                 app.show_page(number, tr(app.lang, page))
+                wait_page_ready(app)
                 shown = app.settled_size()
                 name = f"{width}x{height}-{style}-{page.lower()}.png"
                 path = os.path.join(OUT, name)

@@ -12,7 +12,7 @@ around it (a control below the fold of a scrolled list is scrolled into view by 
 width: nothing reachable only by scrolling sideways.
 """
 from harness import App, main, test, tr, wait_for
-from layout import PAGES, badly_named, controls, describe, extents, focused_node, in_view, view_stack, within_width
+from layout import PAGES, wait_page_ready, badly_named, controls, describe, extents, focused_node, in_view, view_stack, within_width
 
 SIZES = {"narrow": (360, 640), "wide": (1280, 800)}
 
@@ -56,6 +56,7 @@ def check_every_page(size, dark):
             # Each page again: one that could not shrink has made GTK grow the window.
             app.resize(width, height)
             app.show_page(number, tr(app.lang, page_name))
+            wait_page_ready(app)
             shown = app.settled_size()
             if shown != (width, height):
                 problems.append(f"{page_name}: asked for {width}×{height}, the window is {shown[0]}×{shown[1]} "
