@@ -69,15 +69,15 @@ def measure(path):
     return int(out[0]), int(out[1]), float(out[2]), float(out[3])
 
 
-def write_index(shots):
-    rows = []
-    for (w, h), style, page, name, note in shots:
-        rows.append(f'<figure><img src="{html.escape(name)}" alt="{html.escape(page)}">'
-                    f'<figcaption>{w}×{h} {style} {html.escape(page)} {html.escape(note)}</figcaption></figure>')
+def write_index():
+    """index.html in OUT: every shot there, by size, style and page, each captioned with its name."""
+    names = [f"{w}x{h}-{style}-{page.lower()}.png" for w, h in SIZES for style in ("light", "dark") for page in PAGES]
+    figures = [f'<figure><img src="{n}" alt="{n}"><figcaption>{html.escape(n)}</figcaption></figure>'
+               for n in names if os.path.exists(os.path.join(OUT, n))]
     with open(os.path.join(OUT, "index.html"), "w") as f:
         f.write("<!doctype html><meta charset=utf-8><title>Cambio screenshots</title>"
                 "<style>body{font-family:sans-serif;background:#888}figure{display:inline-block;vertical-align:top;"
-                "margin:8px}figcaption{font-size:12px}</style>\n" + "\n".join(rows) + "\n")
+                "margin:8px}figcaption{font-size:12px}</style>\n" + "\n".join(figures) + "\n")
 
 
 def steady_home():
@@ -93,7 +93,7 @@ def shoot(style):
     os.makedirs(OUT, exist_ok=True)
     home = steady_home()
     app = App(home=home, env={"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"} if style == "dark" else {}).start()
-    problems, shots = [], []
+    problems = []
     try:
         stack = view_stack(app)
         for width, height in SIZES:
@@ -123,25 +123,10 @@ def shoot(style):
                     problems.append(f"{name}: controls beyond the window's width {frame}: {clipped}")
                     note += f", {len(clipped)} controls clipped!"
                 print(f"  {name}: {w}×{h}, {note}, spread {spread:.2f}", flush=True)
-                shots.append(((width, height), style, page, name, note))
         assert not problems, "\n".join([f"{len(problems)} problems in the {style} shots (look at them in {OUT}):"] + problems)
     finally:
         app.cleanup()
-        index = os.path.join(OUT, f"{style}.list")
-        with open(index, "w") as f:
-            f.write("".join(f"{s[3]}\t{s[4]}\n" for s in shots))
-        collected = []
-        for st in ("light", "dark"):
-            try:
-                with open(os.path.join(OUT, f"{st}.list")) as f:
-                    for line in f:
-                        name, note = line.rstrip("\n").split("\t")
-                        size, _, page = name[:-4].split("-", 2)
-                        w, h = size.split("x")
-                        collected.append(((int(w), int(h)), st, page.capitalize(), name, note))
-            except OSError:
-                pass
-        write_index(collected)
+        write_index()
 
 
 @test
