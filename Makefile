@@ -5,7 +5,7 @@ XVFB = scripts/with-xvfb
 # XCTest only: no empty Swift Testing summary after each run.
 SWIFT_TEST = $(SWIFT) test --disable-swift-testing
 
-.PHONY: all deps locale schemas build run test test-unit test-l10n test-ui test-cli test-e2e test-desktop bench fuzz screenshot clean install uninstall
+.PHONY: all deps locale schemas build run test test-unit test-l10n test-ui test-cli test-e2e test-desktop bench fuzz screenshot metainfo-screenshots clean install uninstall
 
 # `make install` (PREFIX defaults to ~/.local; `sudo make install PREFIX=/usr/local` for everyone).
 PREFIX ?= $(HOME)/.local
@@ -104,7 +104,8 @@ uninstall:
 	-gtk4-update-icon-cache -qtf "$(DESTDIR)$(PREFIX)/share/icons/hicolor" 2>/dev/null
 	-update-desktop-database -q "$(DESTDIR)$(PREFIX)/share/applications" 2>/dev/null
 
-# Start-up, memory and per-keystroke figures, against an empty GTK 4 window in the same run.
+# Start-up, memory and per-keystroke figures, against an empty libadwaita window and an empty GTK 4
+# window in the same run, each with its target and whether it is met.
 # `make bench BEFORE=<another checkout>/.build/release` also measures that build, in the same run.
 bench: deps schemas
 	$(SWIFT) build -c release
@@ -114,9 +115,14 @@ bench: deps schemas
 fuzz: deps
 	scripts/fuzz
 
-# A screenshot of the window under Xvfb (needs imagemagick): shot.png.
+# Screenshots of every page at 360x640, 360x294, 1024x600 and 1280x800, light and dark, under Xvfb
+# (imagemagick): .build/screenshots/*.png and index.html, each checked (size, not blank, dark or light).
 screenshot: build
-	$(XVFB) sh -c '.build/debug/cambio & sleep 4; import -window root shot.png; kill $$!'
+	Tests/e2e/run test_screenshots.py
+
+# The metainfo's screenshots (Resources/screenshots), taken from the build the same way.
+metainfo-screenshots: build
+	CAMBIO_METAINFO_SCREENSHOTS=$(CURDIR)/Resources/screenshots Tests/e2e/run test_screenshots.py metainfo_screenshots
 
 clean:
 	rm -rf .build .build-fuzz

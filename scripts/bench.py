@@ -2,9 +2,11 @@
 """`make bench`: figures, printed, never asserted.
 
 Start-up to the first painted frame (warm) and resident memory after start-up of the release
-`cambio`, against an empty GTK 4 window built the same way (`cambio-empty-window`), in one run;
-then the per-keystroke recalculation of a list of every currency, in the domain and in the window.
-Runs under xvfb-run and dbus-run-session (see the Makefile).
+`cambio`, against an empty libadwaita window (`cambio-empty-window --adwaita`: AdwApplication and
+AdwApplicationWindow) and an empty GTK 4 window (`cambio-empty-window`), built and started the same
+way, in one run; then the per-keystroke recalculation of a list of every currency, in the domain and
+in the window. Each figure with a target is printed with its ratio or difference and "met" or
+"NOT MET". Runs under scripts/with-xvfb and dbus-run-session (see the Makefile).
 """
 import json
 import os
@@ -20,6 +22,15 @@ RUNS = int(os.environ.get("BENCH_RUNS", "12"))
 # `make bench BEFORE=dir`: an earlier release build (its .build/release) measured in the same run,
 # alternating with this one, for a before/after comparison on the same machine state.
 BEFORE = os.environ.get("BEFORE")
+# The targets (issue 16): start-up to the first frame at most 1.15 times the empty libadwaita
+# window's, resident memory at most 20 MB above it, a keystroke in Currencies painted in one frame.
+STARTUP_RATIO = 1.15
+MEMORY_MB = 20.0
+FRAME_MS = 1000 / 60
+
+
+def verdict(ok):
+    return "met" if ok else "NOT MET"
 
 
 def write_state(home, interval):
@@ -31,17 +42,18 @@ def write_state(home, interval):
                                   "anchorText": "100", "referenceCode": "USD"}}, f)
 
 
-def start(binary, home, renderer):
+def start(command, home, renderer):
+    """Starts `command` (a list: the binary and its arguments); returns (ms to the first frame, RSS MB)."""
     env = dict(os.environ, CAMBIO_BENCH_FIRST_FRAME="1", HOME=home, LANG="en_US.UTF-8", GSK_RENDERER=renderer,
                XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"),
                XDG_CACHE_HOME=os.path.join(home, "cache"))
     t0 = time.monotonic()
-    proc = subprocess.Popen([binary], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     line = proc.stdout.readline()
     elapsed = time.monotonic() - t0
     if b"first-frame" not in line:
         proc.kill()
-        raise SystemExit(f"{binary}: no first frame reported")
+        raise SystemExit(f"{' '.join(command)}: no first frame reported")
     time.sleep(1.0)  # let start-up work settle before reading memory
     with open(f"/proc/{proc.pid}/status") as f:
         rss_kb = next(int(l.split()[1]) for l in f if l.startswith("VmRSS:"))
@@ -51,27 +63,46 @@ def start(binary, home, renderer):
 
 
 def compare(renderer, home):
-    apps = {"cambio": os.path.join(REL, "cambio"), "empty": os.path.join(REL, "cambio-empty-window")}
+    empty = os.path.join(REL, "cambio-empty-window")
+    apps = {"cambio": [os.path.join(REL, "cambio")], "adwaita": [empty, "--adwaita"], "gtk": [empty]}
     if BEFORE:
-        apps["before"] = os.path.join(BEFORE, "cambio")
-    for binary in apps.values():  # warm-up: caches, shader cache, page cache
+        apps["before"] = [os.path.join(BEFORE, "cambio")]
+    for command in apps.values():  # warm-up: caches, shader cache, page cache
         for _ in range(2):
-            start(binary, home, renderer)
+            start(command, home, renderer)
     times = {k: [] for k in apps}
     rss = {k: [] for k in apps}
-    for _ in range(RUNS):  # alternate, so both see the same machine state
-        for name, binary in apps.items():
-            t, m = start(binary, home, renderer)
+    for _ in range(RUNS):  # alternate, so that each sees the same machine state
+        for name, command in apps.items():
+            t, m = start(command, home, renderer)
             times[name].append(t)
             rss[name].append(m)
-    tc, te = statistics.median(times["cambio"]), statistics.median(times["empty"])
-    mc, me = statistics.median(rss["cambio"]), statistics.median(rss["empty"])
-    print(f"startup_first_frame_ms renderer={renderer:5}  cambio={tc:.1f}  empty_window={te:.1f}  ratio={tc / te:.3f}  (target <= 1.25, warm, median of {RUNS})")
-    print(f"resident_memory_MB     renderer={renderer:5}  cambio={mc:.1f}  empty_window={me:.1f}  difference={mc - me:.1f}  (target <= 25)")
+    t = {k: statistics.median(v) for k, v in times.items()}
+    m = {k: statistics.median(v) for k, v in rss.items()}
+    ratio_adw, ratio_gtk = t["cambio"] / t["adwaita"], t["cambio"] / t["gtk"]
+    print(f"startup_first_frame_ms renderer={renderer:5}  cambio={t['cambio']:.1f}  empty_adwaita_window={t['adwaita']:.1f}"
+          f"  ratio={ratio_adw:.3f}  (target <= {STARTUP_RATIO}: {verdict(ratio_adw <= STARTUP_RATIO)}; warm, median of {RUNS})")
+    print(f"startup_first_frame_ms renderer={renderer:5}  cambio={t['cambio']:.1f}  empty_gtk_window={t['gtk']:.1f}"
+          f"  ratio={ratio_gtk:.3f}  (no target; empty_adwaita_window / empty_gtk_window = {t['adwaita'] / t['gtk']:.3f})")
+    diff_adw, diff_gtk = m["cambio"] - m["adwaita"], m["cambio"] - m["gtk"]
+    print(f"resident_memory_MB     renderer={renderer:5}  cambio={m['cambio']:.1f}  empty_adwaita_window={m['adwaita']:.1f}"
+          f"  difference={diff_adw:.1f}  (target <= {MEMORY_MB:.0f}: {verdict(diff_adw <= MEMORY_MB)})")
+    print(f"resident_memory_MB     renderer={renderer:5}  cambio={m['cambio']:.1f}  empty_gtk_window={m['gtk']:.1f}"
+          f"  difference={diff_gtk:.1f}  (no target)")
     if BEFORE:
-        tb, mb = statistics.median(times["before"]), statistics.median(rss["before"])
-        print(f"  before: startup_first_frame_ms={tb:.1f} ratio={tb / te:.3f}  resident_memory_MB={mb:.1f} difference={mb - me:.1f}")
+        print(f"  before: startup_first_frame_ms={t['before']:.1f} ratio={t['before'] / t['adwaita']:.3f}"
+              f"  resident_memory_MB={m['before']:.1f} difference={m['before'] - m['adwaita']:.1f}  (against the empty libadwaita window)")
     sys.stdout.flush()
+
+
+def frame_verdict(line):
+    """The target of a `cambio-bench frame` line: the keystroke's rows painted in the next frame,
+    and that frame's work within a 60 Hz frame."""
+    values = dict(part.split("=", 1) for part in line.split() if "=" in part)
+    frames, work = int(values["max_frames"]), float(values["frame_work_median_ms"])
+    ok = frames <= 1 and work <= FRAME_MS
+    return (f"  keystroke in Currencies: painted within {frames} frame(s), frame work {work:.2f} ms"
+            f" (target: 1 frame, work <= {FRAME_MS:.1f} ms: {verdict(ok)})")
 
 
 def main():
@@ -84,7 +115,7 @@ def main():
         compare(renderer, home)
     # The same with the network off: what the first refresh's libsoup/TLS stack adds.
     write_state(home, "never")
-    rss = statistics.median(start(os.path.join(REL, "cambio"), home, "cairo")[1] for _ in range(3))
+    rss = statistics.median(start([os.path.join(REL, "cambio")], home, "cairo")[1] for _ in range(3))
     print(f"resident_memory_MB     renderer=cairo  cambio_network_off={rss:.1f}")
     sys.stdout.flush()
     builds = [("", REL)] + ([("before: ", BEFORE)] if BEFORE else [])
@@ -96,6 +127,8 @@ def main():
                                      env=dict(os.environ, GSK_RENDERER=renderer, GTK_A11Y="none")).stdout
                 for line in out.splitlines():
                     print(label + line)
+                    if mode == "frame" and line.startswith("frame "):
+                        print(label + frame_verdict(line))
                 sys.stdout.flush()
     print("notes: under Xvfb the gl renderer runs on llvmpipe (software); frame_work is layout + paint of one frame,"
           " shown_within is keystroke to painted frame (includes waiting for the frame clock's tick).")

@@ -5,6 +5,7 @@ events (xdotool), reads results back through the accessible Text interface. Runs
 `xvfb-run -a dbus-run-session` (see Tests/e2e/run).
 """
 import ast
+import gettext
 import os
 import shutil
 import subprocess
@@ -22,6 +23,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BINARY = os.environ.get("CAMBIO_BINARY", os.path.join(ROOT, ".build", "debug", "cambio"))
 SHADER_CACHE = tempfile.mkdtemp(prefix="cambio-e2e-mesa-")
 RUNNING = []
+# The compiled schema of the preferences (`make schemas`); the Makefile exports it, Tests/e2e/run
+# run by hand may not.
+SCHEMA_DIR = os.path.join(ROOT, ".build", "schemas")
+PROVIDER_URLS = ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL", "CAMBIO_ALPHAVANTAGE_URL")
+
+
+def tr(lang, message):
+    """`message` as the app says it in `lang` (its catalogue in data/locale, built by `make locale`);
+    the English text while a message is not translated yet."""
+    return gettext.translation("cambio", os.path.join(ROOT, "data", "locale"), languages=[lang.split(".")[0]],
+                               fallback=True).gettext(message)
 
 
 def wait_for(what, probe, timeout=20.0, interval=0.1, fatal=()):
@@ -124,12 +136,13 @@ class App:
             "GSETTINGS_BACKEND": "keyfile",
         })
         env.pop("GTK_A11Y", None)
+        env.setdefault("GSETTINGS_SCHEMA_DIR", SCHEMA_DIR)
         # One shader cache for the whole run: each test keeps its own XDG dirs without paying
         # for a cold Mesa cache (seconds under llvmpipe) at every start.
         env["MESA_SHADER_CACHE_DIR"] = SHADER_CACHE
         # No test reaches the internet: every provider points at a closed local port unless
         # the test says otherwise.
-        for key in ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL", "CAMBIO_ALPHAVANTAGE_URL"):
+        for key in PROVIDER_URLS:
             env[key] = "http://127.0.0.1:9"
         env.update(self.extra_env)
         return env
@@ -160,14 +173,67 @@ class App:
         xdotool("windowfocus", "--sync", self.window_id)
         self.window_pos = self._window_position()
         wait_for("the first row", lambda: self.entry("EUR"))
-        if not self.extra_env and not os.path.exists(os.path.join(self.home, "cache", "cambio", "rates")):
+        if not any(k in self.extra_env for k in PROVIDER_URLS) and not os.path.exists(os.path.join(self.home, "cache", "cambio", "rates")):
             # First start against the closed port: the refresh fails just after the first frame and
-            # its status line ("Offline · showing …") moves the rows down. Wait for it, so that
-            # clicks land where they aim.
-            failed = ("Не удалось обновить", "Нет сети", "Offline · ") if self.lang.startswith("ru") else ("Could not refresh", "Offline · ")
-            wait_for("the refresh to fail", lambda: any(self.text(n).startswith(failed)
-                                                         for n in self.find_all("label")), timeout=10)
+            # the status line ("Offline · showing …") slides in under the header bar, moving the page
+            # down. Wait until it is all in, so that clicks land where they aim.
+            self.wait_status_line(tr(self.lang, "Offline · showing %@").split("%@")[0])
         return self
+
+    def status_line(self):
+        """The status line's strip (named "Status") and the revealer holding it, or None."""
+        strip = self.find("panel", tr(self.lang, "Status"))
+        return (strip, strip.parent) if strip is not None else None
+
+    def wait_status_line(self, starting):
+        """Waits until the status line says something starting with `starting` and has slid in
+        (the revealer's slide ends with its strip in the middle of it: it pads the strip equally
+        above and below; while it slides, the strip sits at its bottom edge)."""
+        def shown():
+            found = self.status_line()
+            if found is None:
+                return False
+            strip, revealer = found
+            if not any(self.text(n).startswith(starting) for n in self.find_all("label", node=strip)):
+                return False
+            s = strip.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            r = revealer.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            return s.height > 0 and s.y - r.y == (r.y + r.height) - (s.y + s.height)
+        wait_for(f"the status line saying {starting!r}", shown, timeout=10)
+
+    def window_geometry(self):
+        """The X window's position and size: (x, y, width, height)."""
+        out = xdotool("getwindowgeometry", "--shell", self.window_id)
+        values = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+        return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
+
+    def frame(self):
+        """The window's accessible (the frame)."""
+        return next(w for w in self.node if w.getRoleName() == "frame" and w.name == tr(self.lang, "Cambio"))
+
+    def frame_extents(self):
+        return self.frame().queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+
+    def resize(self, width, height):
+        """Asks for a window of `width`×`height` (as a window manager would: there is none) and
+        waits until GTK has laid the window out again at the size it ends with, which is larger
+        when its content cannot shrink that far (GTK then resizes the window itself). Returns the
+        window's size then."""
+        if not hasattr(self, "_border"):
+            # GTK's client-side frame without a compositor: a thin border around the content.
+            _, _, w, h = self.window_geometry()
+            e = self.frame_extents()
+            self._border = (w - e.width, h - e.height)
+        xdotool("windowsize", "--sync", self.window_id, str(width), str(height))
+        return self.settled_size()
+
+    def settled_size(self):
+        """The window's size once GTK's layout matches it (the frame fills the X window)."""
+        def settled():
+            _, _, w, h = self.window_geometry()
+            e = self.frame_extents()
+            return (w, h) if (w - e.width, h - e.height) == self._border else None
+        return wait_for("the window laid out at its size", settled, timeout=10)
 
     def _window_position(self):
         out = xdotool("getwindowgeometry", "--shell", self.window_id)
@@ -355,4 +421,5 @@ def stop_apps():
 
 
 def main():
-    return runner.main("e2e", on_failure=show_output, after_each=stop_apps)
+    """Runs the file's tests and exits with their status (non-zero when any failed)."""
+    sys.exit(runner.main("e2e", on_failure=show_output, after_each=stop_apps))

@@ -115,9 +115,11 @@ def ctrl_s_swaps_and_favourites_are_added_searched_and_loaded():
 
         app.key("ctrl+d")
         wait_for("the favourite chip", lambda: named(app, "Load EUR \u2192 USD"), timeout=5)
-        assert app.find("label", "added to favourites")
+        wait_for("the toast saying so", lambda: app.find("label", "added to favourites"), timeout=5)
         app.key("ctrl+d")
-        wait_for("the duplicate refused", lambda: app.find("label", "is already a favourite"), timeout=5)
+        # A toast waits for the one shown before it to time out (5 s: libadwaita queues toasts of
+        # the same priority).
+        wait_for("the duplicate refused", lambda: app.find("label", "is already a favourite"), timeout=10)
 
         # Another pair, then find the favourite by searching, and load it with Enter.
         app.key("ctrl+s")

@@ -142,6 +142,12 @@ def live_rates_then_a_failing_server_keeps_them():
                 assert app2.find("label", "open.er-api.com rates of Aug 19, 2024"), "the cached rates are in use"
                 assert not any("503" in (app2.text(n)) for n in app2.find_all("label")), "no request at start"
                 app2.key("F5")
+                # Said twice: a toast for the refresh asked for, the status line for the lasting
+                # state, whose Details say what went wrong.
+                wait_for("the toast", lambda: any(app2.text(n).startswith("Could not refresh rates from open.er-api.com")
+                                                  for n in app2.find_all("label")), timeout=10)
+                app2.wait_status_line("Offline \u00b7 showing")
+                app2.click(app2.find("push button", "Details"))
                 wait_for("the failure, said", lambda: any("HTTP 503" in app2.text(n) for n in app2.find_all("label")), timeout=10)
                 expect(app2, "EUR", "90.75")
             finally:

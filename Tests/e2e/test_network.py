@@ -33,9 +33,15 @@ def with_the_network_off_the_window_opens_no_connection():
         before = counter.count
         app = app_with_network(counter, allowed=False)
         try:
+            # The lasting state on the status line, with its Turn On; F5 says it again in a toast.
+            app.wait_status_line("Network access is off")
+            assert app.find("push button", "Turn On"), "the status line's Turn On"
+
+            def said():
+                return len([n for n in app.find_all("label") if app.text(n) == "Network access is off"])
+            assert said() == 1, said()
             app.key("F5")
-            wait_for("the hint to turn the network on",
-                     lambda: any("Use the network" in app.text(n) for n in app.find_all("label")), timeout=10)
+            wait_for("the toast saying the network is off", lambda: said() == 2, timeout=10)
             app.show_page(3, "History")
             # The history loaded: this is when it would catch up with the newest days.
             wait_for("the last days listed", lambda: any(app.text(n).startswith(("Last 7 days", "7 days to"))
