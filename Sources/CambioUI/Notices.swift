@@ -25,6 +25,10 @@ import CGtk
     /// Every toast shown, oldest first (tests read them).
     private(set) var toasts: [String] = []
     private var overlay: ToastOverlay?
+    /// The toast on screen: a newer one without a button takes its place at once rather than
+    /// waiting its turn, so that the answer to what the user just did shows now ("already a
+    /// favourite" after a second Ctrl+D).
+    private var current: ShownToast?
     private var line: StatusLine?
 
     func attach(overlay: ToastOverlay, line: StatusLine) {
@@ -36,6 +40,7 @@ import CGtk
 
     /// The window is gone: what is said from now on is only kept.
     func detach() {
+        current = nil
         overlay = nil
         line = nil
     }
@@ -43,7 +48,12 @@ import CGtk
     /// A one-off event. `button`: a label with a mnemonic and what it does.
     func toast(_ text: String, button: (String, @MainActor () -> Void)? = nil) {
         toasts.append(text)
-        overlay?.show(text, button: button)
+        guard let overlay else { return }
+        if let current, !current.dismissed, !current.hasButton, button == nil {
+            current.title = text
+            return
+        }
+        current = overlay.show(text, button: button)
     }
 
     /// Sets a lasting state: `title` is one short line, `details` what the Details button shows.
@@ -68,6 +78,9 @@ import CGtk
         State.allCases.compactMap { states[$0] }.map { [$0.title, $0.details].filter { !$0.isEmpty }.joined(separator: "\n") }
             .joined(separator: "\n")
     }
+
+    /// The latest toast, while it shows or waits its turn (nil once it is gone).
+    var toastShown: String? { current.flatMap { $0.dismissed ? nil : $0.title } }
 
     /// The title the status line shows (nil while it is hidden or no window is attached).
     var lineTitle: String? { line?.isShown == true ? line?.titleText : nil }

@@ -82,4 +82,16 @@ final class WindowShellTests: WindowTestCase {
         rates.refresh(.explicit)
         XCTAssertEqual(window.notices.toasts.last, "Network access is off")
     }
+
+    func testANewToastTakesThePlaceOfTheOneShowing() async throws {
+        let notices = window.notices
+        notices.toast("USD → EUR added to favourites.")
+        XCTAssertEqual(notices.toastShown, "USD → EUR added to favourites.")
+        notices.toast("USD → EUR is already a favourite.")
+        XCTAssertEqual(notices.toastShown, "USD → EUR is already a favourite.", "the answer to the second Ctrl+D shows at once")
+        // A toast with a button gets its own toast (its button must not land on another's text).
+        notices.toast("Could not refresh rates from ECB", button: ("_Retry", {}))
+        XCTAssertEqual(notices.toastShown, "Could not refresh rates from ECB", "queued behind the one showing")
+        XCTAssertEqual(notices.toasts.count, 3)
+    }
 }

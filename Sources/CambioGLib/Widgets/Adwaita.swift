@@ -119,7 +119,10 @@ public struct ToastOverlay: Widget {
 
     /// Shows a toast. `button` (a label with a mnemonic and what it does) adds a button;
     /// `timeout` 0 keeps the toast until it is dismissed; `high` shows it before queued ones.
-    public func show(_ title: String, button: (String, @MainActor () -> Void)? = nil, timeout: UInt32 = 5, high: Bool = false) {
+    /// The handle can take the toast away early.
+    @discardableResult
+    public func show(_ title: String, button: (String, @MainActor () -> Void)? = nil, timeout: UInt32 = 5,
+                     high: Bool = false) -> ShownToast {
         let toast = adw_toast_new(title)!
         adw_toast_set_timeout(toast, timeout)
         if high { adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH) }
@@ -127,7 +130,33 @@ public struct ToastOverlay: Widget {
             adw_toast_set_button_label(toast, button.0)
             Signal.connect(gpointerOf(toast), "button-clicked", button.1)
         }
-        adw_toast_overlay_add_toast(cast(widget), toast) // takes the reference
+        let shown = ShownToast(toast, hasButton: button != nil)
+        adw_toast_overlay_add_toast(cast(widget), toast) // takes our reference; the handle keeps its own
+        return shown
+    }
+}
+
+/// A toast given to an overlay, until it is dismissed (by its timeout or its close button). Its
+/// title can change while it shows, as libadwaita allows. (Dismissing it from code while it
+/// slides in crashes libadwaita 1.2 — a double unref when the show animation is skipped — so
+/// the glue offers no dismiss.)
+@MainActor public final class ShownToast {
+    private let toast: OpaquePointer
+    public let hasButton: Bool
+    public private(set) var dismissed = false
+
+    init(_ toast: OpaquePointer, hasButton: Bool) {
+        self.toast = toast
+        self.hasButton = hasButton
+        g_object_ref(gpointerOf(toast))
+        Signal.connect(gpointerOf(toast), "dismissed") { [weak self] in self?.dismissed = true }
+    }
+
+    isolated deinit { g_object_unref(gpointerOf(toast)) }
+
+    public var title: String {
+        get { adw_toast_get_title(toast).map { String(cString: $0) } ?? "" }
+        set { adw_toast_set_title(toast, newValue) }
     }
 }
 
@@ -142,19 +171,26 @@ public struct Clamp: Widget {
     }
 }
 
-/// AdwStatusPage: an empty state (an icon, a title, a description, and maybe a child).
+/// AdwStatusPage: an empty state (an icon, a title, a description, and maybe a child). Its
+/// own scrolled window is no Tab stop (what it holds is) and is named after the title.
 public struct StatusPage: Widget {
     public let widget: WidgetRef
     public init(icon: String, title: String, description: String? = nil, child: (any Widget)? = nil) {
         widget = adw_status_page_new()!
         adw_status_page_set_icon_name(cast(widget), icon)
-        adw_status_page_set_title(cast(widget), title)
         adw_status_page_set_description(cast(widget), description)
         if let child { adw_status_page_set_child(cast(widget), child.widget) }
+        for scroller in descendants where scroller.isA(gtk_scrolled_window_get_type()) {
+            gtk_widget_set_focusable(scroller, 0)
+        }
+        self.title = title
     }
     public var title: String {
         get { adw_status_page_get_title(cast(widget)).map { String(cString: $0) } ?? "" }
-        nonmutating set { adw_status_page_set_title(cast(widget), newValue) }
+        nonmutating set {
+            adw_status_page_set_title(cast(widget), newValue)
+            for scroller in descendants where scroller.isA(gtk_scrolled_window_get_type()) { scroller.accessibleLabel(newValue) }
+        }
     }
     public var details: String {
         get { adw_status_page_get_description(cast(widget)).map { String(cString: $0) } ?? "" }
