@@ -24,8 +24,7 @@ import CGtk
         let about = AboutWindow(name: "Cambio", icon: CambioApplication.id, version: AppVersion.string,
                                 developer: tr("The Cambio developers"), website: website, issues: issues,
                                 copyright: tr("© The Cambio developers"),
-                                comments: tr("Convert currencies with live and offline rates"))
-        about.license(GTK_LICENSE_MIT_X11)
+                                comments: tr("Convert currencies with live and offline rates"), license: GTK_LICENSE_MIT_X11)
         // Translators: your names, one a line ("Name <email>" or "Name https://…").
         let translators = tr("translator-credits")
         if translators != "translator-credits" { about.translatorCredits(translators) }

@@ -223,7 +223,4 @@ extension CalculatorPage: Page {}
     var ratesViews: [RatesView] { closed ? [] : [currencies as RatesView?, builtConverter].compactMap { $0 } }
 
     public func present() { Window(existing: window).present() }
-
-    /// The compact line for lasting states, and the toasts said so far (tests read them).
-    var statusText: String { notices.stateText }
 }

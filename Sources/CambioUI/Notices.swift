@@ -164,7 +164,6 @@ import CGtk
     var isShown: Bool { root.revealed }
     var detailsText: String { details.text }
     var actionLabel: String? { actionButton.visible ? actionButton.mnemonic : nil }
-    var canDismiss: Bool { close.visible }
     func dismiss() {
         guard let state, close.visible else { return }
         onDismiss?(state)

@@ -45,12 +45,9 @@ public extension DrawingSurface {
     /// Redraws when the style turns light or dark, or high contrast (the colours it reads change);
     /// stops listening when the widget goes.
     func redrawOnStyleChange() {
-        let manager = gpointerOf(adw_style_manager_get_default()!)
         let widget = self.widget
-        let ids = ["notify::dark", "notify::high-contrast"].map {
-            Signal.connect(manager, $0, withArgument: { _ in gtk_widget_queue_draw(widget) })
-        }
-        _ = Signal.connect(gpointerOf(widget), "destroy") { ids.forEach { g_signal_handler_disconnect(manager, $0) } }
+        let handles = Adwaita.onStyleChanged { gtk_widget_queue_draw(widget) }
+        on("destroy") { handles.forEach { $0.disconnect() } }
     }
 }
 

@@ -226,8 +226,6 @@ public extension AboutWindow {
             return AboutWindow(existing: item.assumingMemoryBound(to: GtkWidget.self))
         }
     }
-    /// The project's license (the initializer sets GPL 3.0).
-    func license(_ type: GtkLicense) { adw_about_window_set_license_type(OpaquePointer(widget), type) }
     var applicationName: String { adw_about_window_get_application_name(OpaquePointer(widget)).map { String(cString: $0) } ?? "" }
     var version: String { adw_about_window_get_version(OpaquePointer(widget)).map { String(cString: $0) } ?? "" }
     var licenseType: GtkLicense { adw_about_window_get_license_type(OpaquePointer(widget)) }

@@ -10,12 +10,12 @@ import CGtk
     /// Whether the dark style is in use (the system's preference, or ADW_DEBUG_COLOR_SCHEME).
     public static var isDark: Bool { adw_style_manager_get_dark(adw_style_manager_get_default()) != 0 }
 
-    /// The style turned light or dark.
-    @discardableResult
-    public static func onDarkChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
+    /// The style turned light or dark, or high contrast on or off.
+    public static func onStyleChanged(_ handler: @escaping @MainActor () -> Void) -> [SignalHandle] {
         let manager = gpointerOf(adw_style_manager_get_default()!)
-        return SignalHandle(owner: nil, object: manager,
-                            id: Signal.connect(manager, "notify::dark", withArgument: { _ in handler() }))
+        return ["notify::dark", "notify::high-contrast"].map {
+            SignalHandle(owner: nil, object: manager, id: Signal.connect(manager, $0, withArgument: { _ in handler() }))
+        }
     }
 
     /// Keeps `target`'s boolean `targetProperty` equal to `source`'s `sourceProperty`.
@@ -217,7 +217,7 @@ public struct AboutWindow: Widget {
     private var about: OpaquePointer { OpaquePointer(widget) }
 
     public init(name: String, icon: String, version: String, developer: String, website: String, issues: String,
-                copyright: String, comments: String) {
+                copyright: String, comments: String, license: GtkLicense) {
         widget = adw_about_window_new()!
         adw_about_window_set_application_name(about, name)
         adw_about_window_set_application_icon(about, icon)
@@ -227,10 +227,9 @@ public struct AboutWindow: Widget {
         adw_about_window_set_issue_url(about, issues)
         adw_about_window_set_copyright(about, copyright)
         adw_about_window_set_comments(about, comments)
-        adw_about_window_set_license_type(about, GTK_LICENSE_GPL_3_0)
+        adw_about_window_set_license_type(about, license)
     }
     public func translatorCredits(_ text: String) { adw_about_window_set_translator_credits(about, text) }
-    public func developers(_ names: [String]) { withCStringArray(names) { adw_about_window_set_developers(about, $0) } }
     /// A section of the Legal page (a data source's terms).
     public func legalSection(title: String, copyright: String?, text: String) {
         adw_about_window_add_legal_section(about, title, copyright, GTK_LICENSE_CUSTOM, text)
@@ -239,6 +238,5 @@ public struct AboutWindow: Widget {
     public func creditSection(_ title: String, _ entries: [String]) {
         withCStringArray(entries) { adw_about_window_add_credit_section(about, title, $0) }
     }
-    public func link(_ title: String, _ url: String) { adw_about_window_add_link(about, title, url) }
     public var window: Window { Window(existing: widget) }
 }
