@@ -158,12 +158,7 @@ public struct ComboRow: PreferencesRow {
     }
     /// The items' texts, in order.
     public var items: [String] {
-        guard let model = adw_combo_row_get_model(row) else { return [] }
-        return (0..<g_list_model_get_n_items(model)).map { i in
-            let item = g_list_model_get_item(model, i)
-            defer { g_object_unref(item) }
-            return gtk_string_object_get_string(OpaquePointer(item)).map { String(cString: $0) } ?? ""
-        }
+        adw_combo_row_get_model(row).map(stringsOf) ?? []
     }
     /// The index of the chosen item (`GTK_INVALID_LIST_POSITION` when none).
     public var selected: Int {

@@ -192,12 +192,7 @@ public struct DropDown: Widget {
     }
     /// The items' texts, in order.
     public var items: [String] {
-        guard let model = gtk_drop_down_get_model(drop) else { return [] }
-        return (0..<g_list_model_get_n_items(model)).map { i in
-            let item = g_list_model_get_item(model, i)
-            defer { g_object_unref(item) }
-            return gtk_string_object_get_string(OpaquePointer(item)).map { String(cString: $0) } ?? ""
-        }
+        gtk_drop_down_get_model(drop).map(stringsOf) ?? []
     }
     /// The index of the chosen item (`GTK_INVALID_LIST_POSITION` when none).
     public var selected: Int {
@@ -304,5 +299,14 @@ public extension ListBoxRow {
         var a = GtkAllocation()
         gtk_widget_get_allocation(widget, &a)
         return a.height > 0 ? Double(a.y)...Double(a.y + a.height) : nil
+    }
+}
+
+/// The texts of a list model of GtkStringObjects (a GtkStringList), in order.
+@MainActor func stringsOf(_ model: OpaquePointer) -> [String] {
+    (0..<g_list_model_get_n_items(model)).map { i in
+        let item = g_list_model_get_item(model, i)
+        defer { g_object_unref(item) }
+        return gtk_string_object_get_string(OpaquePointer(item)).map { String(cString: $0) } ?? ""
     }
 }
