@@ -10,6 +10,7 @@ in the window. Each figure with a target is printed with its ratio or difference
 """
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -42,13 +43,15 @@ def write_state(home, interval):
                                   "anchorText": "100", "referenceCode": "USD"}}, f)
 
 
-def start(command, home, renderer):
-    """Starts `command` (a list: the binary and its arguments); returns (ms to the first frame, RSS MB)."""
+def start(command, home, renderer, steps=None):
+    """Starts `command` (a list: the binary and its arguments); returns (ms to the first frame, RSS MB).
+    With `steps` (a dict of lists), adds the times of its start-up steps (CAMBIO_TRACE_STARTUP)."""
     env = dict(os.environ, CAMBIO_BENCH_FIRST_FRAME="1", HOME=home, LANG="en_US.UTF-8", GSK_RENDERER=renderer,
+               CAMBIO_TRACE_STARTUP="1",
                XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"),
                XDG_CACHE_HOME=os.path.join(home, "cache"))
     t0 = time.monotonic()
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     line = proc.stdout.readline()
     elapsed = time.monotonic() - t0
     if b"first-frame" not in line:
@@ -58,7 +61,10 @@ def start(command, home, renderer):
     with open(f"/proc/{proc.pid}/status") as f:
         rss_kb = next(int(l.split()[1]) for l in f if l.startswith("VmRSS:"))
     proc.kill()
-    proc.wait()
+    err = proc.communicate()[1].decode(errors="replace")
+    if steps is not None:
+        for m in re.finditer(r"^startup +([0-9.]+) ms  (.+)$", err, re.M):
+            steps.setdefault(m.group(2), []).append(float(m.group(1)))
     return elapsed * 1000, rss_kb / 1024
 
 
@@ -72,9 +78,10 @@ def compare(renderer, home):
             start(command, home, renderer)
     times = {k: [] for k in apps}
     rss = {k: [] for k in apps}
+    steps = {k: {} for k in apps}
     for _ in range(RUNS):  # alternate, so that each sees the same machine state
         for name, command in apps.items():
-            t, m = start(command, home, renderer)
+            t, m = start(command, home, renderer, steps[name])
             times[name].append(t)
             rss[name].append(m)
     t = {k: statistics.median(v) for k, v in times.items()}
@@ -84,6 +91,10 @@ def compare(renderer, home):
           f"  ratio={ratio_adw:.3f}  (target <= {STARTUP_RATIO}: {verdict(ratio_adw <= STARTUP_RATIO)}; warm, median of {RUNS})")
     print(f"startup_first_frame_ms renderer={renderer:5}  cambio={t['cambio']:.1f}  empty_gtk_window={t['gtk']:.1f}"
           f"  ratio={ratio_gtk:.3f}  (no target; empty_adwaita_window / empty_gtk_window = {t['adwaita'] / t['gtk']:.3f})")
+    # Where the difference is: the median time of each step since main, in both.
+    for name in ("cambio", "adwaita"):
+        marks = "  ".join(f"{step}={statistics.median(v):.1f}" for step, v in steps[name].items())
+        print(f"  steps since main (ms, median) {name:8} {marks}")
     diff_adw, diff_gtk = m["cambio"] - m["adwaita"], m["cambio"] - m["gtk"]
     print(f"resident_memory_MB     renderer={renderer:5}  cambio={m['cambio']:.1f}  empty_adwaita_window={m['adwaita']:.1f}"
           f"  difference={diff_adw:.1f}  (target <= {MEMORY_MB:.0f}: {verdict(diff_adw <= MEMORY_MB)})")

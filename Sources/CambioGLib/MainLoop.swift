@@ -102,9 +102,7 @@ public enum StartupProbe {
         guard ProcessInfo.processInfo.environment["CAMBIO_BENCH_FIRST_FRAME"] != nil else { return }
         FirstFrame.after(window) {
             FileHandle.standardOutput.write(Data("first-frame\n".utf8))
-            if ProcessInfo.processInfo.environment["CAMBIO_TRACE_STARTUP"] != nil {
-                FileHandle.standardError.write(Data("startup first frame painted\n".utf8))
-            }
+            StartupTrace.mark("first frame painted")
         }
     }
 }

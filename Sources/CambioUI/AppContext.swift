@@ -81,21 +81,6 @@ import Foundation
         }
     }
 
-    /// Prints how long each start-up step took (CAMBIO_TRACE_STARTUP=1), to stderr.
-    struct StartupTrace {
-        let enabled: Bool
-        nonisolated(unsafe) private static var processStart: UInt64 = DispatchTime.now().uptimeNanoseconds
-        private var start: UInt64 { Self.processStart }
-        init(enabled: Bool) { self.enabled = enabled }
-        static var shared: StartupTrace { StartupTrace(enabled: ProcessInfo.processInfo.environment["CAMBIO_TRACE_STARTUP"] != nil) }
-        func mark(_ step: String) {
-            guard enabled else { return }
-            let origin = start // read first: the origin is set on first use
-            let ms = Double(DispatchTime.now().uptimeNanoseconds - origin) / 1e6
-            FileHandle.standardError.write(Data(String(format: "startup %8.2f ms  %@\n", ms, step).utf8))
-        }
-    }
-
     /// The package's source tree in a development build (nil in release builds).
     public nonisolated static var sourceTree: URL? { BundledData.sourceTree }
 

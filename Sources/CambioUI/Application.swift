@@ -15,7 +15,7 @@ import Foundation
     private let preload: StartupPreload
 
     /// Marks the start of the process for CAMBIO_TRACE_STARTUP.
-    public static func traceStart() { AppContext.StartupTrace.shared.mark("main") }
+    public static func traceStart() { StartupTrace.mark("main") }
 
     public init() {
         // Translations first (it sets LANGUAGE, before any other thread runs).
@@ -38,10 +38,10 @@ import Foundation
     }
 
     private func startup() {
-        AppContext.StartupTrace.shared.mark("GTK started")
+        StartupTrace.mark("GTK started")
         let context = AppContext(data: preload.wait())
         self.context = context
-        AppContext.StartupTrace.shared.mark("context ready")
+        StartupTrace.mark("context ready")
         let rates = RatesController(context: context)
         self.rates = rates
         let list = AppActions.list(for: self)
@@ -86,7 +86,7 @@ import Foundation
         if let window { window.present(); return }
         guard let context else { return }
         let w = MainWindow(application: app.pointer, context: context)
-        AppContext.StartupTrace.shared.mark("window built")
+        StartupTrace.mark("window built")
         window = w
         Window(existing: w.window).onDestroy { [weak self] in
             self?.context?.saveNow()
@@ -99,7 +99,7 @@ import Foundation
         }
         w.present()
         w.currencies.focusPrimary()
-        AppContext.StartupTrace.shared.mark("window presented")
+        StartupTrace.mark("window presented")
     }
 }
 

@@ -7,19 +7,23 @@ import CambioGLib
 import CGtk
 import Foundation
 
+StartupTrace.mark("main")
 setlocale(LC_ALL, "")
 let adwaita = CommandLine.arguments.dropFirst().contains("--adwaita")
 let status: Int32 = MainActor.assumeIsolated {
     MainLoopBridge.install()
     if adwaita {
         let app = Application(id: "io.github.cambio.EmptyAdwaitaWindow")
+        app.on("startup") { StartupTrace.mark("GTK started") }
         app.on("activate") {
             let window = ApplicationWindow(application: app.pointer)
             window.window.title = "Empty"
             window.window.defaultSize(width: 960, height: 720)
             window.content = Box.vertical([AdwHeaderBar()]).widget
             StartupProbe.attach(window.widget)
+            StartupTrace.mark("window built")
             window.window.present()
+            StartupTrace.mark("window presented")
         }
         return app.run(arguments: [CommandLine.arguments[0]])
     }
