@@ -61,7 +61,7 @@ public enum UserRateProblem: Error, Sendable, Equatable, Worded {
 
     public var wording: Wording {
         switch self {
-        case .notANumber: return Wording("Enter a rate, such as 0.0082")
+        case .notANumber: return Wording("Enter a rate: a number above zero")
         case .notPositive: return Wording("The rate must be more than zero")
         case .tooLarge: return Wording("The rate is too large")
         case .tooManyDigits: return Wording("The rate has too many digits")
