@@ -115,6 +115,7 @@ import Foundation
     public func recordUserRate(_ code: String) {
         guard let publication = table?.userPublication(code) else { return }
         history.record([publication])
+        history.whenReady { _ in } // opens the store if this run has not yet, so the record is written
     }
 
     /// Asks the primary provider when the policy allows (always when asked explicitly), puts

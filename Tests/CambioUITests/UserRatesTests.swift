@@ -144,6 +144,7 @@ final class UserRatesTests: WindowTestCase {
         XCTAssertFalse(dialog.canSet)
         dialog.choose("CUP")
         dialog.type("0,0082")  // either mark is read where it is unambiguous
+        savePicture(dialog.dialog, "user-rate-dialog-add")
         XCTAssertTrue(dialog.canSet, dialog.reason)
         dialog.dialog.respond("set")
         MainContext.drain()
@@ -167,5 +168,30 @@ final class UserRatesTests: WindowTestCase {
         XCTAssertLessThanOrEqual(dialog.dialog.measure(GTK_ORIENTATION_HORIZONTAL).minimum, 360)
         savePicture(dialog.dialog, "user-rate-dialog")
         dialog.cancel()
+    }
+
+    /// The History page of a pair with that currency shows the day it was set, as your rate.
+    func testTheHistoryShowsYourRateOnTheDayItWasSet() async throws {
+        try installImportedHistory()
+        context.preferences.networkAllowed = false
+        window.currencies.add("CUP")
+        let dialog = try set("CUP", "0.0082")
+        dialog.dialog.respond("set")
+        MainContext.drain()
+        let page = window.history
+        page.setPair(from: "CUP", to: "USD")
+        window.showPage(2)
+        let end = Date().addingTimeInterval(60)
+        repeat {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            for _ in 0..<5 { g_main_context_iteration(nil, 0) }
+        } while (!page.isLoaded || page.isLoading || page.history?.points.isEmpty != false) && Date() < end
+        XCTAssertEqual(page.history?.points.map(\.source), ["user:CUP"])
+        XCTAssertTrue(page.statusText.hasSuffix("your rate"), page.statusText)
+        XCTAssertTrue(page.dayTexts.first?.hasSuffix(", 0.008200") ?? false, "\(page.dayTexts)")
+        page.setPastDay(Day.today())
+        MainContext.drain()
+        XCTAssertTrue(page.pastText.contains("(your rate)"), page.pastText)
+        savePicture(window.window, "history-your-rate")
     }
 }
