@@ -209,7 +209,7 @@ import Foundation
         guard case .success(let rate)? = candidate() else { return }
         do {
             try ctx.setUserRate(rate)
-            onSet(String(format: tr("Your rate is set: 1 %@ = %@ %@"), rate.code, ctx.formatter.exact(rate.value), rate.anchor))
+            onSet(String(format: tr("Your rate for %@ is set"), rate.code))
         } catch {
             ctx.notices.toast(say(error.wording))
         }
@@ -220,6 +220,6 @@ extension AppContext {
     /// Removes a currency's own rate and says so.
     func removeUserRateSaying(_ code: String, toast: @MainActor (String) -> Void) {
         guard removeUserRate(code) else { return }
-        toast(String(format: tr("Your rate for %@ is removed: the providers’ rates are in use"), code))
+        toast(String(format: tr("Your rate for %@ is removed"), code))
     }
 }

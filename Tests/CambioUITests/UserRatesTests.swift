@@ -54,7 +54,7 @@ final class UserRatesTests: WindowTestCase {
         emitActivate(dialog.valueEntry.widget, type: gtk_entry_get_type())
         MainContext.drain()
         XCTAssertNil(UserRateDialog.shown, "closed")
-        XCTAssertEqual(context.notices.toasts.last, "Your rate is set: 1 CUP = 0.0082 USD")
+        XCTAssertEqual(context.notices.toasts.last, "Your rate for CUP is set")
 
         // Every page names it as the user's, with the day it was set.
         XCTAssertEqual(page.rateText("CUP"), "1 CUP = 0.008200 USD · your rate · set \(today)")
@@ -92,7 +92,7 @@ final class UserRatesTests: WindowTestCase {
         window.currencies.removeUserRate("CUP")
         MainContext.drain()
         XCTAssertEqual(window.currencies.rateText("CUP"), "No rate for CUP in the ECB data")
-        XCTAssertEqual(context.notices.toasts.last, "Your rate for CUP is removed: the providers’ rates are in use")
+        XCTAssertEqual(context.notices.toasts.last, "Your rate for CUP is removed")
         XCTAssertFalse(menuLabels("CUP").contains("Remove Your Ra_te"))
         XCTAssertTrue(context.state.userRates.isEmpty)
     }
@@ -132,6 +132,7 @@ final class UserRatesTests: WindowTestCase {
         rates.attach(window)
         let prefs = PreferencesWindow(context: context, rates: rates)
         defer { prefs.window.destroy() }
+        prefs.window.defaultSize(width: 360, height: 640)  // a phone's width
         prefs.present(over: window.window)
         MainContext.drain()
         let group = prefs.userRates!
@@ -150,14 +151,14 @@ final class UserRatesTests: WindowTestCase {
         MainContext.drain()
         XCTAssertEqual(group.rows.map(\.row.title), ["1 CUP = 0.0082 USD"])
         XCTAssertEqual(group.rows.first?.row.subtitle, "Cuban Peso · set \(today)")
-        XCTAssertEqual(prefs.toasts.last, "Your rate is set: 1 CUP = 0.0082 USD")
+        XCTAssertEqual(prefs.toasts.last, "Your rate for CUP is set")
         XCTAssertNotNil(context.rates?.userRate(for: "CUP"))
         savePicture(prefs.window, "prefs-your-rates")
 
         group.remove("CUP")
         MainContext.drain()
         XCTAssertEqual(group.rows.count, 0)
-        XCTAssertEqual(prefs.toasts.last, "Your rate for CUP is removed: the providers’ rates are in use")
+        XCTAssertEqual(prefs.toasts.last, "Your rate for CUP is removed")
         XCTAssertNil(context.rates?.userRate(for: "CUP"))
     }
 
