@@ -91,7 +91,7 @@ public struct RateTable: Sendable, Equatable {
                 factor *= next.value
                 root = next.anchor
             }
-            guard ok, !seen.contains(root), provider[root] != nil else { continue }
+            guard ok, !seen.contains(root), provider[root] != nil, !factor.isZero, !factor.isNaN else { continue }
             out[r.code] = AppliedUserRate(rate: r, root: root, factor: factor)
         }
         return out
@@ -186,8 +186,9 @@ public struct RateTable: Sendable, Equatable {
         let userDay = [uf?.rate.day, ut?.rate.day].compactMap { $0 }.min()
         guard uf != nil || ut != nil else { return (p, f, t, nil) }
         let ff = uf?.factor ?? 1, ft = ut?.factor ?? 1
-        if rf == rt { return (p, ft, ff, userDay) }
-        return (p, f * ft, t * ff, userDay)
+        let terms = rf == rt ? (ft, ff) : (f * ft, t * ff)
+        guard !terms.0.isZero, !terms.0.isNaN, !terms.1.isNaN else { return nil }
+        return (p, terms.0, terms.1, userDay)
     }
 
     /// The day a pair converts on.

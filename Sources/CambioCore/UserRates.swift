@@ -31,6 +31,8 @@ public struct UserRate: Sendable, Equatable, Hashable {
     public static let maxCount = 500
     /// The largest value accepted (1 unit worth a trillion of another) and the most digits.
     public static let maxValue = Decimal(string: "1000000000000")!
+    /// The smallest (a unit worth a millionth of a millionth of another): a value that small is a typo.
+    public static let minValue = Decimal(string: "0.000000000001")!
     public static let maxDigits = 30
 
     /// "your rate · set 22 Nov 2026": how a user rate is labelled wherever a rate's source and
@@ -41,6 +43,7 @@ public struct UserRate: Sendable, Equatable, Hashable {
     public static func problem(value: Decimal) -> UserRateProblem? {
         if value.isNaN || value <= 0 { return .notPositive }
         if value > maxValue { return .tooLarge }
+        if value < minValue { return .tooSmall }
         if DecimalDigits.significant(value) > maxDigits { return .tooManyDigits }
         return nil
     }
@@ -51,6 +54,7 @@ public enum UserRateProblem: Error, Sendable, Equatable, Worded {
     case notANumber
     case notPositive
     case tooLarge
+    case tooSmall
     case tooManyDigits
     case sameCurrency
     case unknownCurrency(String)
@@ -64,6 +68,7 @@ public enum UserRateProblem: Error, Sendable, Equatable, Worded {
         case .notANumber: return Wording("Enter a rate: a number above zero")
         case .notPositive: return Wording("The rate must be more than zero")
         case .tooLarge: return Wording("The rate is too large")
+        case .tooSmall: return Wording("The rate is too small")
         case .tooManyDigits: return Wording("The rate has too many digits")
         case .sameCurrency: return Wording("Choose another currency to set the rate against")
         case .unknownCurrency(let code): return Wording("Unknown currency %@", .verbatim(code))

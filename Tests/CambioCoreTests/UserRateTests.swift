@@ -94,6 +94,7 @@ final class UserRateTests: XCTestCase {
         XCTAssertEqual(UserRates.parse("-2", style: en), .failure(.notPositive))
         XCTAssertEqual(UserRates.parse("0", style: en), .failure(.notPositive))
         XCTAssertEqual(UserRates.parse("99999999999999", style: en), .failure(.tooLarge))
+        XCTAssertEqual(UserRates.parse("0.0000000000001", style: en), .failure(.tooSmall))
         XCTAssertEqual(UserRateProblem.notPositive.description, "The rate must be more than zero")
     }
 
