@@ -183,8 +183,8 @@ public struct RateTable: Sendable, Equatable {
         let rf = uf?.root ?? from, rt = ut?.root ?? to
         guard let p = providerPublication(from: rf, to: rt), let row = rows[p],
               let f = row[rf], let t = row[rt], !f.isZero else { return nil }
-        let userDay = [uf?.rate.day, ut?.rate.day].compactMap { $0 }.min()
         guard uf != nil || ut != nil else { return (p, f, t, nil) }
+        let userDay = [uf?.rate.day, ut?.rate.day].compactMap { $0 }.min()
         let ff = uf?.factor ?? 1, ft = ut?.factor ?? 1
         let terms = rf == rt ? (ft, ff) : (f * ft, t * ff)
         guard !terms.0.isZero, !terms.0.isNaN, !terms.1.isNaN else { return nil }
