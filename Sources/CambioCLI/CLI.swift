@@ -108,6 +108,14 @@ func guarded(_ body: () throws -> Void) throws {
     }
 }
 
+/// A source as scripts read it: a user rate's is "user" (the history stores it per currency).
+func cliSource(_ stored: String) -> String { UserRate.isUserSource(stored) ? UserRate.source : stored }
+
+/// "ECB 2026-10-30", or for a rate the user set, "your rate, set 2026-11-22".
+func sourceText(_ source: String, _ day: Day, comma: Bool = false) -> String {
+    UserRate.isUserSource(source) ? "your rate, set \(day.iso)" : "\(source)\(comma ? "," : "") \(day.iso)"
+}
+
 /// Any error in words (never a Foundation dump or SQL text), in English.
 func words(_ error: Error) -> String { Wording(error: error).description }
 
@@ -217,7 +225,7 @@ extension CambioCommand {
                         guard let p = try store.history(from: source, to: target, end: day).point(onOrBefore: day) else {
                             throw Failure("no published rate for \(source) and \(target) on or before \(date)")
                         }
-                        results.append((target, value * p.rate, p.rate, p.day, p.source))
+                        results.append((target, value * p.rate, p.rate, p.day, cliSource(p.source)))
                     }
                 } else {
                     guard let table = setup.table(offline: offline) else { throw Failure("no rates available") }
@@ -240,7 +248,7 @@ extension CambioCommand {
                         })))
                 } else {
                     for r in results {
-                        print("\(people.format(value, fractionDigits: max(0, -value.exponent))) \(source) = \(people.amount(r.amount, minorUnits: units(r.to))) \(r.to)  (1 \(source) = \(people.rate(r.rate)) \(r.to), \(r.source) \(r.day.iso))")
+                        print("\(people.format(value, fractionDigits: max(0, -value.exponent))) \(source) = \(people.amount(r.amount, minorUnits: units(r.to))) \(r.to)  (1 \(source) = \(people.rate(r.rate)) \(r.to), \(sourceText(r.source, r.day)))")
                     }
                 }
             }
@@ -274,7 +282,7 @@ extension CambioCommand {
                     print("\(table.source), \(table.date.iso): 1 \(base) =")
                     for code in codes {
                         guard let r = rates[code] else { continue }
-                        print("  \(f.rate(r.0)) \(code)\(r.1 != table.current ? "  (\(r.1.source), \(r.1.day.iso))" : "")")
+                        print("  \(f.rate(r.0)) \(code)\(r.1 != table.current ? "  (\(sourceText(r.1.source, r.1.day, comma: true)))" : "")")
                     }
                 }
             }
@@ -377,10 +385,10 @@ extension CambioCommand {
                 if json {
                     print(try jsonLine(HistoryJSON(
                         from: from, to: to,
-                        points: points.map { .init(date: $0.day.iso, rate: HistoryFormat.rate($0), source: $0.source) })))
+                        points: points.map { .init(date: $0.day.iso, rate: HistoryFormat.rate($0), source: cliSource($0.source)) })))
                 } else {
                     if points.isEmpty { warn("no published rate for \(from) and \(to) from \(first.iso) to \(last.iso)") }
-                    for p in points { print("\(p.day.iso)  \(HistoryFormat.rate(p))  \(p.source)") }
+                    for p in points { print("\(p.day.iso)  \(HistoryFormat.rate(p))  \(UserRate.isUserSource(p.source) ? "your rate" : p.source)") }
                 }
             }
         }

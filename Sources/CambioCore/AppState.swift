@@ -11,6 +11,8 @@ public struct AppState: Codable, Equatable, Sendable {
     private var converterIfSaved: ConverterState?
     /// Absent in files written before the Investments page existed.
     private var investmentsIfSaved: InvestmentState?
+    /// Absent in files written before the user's own rates existed, and while there are none.
+    private var userRatesIfSaved: [UserRate]?
 
     public var settings: AppSettings {
         get { settingsIfSaved ?? AppSettings() }
@@ -37,11 +39,18 @@ public struct AppState: Codable, Equatable, Sendable {
         set { investmentsIfSaved = newValue }
     }
 
+    /// The rates the user set by hand (Preferences, a Currencies row's menu).
+    public var userRates: UserRates {
+        get { UserRates(userRatesIfSaved ?? []) }
+        set { userRatesIfSaved = newValue.isEmpty ? nil : newValue.all }
+    }
+
     enum CodingKeys: String, CodingKey {
         case version, currencies
         case settingsIfSaved = "settings"
         case converterIfSaved = "converter"
         case investmentsIfSaved = "investments"
+        case userRatesIfSaved = "userRates"
     }
 
     public init(currencies: CurrencyListState, settings: AppSettings? = nil, converter: ConverterState? = nil,
@@ -203,8 +212,11 @@ public struct StateStore: Sendable {
         if let c = top["converter"] != nil ? state.converter : nil,
            c.targets.count > Self.maxCodes || c.favourites.count > Self.maxCodes || c.amountText.count > Self.maxTextLength {
             ignored.append("converter: more than \(Self.maxCodes) codes or an amount longer than \(Self.maxTextLength) characters")
+            let userRates = state.userRates
             state = AppState(currencies: state.currencies, settings: state.settings, converter: nil, investments: state.investmentsIfSavedValue)
+            state.userRates = userRates
         }
+        if let list = top["userRates"] { state.userRates = UserRates.decode(list, &ignored) }
         return ignored.isEmpty ? .loaded(state) : .loadedIgnoring(state, ignored: ignored)
     }
 

@@ -113,7 +113,7 @@ public struct ConverterModel {
                 rows[i].amountText = result.text ?? "\u{2014}"
                 let said = result.text ?? tr("no rate")
                 rows[i].accessibleName = "\(rows[i].code), \(rows[i].name): \(said)"
-                rows[i].isStale = result.publication.map { RateAge.isStale($0.day, today: today) } ?? false
+                rows[i].isStale = result.publication.map { $0.source != UserRate.source && RateAge.isStale($0.day, today: today) } ?? false
                 rows[i].rateLine = rateLine(result, table: table, today: today)
             }
         }
@@ -123,6 +123,9 @@ public struct ConverterModel {
     func rateLine(_ r: ConversionResult, table: RateTable, today: Day) -> String {
         guard let rate = r.rateText, let p = r.publication else {
             return String(format: tr("No %@ rate for %@ and %@"), sourceName(table.source), state.source, r.code)
+        }
+        if p.source == UserRate.source {
+            return "1 \(state.source) = \(rate) \(r.code) \u{00B7} " + UserRate.label(day: days.string(p.day)).text(words.translate)
         }
         return "1 \(state.source) = \(rate) \(r.code) \u{00B7} \(sourceName(p.source)) \u{00B7} \(days.string(p.day)) \u{00B7} \(ageText(RateAge.days(p.day, today: today)))"
     }

@@ -108,6 +108,7 @@ public struct CurrenciesModel: Sendable {
         if let rate = computation.rateToReference(code, reference: reference, table: table),
            let publication = table.publication(from: code, to: reference) {
             let text = "1 \(code) = \(rate) \(reference)"
+            if publication.source == UserRate.source { return .user(rate: text, day: days.string(publication.day)) }
             guard publication != table.current else { return .rate(.verbatim(text)) }
             // Another day's or another source's rates, both sides of one publication: say whose.
             return .stale(rate: text, source: Self.sourceName(publication.source), day: days.string(publication.day))
@@ -120,6 +121,7 @@ public struct CurrenciesModel: Sendable {
 
     /// A rate source's name as the user reads it; the stored name stays English.
     static func sourceName(_ stored: String) -> Wording {
+        if UserRate.isUserSource(stored) { return Wording("your rate") }
         switch stored {
         case "ECB": return Wording("ECB")
         case "Bank of Russia": return Wording("Bank of Russia")
@@ -165,6 +167,8 @@ public enum CurrencyRateLine: Sendable, Equatable, CustomStringConvertible {
     case stale(rate: String, source: Wording, day: String)
     /// The typed text was refused: why (the amount field is marked too).
     case refused(AmountError)
+    /// A rate the user set: "1 CUP = 0.0082 USD · your rate · set 22 Nov 2026".
+    case user(rate: String, day: String)
 
     /// Whether it is a rate older than the others (shown in the warning colour).
     public var isStale: Bool { if case .stale = self { return true } else { return false } }
@@ -180,6 +184,7 @@ public enum CurrencyRateLine: Sendable, Equatable, CustomStringConvertible {
             let whose = Wording("rate of %@", .verbatim("\(source.text(words.translate)) \u{00B7} \(day)"))
             return rate + " \u{00B7} " + whose.text(words.translate)
         case .refused(let error): return error.text(words)
+        case .user(let rate, let day): return rate + " \u{00B7} " + UserRate.label(day: day).text(words.translate)
         }
     }
 

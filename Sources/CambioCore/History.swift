@@ -55,9 +55,13 @@ public struct PairHistory: Sendable, Equatable {
         var best: [Day: (rank: Int, point: HistoryPoint)] = [:]
         var published = Set<Day>()
         for p in publications {
+            // A user rate's record holds its own currency's rates: it says nothing of other pairs.
+            let user = UserRate.isUserSource(p.source)
+            if user && p.base != from && p.base != to { continue }
             published.insert(p.day)
             guard let rate = p.rate(from: from, to: to) else { continue }
-            let rank = Self.sourcePreference.firstIndex(of: p.source) ?? Self.sourcePreference.count
+            // On the day it was set, the user's rate was the one in use.
+            let rank = user ? -1 : Self.sourcePreference.firstIndex(of: p.source) ?? Self.sourcePreference.count
             if let current = best[p.day], current.rank <= rank { continue }
             best[p.day] = (rank, HistoryPoint(day: p.day, rate: rate, source: p.source, published: p.isPublished(from: from, to: to)))
         }

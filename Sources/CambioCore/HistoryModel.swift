@@ -134,13 +134,15 @@ public struct HistoryModel: Sendable {
         guard let first = h.points.first, let last = h.points.last else {
             return .message(Wording("No published rate for %@ and %@", .verbatim(from), .verbatim(to)))
         }
-        let sources = Set(h.points.map(\.source)).sorted().map(Self.sourceName)
+        var sources: [Wording] = []
+        for name in Set(h.points.map(\.source)).sorted().map(Self.sourceName) where !sources.contains(name) { sources.append(name) }
         return .coverage(HistoryCoverage(first: days.string(first.day), last: days.string(last.day),
                                          days: h.points.count, sources: sources))
     }
 
     /// A rate source's name as the user reads it; the stored name stays English.
     public static func sourceName(_ stored: String) -> Wording {
+        if UserRate.isUserSource(stored) { return Wording("your rate") }
         switch stored {
         case "ECB": return Wording("ECB")
         case "Bank of Russia": return Wording("Bank of Russia")

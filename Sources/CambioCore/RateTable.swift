@@ -33,9 +33,14 @@ public struct RateTable: Sendable, Equatable {
     /// The primary source's newest day.
     public let date: Day
     public let source: String
-    /// Each currency's preferred rate: the primary's newest, else a filler's newest.
+    /// Each currency's preferred rate: the primary's newest, else a filler's newest; for a
+    /// currency with a user rate, that rate (its day the day it was set, source "user").
     public let rates: [String: Rate]
+    /// The providers' preferred rates alone.
+    private let providerRates: [String: Rate]
     private let rows: [Publication: [String: Decimal]]
+    /// The user's rates in use, by currency.
+    private let user: [String: AppliedUserRate]
     /// The same rows in exact fixed point, prepared once for per-keystroke conversion.
     private let fixedRows: [Publication: [String: FixedDecimal]]
 
@@ -49,7 +54,7 @@ public struct RateTable: Sendable, Equatable {
         self.init(base: base, source: source, days: [date: rates])
     }
 
-    private init(base: String, source: String, rows: [Publication: [String: Decimal]]) {
+    private init(base: String, source: String, rows: [Publication: [String: Decimal]], userRates: [UserRate] = []) {
         self.base = base
         self.source = source
         self.rows = rows
@@ -61,9 +66,51 @@ public struct RateTable: Sendable, Equatable {
                 preferred[code] = Rate(value: value, date: p.day, source: p.source)
             }
         }
+        providerRates = preferred
+        let user = Self.apply(userRates, to: preferred)
+        self.user = user
+        for (code, u) in user {
+            guard let root = preferred[u.root] else { continue }
+            preferred[code] = Rate(value: root.value / u.factor, date: u.rate.day, source: UserRate.source)
+        }
         rates = preferred
         fixedRows = rows.mapValues { $0.compactMapValues { FixedDecimal($0) } }
     }
+
+    /// Resolves each user rate to a currency the providers cover: through the anchors' own
+    /// user rates when they have some; a rate whose chain goes round in a circle, or ends at a
+    /// currency without a provider rate, is left out (the providers' rate stays in use).
+    static func apply(_ rates: [UserRate], to provider: [String: Rate]) -> [String: AppliedUserRate] {
+        var byCode: [String: UserRate] = [:]
+        for r in rates where byCode[r.code] == nil { byCode[r.code] = r }
+        var out: [String: AppliedUserRate] = [:]
+        for r in byCode.values {
+            var root = r.anchor, factor = r.value, seen: Set<String> = [r.code], ok = true
+            while let next = byCode[root] {
+                guard seen.insert(root).inserted else { ok = false; break }
+                factor *= next.value
+                root = next.anchor
+            }
+            guard ok, !seen.contains(root), provider[root] != nil, !factor.isZero, !factor.isNaN else { continue }
+            out[r.code] = AppliedUserRate(rate: r, root: root, factor: factor)
+        }
+        return out
+    }
+
+    /// These rates with the user's own in place of the providers' for their currencies. An
+    /// empty list gives the providers' rates back.
+    public func applying(_ userRates: [UserRate]) -> RateTable {
+        RateTable(base: base, source: source, rows: rows, userRates: userRates)
+    }
+
+    /// The user rate in use for `code`, if any.
+    public func userRate(for code: String) -> UserRate? { user[code]?.rate }
+
+    /// The currencies whose user rate is in use.
+    public var userCodes: Set<String> { Set(user.keys) }
+
+    /// Whether a provider has a rate for `code` (whatever the user set).
+    public func hasProviderRate(_ code: String) -> Bool { providerRates[code] != nil }
 
     static func rows(base: String, source: String, days: [Day: [String: Decimal]]) -> [Publication: [String: Decimal]] {
         var out: [Publication: [String: Decimal]] = [:]
@@ -105,14 +152,21 @@ public struct RateTable: Sendable, Equatable {
     }
 
     public static func == (a: RateTable, b: RateTable) -> Bool {
-        a.base == b.base && a.source == b.source && a.rows == b.rows
+        a.base == b.base && a.source == b.source && a.rows == b.rows && a.user == b.user
     }
 
     public func has(_ code: String) -> Bool { rates[code] != nil }
 
-    /// The publication a pair converts in, or nil when none has both.
+    /// The publication a pair converts in, or nil when none has both. A pair with a user
+    /// rate converts in the user's: its day is the day the rate was set (the older of two).
     public func publication(from: String, to: String) -> Publication? {
-        guard let f = rates[from], let t = rates[to] else { return nil }
+        guard let terms = terms(from: from, to: to) else { return nil }
+        return terms.user.map { Publication(day: $0, source: UserRate.source) } ?? terms.publication
+    }
+
+    /// The providers' publication a pair of their currencies converts in.
+    private func providerPublication(from: String, to: String) -> Publication? {
+        guard let f = providerRates[from], let t = providerRates[to] else { return nil }
         let pf = Publication(day: f.date, source: f.source), pt = Publication(day: t.date, source: t.source)
         let (worse, better) = Self.rank(pf, source, date) <= Self.rank(pt, source, date) ? (pf, pt) : (pt, pf)
         for p in [worse, better] {
@@ -121,27 +175,46 @@ public struct RateTable: Sendable, Equatable {
         return nil
     }
 
+    /// A pair as two figures of one publication: `amount` of `from` is `amount × to ÷ from` of
+    /// `to`. A currency with a user rate stands as its factor times its root currency's figure,
+    /// so a user rate applies exactly: 1 CUP set at 0.0082 USD is 0.0082 USD to every digit.
+    private func terms(from: String, to: String) -> (publication: Publication, from: Decimal, to: Decimal, user: Day?)? {
+        let uf = user[from], ut = user[to]
+        let rf = uf?.root ?? from, rt = ut?.root ?? to
+        guard let p = providerPublication(from: rf, to: rt), let row = rows[p],
+              let f = row[rf], let t = row[rt], !f.isZero else { return nil }
+        guard uf != nil || ut != nil else { return (p, f, t, nil) }
+        let userDay = [uf?.rate.day, ut?.rate.day].compactMap { $0 }.min()
+        let ff = uf?.factor ?? 1, ft = ut?.factor ?? 1
+        let terms = rf == rt ? (ft, ff) : (f * ft, t * ff)
+        guard !terms.0.isZero, !terms.0.isNaN, !terms.1.isNaN else { return nil }
+        return (p, terms.0, terms.1, userDay)
+    }
+
     /// The day a pair converts on.
     public func day(from: String, to: String) -> Day? { publication(from: from, to: to)?.day }
 
     /// How many `to` one `from` buys, in the pair's publication.
     public func rate(from: String, to: String) -> Decimal? {
-        guard let p = publication(from: from, to: to), let row = rows[p],
-              let f = row[from], let t = row[to], !f.isZero else { return nil }
-        return from == to ? 1 : t / f
+        guard let terms = terms(from: from, to: to) else { return nil }
+        return from == to ? 1 : terms.to / terms.from
     }
 
     /// `amount` of `from` in `to`, unrounded. Multiplies first, then divides once.
     public func convert(_ amount: Decimal, from: String, to: String) -> Decimal? {
-        guard let p = publication(from: from, to: to), let row = rows[p],
-              let f = row[from], let t = row[to], !f.isZero else { return nil }
+        guard let terms = terms(from: from, to: to) else { return nil }
         if from == to { return amount }
-        return amount * t / f
+        return amount * terms.to / terms.from
     }
 
     /// Both rates of a pair in fixed point, in the pair's publication.
     func fixed(from: String, to: String) -> (from: FixedDecimal, to: FixedDecimal)? {
-        guard let p = publication(from: from, to: to), let row = fixedRows[p],
+        if user[from] != nil || user[to] != nil {
+            guard let terms = terms(from: from, to: to), let f = FixedDecimal(terms.from),
+                  let t = FixedDecimal(terms.to) else { return nil }
+            return (f, t)
+        }
+        guard let p = providerPublication(from: from, to: to), let row = fixedRows[p],
               let f = row[from], let t = row[to] else { return nil }
         return (f, t)
     }

@@ -69,19 +69,22 @@ public struct StartupData: Sendable {
         let firstRun = CurrencyListState.firstRun(localeCurrency: locale.localeCurrencyCode, catalog: catalog)
         let firstConverter = ConverterState.firstRun(localeCurrency: locale.localeCurrencyCode, catalog: catalog)
         var state = AppState(currencies: firstRun, converter: firstConverter)
-        func adopt(_ saved: AppState) {
+        func adopt(_ saved: AppState) -> [String] {
             state = saved
             state.currencies = saved.currencies.sanitized(catalog: catalog, fallback: firstRun)
             state.converter = saved.hasSavedConverter ? saved.converter.sanitized(catalog: catalog, fallback: firstConverter) : firstConverter
+            let (userRates, dropped) = saved.userRates.sanitized(catalog: catalog)
+            state.userRates = userRates
+            return dropped
         }
         switch store.load() {
         case .missing:
             break
         case .loaded(let saved):
-            adopt(saved)
+            let dropped = adopt(saved)
+            if !dropped.isEmpty { problems.append(.stateFieldsIgnored(dropped)) }
         case .loadedIgnoring(let saved, let ignored):
-            adopt(saved)
-            problems.append(.stateFieldsIgnored(ignored))
+            problems.append(.stateFieldsIgnored(ignored + adopt(saved)))
         case .corrupt(let aside, let reason, let networkAllowed):
             problems.append(.stateSetAside(path: aside.path, reason: reason))
             // The privacy choice is never silently turned back on.

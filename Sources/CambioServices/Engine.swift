@@ -17,8 +17,12 @@ import Foundation
     public let rates: RatesService
     public let history: HistoryAccess
     /// The rates in use: the primary provider's last good answer with what it lacks filled from
-    /// the others, else the bundled ECB rates.
+    /// the others, else the bundled ECB rates; the user's own rates in place of theirs.
     public private(set) var table: RateTable?
+    /// The same without the user's rates.
+    private var providerTable: RateTable?
+    /// The rates the user set by hand (the data file's list), applied to every conversion.
+    public private(set) var userRates: UserRates
     /// When the primary provider's rates in use were fetched; nil for the bundled ones.
     public private(set) var fetchedAt: Date?
     /// The data file's settings were taken over by GSettings: the file need not carry them.
@@ -35,6 +39,7 @@ import Foundation
         self.client = client
         self.preferences = preferences
         self.sourceTree = sourceTree
+        userRates = data.state.userRates
         let readable = !data.problems.contains { if case .stateUnreadable = $0 { return true }; return false }
         settingsMoved = preferences.adopt(fromDataFile: data.state.savedSettings, readable: readable)
         endpoints = Endpoints(environment: environment)
@@ -82,16 +87,35 @@ import Foundation
         let provider = preferences.provider
         guard let composed = RateTable.compose(primary: provider, answers: rates.answers.mapValues(\.snapshot),
                                                bundled: data.rates) else { return }
-        table = composed
+        providerTable = composed
+        table = composed.applying(userRates.all)
         fetchedAt = rates.answers[provider]?.answer.fetchedAt
         rateObservers.forEach { $0() }
     }
 
-    /// Puts a rate table in use (tests, the benchmark).
+    /// Puts a rate table in use (tests, the benchmark), with the user's rates applied to it.
     public func useRates(_ table: RateTable, fetchedAt: Date? = nil) {
-        self.table = table
+        providerTable = table
+        self.table = table.applying(userRates.all)
         self.fetchedAt = fetchedAt
         rateObservers.forEach { $0() }
+    }
+
+    // MARK: The user's own rates
+
+    /// Puts the user's rates in use at once (set or removed), for every screen and conversion.
+    public func useUserRates(_ rates: UserRates) {
+        userRates = rates
+        table = providerTable?.applying(rates.all)
+        rateObservers.forEach { $0() }
+    }
+
+    /// Records a user rate in the rate history, on the day it was set, as the rates in use
+    /// convert it then (what one unit bought in every currency), under a source of its own.
+    public func recordUserRate(_ code: String) {
+        guard let publication = table?.userPublication(code) else { return }
+        history.record([publication])
+        history.whenReady { _ in } // opens the store if this run has not yet, so the record is written
     }
 
     /// Asks the primary provider when the policy allows (always when asked explicitly), puts

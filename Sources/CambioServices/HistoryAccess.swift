@@ -15,7 +15,7 @@ import Foundation
     private let cached: [ProviderSnapshot]
     private var waiting: [@MainActor (HistoryStore?) -> Void] = []
     private var started = false
-    private var pending: [ProviderSnapshot] = []
+    private var pending: [DayPublication] = []
 
     init(paths: AppPaths, bundle: URL?, cached: [ProviderSnapshot]) {
         self.paths = paths; self.bundle = bundle; self.cached = cached
@@ -71,15 +71,18 @@ import Foundation
     }
 
     /// Records a new provider answer (kept until the store is open).
-    public func record(_ snapshot: ProviderSnapshot) {
-        pending.append(snapshot)
+    public func record(_ snapshot: ProviderSnapshot) { record(snapshot.publications) }
+
+    /// Records publications (a user rate's), kept until the store is open.
+    public func record(_ publications: [DayPublication]) {
+        pending += publications
         if store != nil { flushPending() }
     }
 
     private func flushPending() {
         guard let store, !pending.isEmpty else { return }
         do {
-            try store.record(pending.flatMap(\.publications))
+            try store.record(pending)
             pending.removeAll()
         } catch {
             onProblem?(Wording("The rate history was not updated: %@. It is kept as it was, and the new rates are written with the next ones.",

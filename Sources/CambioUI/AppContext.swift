@@ -147,6 +147,27 @@ import Foundation
         return RateAge.days(table.date, today: today)
     }
 
+    /// Sets (or replaces) a currency's own rate: checked against the rates in use, saved in the
+    /// data file, applied to every screen at once, and recorded in the rate history.
+    func setUserRate(_ rate: UserRate) throws(UserRateProblem) {
+        var rates = state.userRates
+        try rates.set(rate, table: engine.table)
+        state.userRates = rates
+        engine.useUserRates(rates)
+        engine.recordUserRate(rate.code)
+    }
+
+    /// Removes a currency's own rate: the providers' rate is in use again at once. What the
+    /// history recorded stays (it was the rate in use on that day).
+    @discardableResult
+    func removeUserRate(_ code: String) -> Bool {
+        var rates = state.userRates
+        guard rates.remove(code) else { return false }
+        state.userRates = rates
+        engine.useUserRates(rates)
+        return true
+    }
+
     /// A change is waiting to be saved.
     var savePending: Bool { saveTimer?.isPending ?? false }
 
@@ -169,9 +190,10 @@ import Foundation
         }
     }
 
-    /// "ECB · 30 Oct 2026".
+    /// "ECB · 30 Oct 2026", or "your rate · set 22 Nov 2026".
     func sourceLine(_ source: String, _ day: Day) -> String {
-        "\(sourceName(source)) \u{00B7} \(days.string(day))"
+        if source == UserRate.source { return UserRate.label(day: days.string(day)).text(tr) }
+        return "\(sourceName(source)) \u{00B7} \(days.string(day))"
     }
 
     /// The localized name of a currency, or its code.

@@ -12,6 +12,8 @@ import Foundation
     let entry: Entry
     let rateLabel: Label
     let menu: MenuButton
+    /// Its menu was built (it is built again when the user's rates change).
+    var menuBuilt = false
 
     init(_ face: CurrencyFace) {
         code = face.code
@@ -142,9 +144,10 @@ extension CurrenciesPage {
         UI.selectAllOnClickFocus(row.entry)
         // The menu is built when first opened: start-up pays nothing for it.
         let menu = row.menu
-        menu.onFirstOpen { [weak self] in
+        menu.onFirstOpen { [weak self, weak row] in
             guard let self else { return }
             menu.popover = Popover(existing: self.makeRowMenu(code))
+            row?.menuBuilt = true
         }
         // Drag and drop to reorder: the code and name are the handle. Only a dragged currency
         // is accepted: the entries' own text drops never see it.
@@ -158,11 +161,37 @@ extension CurrenciesPage {
     }
 
     private func makeRowMenu(_ code: String) -> WidgetRef {
-        UI.menuPopover([
+        var items: [UI.MenuItem] = [
             .init(tr("Use as _Reference"), { [weak self] in self?.setReference(code) }),
+            .init(tr("Set _Your Rate…"), { [weak self] in self?.openUserRate(code) }),
+        ]
+        if ctx.state.userRates[code] != nil {
+            items.append(.init(tr("Remove Your Ra_te"), { [weak self] in self?.removeUserRate(code) }))
+        }
+        return UI.menuPopover(items + [
             .init(tr("Move _Up"), { [weak self] in self?.move(code, by: -1) }),
             .init(tr("Move _Down"), { [weak self] in self?.move(code, by: 1) }),
             .init(tr("_Remove"), { [weak self] in self?.remove(code) }),
         ])
+    }
+
+    // MARK: Your own rates
+
+    /// The row menus say whether each currency has a rate of the user's.
+    func rebuildRowMenus() {
+        for (code, row) in rows where row.menuBuilt { row.menu.popover = Popover(existing: makeRowMenu(code)) }
+    }
+
+    /// "Set Your Rate…": the dialog over the window, for `code`.
+    @discardableResult
+    func openUserRate(_ code: String) -> UserRateDialog {
+        let dialog = UserRateDialog(context: ctx, code: code, parent: list.rootWidget) { [weak self] in self?.ctx.notices.toast($0) }
+        dialog.present()
+        return dialog
+    }
+
+    /// "Remove Your Rate": the providers' rate is back at once.
+    func removeUserRate(_ code: String) {
+        ctx.removeUserRateSaying(code) { [weak self] in self?.ctx.notices.toast($0) }
     }
 }

@@ -99,6 +99,7 @@ import Foundation
         ctx.observeRates { [weak self] in
             self?.refreshRates()
             self?.recalculate()
+            self?.rebuildRowMenus()
         }
         ctx.observeDisplay { [weak self] in
             guard let self else { return }

@@ -22,6 +22,7 @@ import CambioGLib
 
 /// A rate source's name as the user reads it; the stored name (in caches, the history) stays English.
 @MainActor func sourceName(_ stored: String) -> String {
+    if UserRate.isUserSource(stored) { return tr("your rate") }
     switch stored {
     case "ECB": return tr("ECB")
     case "Bank of Russia": return tr("Bank of Russia")

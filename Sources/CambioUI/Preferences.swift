@@ -19,6 +19,8 @@ import CGtk
     private(set) var referencePicker: CurrencyPicker?
     let networkSwitch: Switch
     let keyRows: KeyRows
+    /// "Your Rates": the rates the user set by hand.
+    private(set) var userRates: UserRatesGroup!
     /// The toasts shown, in order (tests).
     private(set) var toasts: [String] = []
     private let ctx: AppContext
@@ -64,17 +66,21 @@ import CGtk
         // The key: its saves and removals are toasts on this window.
         var toastTarget: (@MainActor (String) -> Void)?
         keyRows = KeyRows(stocks: { [unowned context] in context.stocks }) { toastTarget?($0) }
+        let prefsWidget = prefs.widget
+        let userRates = UserRatesGroup(context: context, parent: { prefsWidget }) { toastTarget?($0) }
 
         prefs.add(PrefsPage(title: tr("General"), icon: "preferences-system-symbolic", [
             PrefsGroup(title: tr("Rates"),
                        description: tr("Currencies the provider lacks are filled from the others. Automatic refresh asks for new rates by itself; F5 and Ctrl+R always ask."),
                        [providerRow, intervalRow]),
+            userRates.group,
             PrefsGroup(title: tr("Amounts"), description: tr("Decimal places only round what is shown: amounts stay exact."),
                        [referenceRow, placesRow]),
             PrefsGroup(title: tr("Privacy"), [networkRow]),
             keyRows.group,
         ]))
         toastTarget = { [weak self] in self?.toast($0) }
+        self.userRates = userRates
         prefs.nameIconButtonsByTooltip()
         prefs.nameParts(search: tr("Search preferences"), results: tr("Preferences found"), content: tr("Preferences"))
         showReference()
@@ -144,6 +150,7 @@ import CGtk
         if let parent { window.transient(for: parent) }
         showReference()
         keyRows.reset()
+        userRates.reload()
         window.present()
         providerRow.grabFocus()
     }

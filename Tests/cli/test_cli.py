@@ -412,5 +412,50 @@ def with_the_network_off_no_command_opens_a_connection():
         counter.close()
 
 
+def write_state(h, extra):
+    os.makedirs(os.path.join(h.dir, "data", "cambio"), exist_ok=True)
+    with open(os.path.join(h.dir, "data", "cambio", "state.json"), "w") as f:
+        f.write('{"version": 1, "currencies": {"codes": ["USD", "EUR", "CUP"], "anchorCode": "USD", "anchorText": "1",'
+                ' "referenceCode": "USD"}' + extra + '}')
+
+
+@test
+def your_own_rates_are_used_instead_and_named_user():
+    h = Home()
+    write_state(h, ', "userRates": [{"code": "CUP", "value": "0.0082", "anchor": "USD", "set": "2026-11-22"},'
+                   ' {"code": "GBP", "value": "1.15", "anchor": "EUR", "set": "2026-11-21"}]')
+    # CUP: no provider publishes it; GBP: the ECB does, the user's rate is used instead.
+    rc, out, err = h.run("convert", "100", "CUP", "USD", "EUR", "--offline", "--json")
+    assert rc == 0 and err == "", err
+    usd, eur = json.loads(out)["results"]
+    assert usd == {"to": "USD", "amount": "0.82", "rate": "0.0082", "rate_date": "2026-11-22", "source": "user"}, usd
+    assert (eur["amount"], eur["source"], eur["rate_date"]) == ("0.73", "user", "2026-11-22"), eur
+    rc, out, err = h.run("convert", "100", "GBP", "EUR", "--offline", "--json")
+    r = json.loads(out)["results"][0]
+    assert (r["amount"], r["rate"], r["source"], r["rate_date"]) == ("115.00", "1.15", "user", "2026-11-21"), r
+    rc, out, err = h.run("convert", "100", "CUP", "USD", "--offline")
+    assert rc == 0 and out.strip() == "100 CUP = 0.82 USD  (1 CUP = 0.008200 USD, your rate, set 2026-11-22)", out
+    rc, out, err = h.run("rates", "--base", "USD", "--offline", "--json")
+    rates = json.loads(out)["rates"]
+    assert (rates["CUP"]["source"], rates["CUP"]["rate_date"]) == ("user", "2026-11-22"), rates["CUP"]
+    assert rates["GBP"]["source"] == "user" and rates["JPY"]["source"] == "ECB", (rates["GBP"], rates["JPY"])
+    # Removed: the providers' rates again, and CUP has none.
+    write_state(h, "")
+    rc, out, err = h.run("convert", "100", "GBP", "EUR", "--offline", "--json")
+    assert json.loads(out)["results"][0]["source"] == "ECB", out
+    rc, out, err = h.run("convert", "100", "CUP", "USD", "--offline")
+    assert rc != 0 and "no published rate for CUP and USD" in err, err
+
+
+@test
+def a_hostile_user_rate_is_dropped_and_named_the_others_kept():
+    h = Home()
+    write_state(h, ', "userRates": [{"code": "CUP", "value": "0.0082", "anchor": "USD", "set": "2026-11-22"},'
+                   ' {"code": "GBP", "value": 1e308, "anchor": "EUR", "set": "2026-11-21"}, "rm -rf"]')
+    rc, out, err = h.run("convert", "100", "CUP", "USD", "--offline", "--json")
+    assert rc == 0 and json.loads(out)["results"][0]["source"] == "user", (out, err)
+    assert "userRates[1]" in err and "userRates[2]" in err, err
+
+
 if __name__ == "__main__":
     sys.exit(run_tests("cli"))

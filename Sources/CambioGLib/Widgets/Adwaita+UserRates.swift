@@ -1,0 +1,58 @@
+import CGtk
+
+// What the user's own rates need: libadwaita 1.2's message dialog (a heading, a body, an extra
+// child, responses), and preferences groups whose rows change and that hold a header button.
+
+/// AdwMessageDialog: a small modal dialog over `parent` with a heading, a body, an extra child
+/// and responses (buttons). Any response closes it; Escape gives the close response.
+public struct MessageDialog: Widget {
+    public let widget: WidgetRef
+    private var dialog: UnsafeMutablePointer<AdwMessageDialog> { cast(widget) }
+
+    public enum Appearance { case normal, suggested, destructive }
+
+    public init(parent: WidgetRef?, heading: String, body: String?) {
+        widget = adw_message_dialog_new(parent.map { cast($0) }, heading, body)!
+    }
+    public var window: Window { Window(existing: widget) }
+    public var heading: String { adw_message_dialog_get_heading(dialog).map { String(cString: $0) } ?? "" }
+    public var body: String {
+        get { adw_message_dialog_get_body(dialog).map { String(cString: $0) } ?? "" }
+        nonmutating set { adw_message_dialog_set_body(dialog, newValue) }
+    }
+    public func extraChild(_ child: some Widget) { adw_message_dialog_set_extra_child(dialog, child.widget) }
+
+    /// A button; `id` names its response.
+    public func addResponse(_ id: String, _ label: String, _ appearance: Appearance = .normal) {
+        adw_message_dialog_add_response(dialog, id, label)
+        switch appearance {
+        case .normal: break
+        case .suggested: adw_message_dialog_set_response_appearance(dialog, id, ADW_RESPONSE_SUGGESTED)
+        case .destructive: adw_message_dialog_set_response_appearance(dialog, id, ADW_RESPONSE_DESTRUCTIVE)
+        }
+    }
+    /// The response of Enter on the dialog's buttons, and of Escape or the window closing.
+    public func defaultResponse(_ id: String) { adw_message_dialog_set_default_response(dialog, id) }
+    public func closeResponse(_ id: String) { adw_message_dialog_set_close_response(dialog, id) }
+    public func setEnabled(_ id: String, _ enabled: Bool) { adw_message_dialog_set_response_enabled(dialog, id, enabled ? 1 : 0) }
+    public func isEnabled(_ id: String) -> Bool { adw_message_dialog_get_response_enabled(dialog, id) != 0 }
+    /// Gives the response as its button would (then the dialog closes).
+    public func respond(_ id: String) { adw_message_dialog_response(dialog, id) }
+
+    /// A response was given, with its id.
+    @discardableResult
+    public func onResponse(_ handler: @escaping @MainActor (String) -> Void) -> SignalHandle {
+        let id = Signal.connect(gpointerOf(widget), "response", withArgument: { arg in
+            handler(arg.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "")
+        })
+        return SignalHandle(owner: nil, object: gpointerOf(widget), id: id)
+    }
+}
+
+public extension PrefsGroup {
+    func add(_ row: some Widget) { adw_preferences_group_add(cast(widget), row.widget) }
+    func remove(_ row: some Widget) { adw_preferences_group_remove(cast(widget), row.widget) }
+    /// A widget at the end of the group's heading (an "Add…" button).
+    func headerSuffix(_ child: some Widget) { adw_preferences_group_set_header_suffix(cast(widget), child.widget) }
+}
+
