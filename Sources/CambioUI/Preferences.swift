@@ -19,6 +19,8 @@ import CGtk
     private(set) var referencePicker: CurrencyPicker?
     let networkSwitch: Switch
     let keyRows: KeyRows
+    /// The card or exchange fee (Preferences+Fee).
+    let feeRows: FeeRows
     /// The toasts shown, in order (tests).
     private(set) var toasts: [String] = []
     private let ctx: AppContext
@@ -61,6 +63,8 @@ import CGtk
                                         subtitle: tr("Off: Cambio sends nothing anywhere. The saved and bundled rates, history and prices stay in use."),
                                         suffix: networkSwitch)
 
+        feeRows = FeeRows(context: context)
+
         // The key: its saves and removals are toasts on this window.
         var toastTarget: (@MainActor (String) -> Void)?
         keyRows = KeyRows(stocks: { [unowned context] in context.stocks }) { toastTarget?($0) }
@@ -71,6 +75,7 @@ import CGtk
                        [providerRow, intervalRow]),
             PrefsGroup(title: tr("Amounts"), description: tr("Decimal places only round what is shown: amounts stay exact."),
                        [referenceRow, placesRow]),
+            feeRows.group,
             PrefsGroup(title: tr("Privacy"), [networkRow]),
             keyRows.group,
         ]))
