@@ -197,7 +197,8 @@ extension CambioCommand {
         @Option(help: "Convert at the newest rate published on or before this day (YYYY-MM-DD).") var date: String?
         @Flag(help: "Send no request: cached rates, else the bundled ones.") var offline = false
         @Option(parsing: .unconditional,
-                help: "Also show each amount with a card or exchange fee of this percent (2.2); 0 for none. Default: the fee set in Preferences, when on.")
+                help: ArgumentHelp("Also show each amount with a card or exchange fee of this percent (2.2); 0 for none. Default: the fee set in Preferences, when on.",
+                                   valueName: "percent"))
         var fee: String?
         @Flag(help: "Print one JSON object.") var json = false
 
