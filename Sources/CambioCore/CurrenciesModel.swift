@@ -12,6 +12,8 @@ public struct CurrenciesModel: Sendable {
     public var formatter: DecimalFormatter
     /// The card or exchange fee the converted rows also show with; nil when off (Preferences).
     public var fee: Fee?
+    /// The fee of the fee lines shown, as of the last good amount.
+    private var linesFee: Fee?
     let catalog: CurrencyCatalog
     /// "Oct 30, 2026": the day of a rate older than the others.
     let days: DayFormatter
@@ -79,7 +81,7 @@ public struct CurrenciesModel: Sendable {
         switch computation.rows(list, table: table) {
         case .failure(let error):
             refused[list.anchorCode] = error
-            return CurrenciesUpdate(amounts: nil, relabeled: [list.anchorCode])
+            return CurrenciesUpdate(amounts: nil, relabeled: [list.anchorCode], feeLinesStand: fee == linesFee)
         case .success(let rows):
             let cleared = refused.keys.sorted()
             refused.removeAll()
@@ -89,6 +91,7 @@ public struct CurrenciesModel: Sendable {
                 case .noRate: return ""
                 }
             }
+            linesFee = fee
             return CurrenciesUpdate(amounts: amounts, relabeled: cleared,
                                     feeAmounts: fee.map { computation.amountsWithFee($0, list, table: table) } ?? [:])
         }
@@ -149,6 +152,9 @@ public struct CurrenciesUpdate: Sendable, Equatable {
     /// the fee is off; never the typed row (the fee is charged on a conversion) nor a row
     /// without a rate.
     public var feeAmounts: [String: String] = [:]
+    /// With a refused text (`amounts` nil): whether the fee lines shown still hold (false: the
+    /// fee changed since they were written, and they go until an amount is taken again).
+    public var feeLinesStand = true
 }
 
 /// A currency as a row shows it: "USD" over "US Dollar".

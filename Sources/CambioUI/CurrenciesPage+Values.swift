@@ -22,8 +22,8 @@ extension CurrenciesPage {
         // The typed amount is what is paid: the fee is on the conversions.
         rows[model.list.anchorCode]?.setFee("")
         let update = model.recalculate(table: table)
-        // Turned off while the typed text is refused: the last fee lines go at once.
-        if model.fee == nil && update.amounts == nil { rows.values.forEach { $0.setFee("") } }
+        // The fee changed while the typed text is refused: the last fee lines go at once.
+        if !update.feeLinesStand { rows.values.forEach { $0.setFee("") } }
         if !update.relabeled.isEmpty {
             let words = L10n.translations
             for code in update.relabeled { rows[code]?.show(model.rateLine(code, table: table), words) }

@@ -190,10 +190,23 @@ final class FeeTests: XCTestCase {
         }
     }
 
-    func testARefusedTypedTextLeavesTheFeeLinesAlone() {
-        var m = currencies("abc", fee: fee22)
-        let update = m.recalculate(table: ecb20261030)
+    func testARefusedTypedTextLeavesTheFeeLinesAloneUnlessTheFeeChanges() {
+        var m = currencies(fee: fee22)
+        XCTAssertEqual(m.recalculate(table: ecb20261030).feeAmounts["EUR"], "91.48")
+        m.type("abc", into: "USD")
+        var update = m.recalculate(table: ecb20261030)
         XCTAssertNil(update.amounts)
         XCTAssertEqual(update.feeAmounts, [:])
+        XCTAssertTrue(update.feeLinesStand, "the rows keep their last good figures, and their fee lines")
+        for fee in [Fee(percent: 3), nil] {
+            m.fee = fee
+            update = m.recalculate(table: ecb20261030)
+            XCTAssertFalse(update.feeLinesStand, "\(String(describing: fee)): the lines shown are of another fee")
+        }
+        m.type("100", into: "USD")
+        update = m.recalculate(table: ecb20261030)
+        XCTAssertEqual(update.feeAmounts, [:])
+        m.type("abc", into: "USD")
+        XCTAssertTrue(m.recalculate(table: ecb20261030).feeLinesStand, "off, and no lines shown")
     }
 }
