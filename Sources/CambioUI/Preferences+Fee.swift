@@ -25,9 +25,10 @@ import CGtk
         let preferences = context.preferences
         feeSwitch = Switch()
         feeSwitch.active = preferences.feeEnabled
-        switchRow = ActionRow.with(title: tr("Card or exchange _fee"),
-                                   subtitle: tr("Banks charge 1–3 % on payments in a foreign currency, exchange offices a spread. When on, each converted amount also shows the amount with the fee."),
-                                   suffix: feeSwitch)
+        // Not a format: "%" is the sign (xgettext would take "% o" for a directive).
+        // xgettext:no-c-format
+        let explanation = tr("Banks charge 1–3 % on payments in a foreign currency, exchange offices a spread. When on, each converted amount also shows the amount with the fee.")
+        switchRow = ActionRow.with(title: tr("Card or exchange _fee"), subtitle: explanation, suffix: feeSwitch)
         percentRow = EntryRow(title: tr("Fee in per_cent"))
         percentRow.inputPurpose = GTK_INPUT_PURPOSE_NUMBER
         problemLabel = Label("", classes: ["error"], wrap: true)
