@@ -98,6 +98,8 @@ import CGtk
 
     private func showProblem(_ text: String?) {
         percentRow.setClass("error", text != nil)
+        // Read out with the row, as the line may lie below the window's edge.
+        percentRow.accessibleDescription(text ?? "")
         UI.setText(problemLabel, text ?? "")
         problemLabel.visible = text != nil
     }
