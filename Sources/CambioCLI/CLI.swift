@@ -134,14 +134,21 @@ struct ConvertJSON: Encodable {
     let amount: String
     let from: String
     let results: [Result]
+    /// The card or exchange fee applied, in percent ("2.2"); absent without a fee.
+    var feePercent: String? = nil
     struct Result: Encodable {
         let to: String
         let amount: String
         let rate: String
         let rateDate: String
         let source: String
-        enum CodingKeys: String, CodingKey { case to, amount, rate, rateDate = "rate_date", source }
+        /// `amount` with the fee, rounded the same way; absent without a fee.
+        var amountWithFee: String? = nil
+        enum CodingKeys: String, CodingKey {
+            case to, amount, rate, rateDate = "rate_date", source, amountWithFee = "amount_with_fee"
+        }
     }
+    enum CodingKeys: String, CodingKey { case amount, from, results, feePercent = "fee_percent" }
 }
 
 /// `cambio rates --json`.
@@ -197,6 +204,10 @@ extension CambioCommand {
         }
         @Option(help: "Convert at the newest rate published on or before this day (YYYY-MM-DD).") var date: String?
         @Flag(help: "Send no request: cached rates, else the bundled ones.") var offline = false
+        @Option(parsing: .unconditional,
+                help: ArgumentHelp("Also show each amount with a card or exchange fee of this percent (2.2); 0 for none. Default: the fee set in Preferences, when on.",
+                                   valueName: "percent"))
+        var fee: String?
         @Flag(help: "Print one JSON object.") var json = false
 
         mutating func run() throws {
@@ -207,6 +218,15 @@ extension CambioCommand {
                 switch AmountParser.parse(amount, style: NumberStyle(locale: data.locale.numbers)) {
                 case .success(let v): value = v
                 case .failure(let e): throw Failure("not an amount: \(amount) (\(e.english))")
+                }
+                let fee: Fee?
+                if let text = self.fee {
+                    switch Fee.parse(text, style: NumberStyle(locale: data.locale.numbers), allowZero: true) {
+                    case .success(let f): fee = f
+                    case .failure(let r): throw Failure("--fee must be a percent: \(text) (\(r.english))")
+                    }
+                } else {
+                    fee = MainActor.assumeIsolated { setup.engine.preferences.fee }
                 }
                 let source = try setup.code(from)
                 let targets = try to.map { try setup.code($0) }
@@ -242,13 +262,16 @@ extension CambioCommand {
                 if json {
                     print(try jsonLine(ConvertJSON(
                         amount: plain.format(value, fractionDigits: max(0, -value.exponent)), from: source,
-                        results: results.map {
-                            .init(to: $0.to, amount: plain.amount($0.amount, minorUnits: units($0.to)),
-                                  rate: "\($0.rate)", rateDate: $0.day.iso, source: $0.source)
-                        })))
+                        results: results.map { r in
+                            .init(to: r.to, amount: plain.amount(r.amount, minorUnits: units(r.to)),
+                                  rate: "\(r.rate)", rateDate: r.day.iso, source: r.source,
+                                  amountWithFee: fee.map { plain.amount($0.applied(to: r.amount), minorUnits: units(r.to)) })
+                        }, feePercent: fee?.stored)))
                 } else {
                     for r in results {
-                        print("\(people.format(value, fractionDigits: max(0, -value.exponent))) \(source) = \(people.amount(r.amount, minorUnits: units(r.to))) \(r.to)  (1 \(source) = \(people.rate(r.rate)) \(r.to), \(sourceText(r.source, r.day)))")
+                        // From the unrounded conversion, rounded only for display.
+                        let withFee = fee.map { " (\($0.words(for: r.amount, code: r.to, minorUnits: units(r.to), formatter: people, words: .english)))" } ?? ""
+                        print("\(people.format(value, fractionDigits: max(0, -value.exponent))) \(source) = \(people.amount(r.amount, minorUnits: units(r.to))) \(r.to)\(withFee)  (1 \(source) = \(people.rate(r.rate)) \(r.to), \(sourceText(r.source, r.day)))")
                     }
                 }
             }

@@ -18,6 +18,8 @@ public struct ConverterModel {
 
     /// Locale marks and the user's choice of digits for money (Preferences can change it).
     public var formatter: DecimalFormatter
+    /// The card or exchange fee each result also shows with; nil when off (Preferences).
+    public var fee: Fee?
     let catalog: CurrencyCatalog
     /// "Oct 30, 2026": the day of a rate.
     let days: DayFormatter
@@ -43,13 +45,18 @@ public struct ConverterModel {
         /// The converted amount rounded to the currency's minor units, "—" without a rate, ""
         /// before any good amount.
         public internal(set) var amountText = ""
+        /// "with 2.2 % fee: 91.48 EUR" while a fee is on and the row has an amount, else "".
+        public internal(set) var feeText = ""
+        /// The unrounded converted amount shown (nil: none).
+        public internal(set) var value: Decimal?
         /// What Copy puts on the clipboard: the amount shown, nil when there is none.
         public internal(set) var copyText: String?
         /// "1 USD = 0.8951 EUR · ECB · Oct 30, 2026 · 23 days old", or why there is no rate.
         public internal(set) var rateLine = ""
         /// The rate is old enough to be marked (see `RateAge.isStale`).
         public internal(set) var isStale = false
-        /// What a screen reader says on the row: "EUR, Euro: 89.51" ("EUR, Euro" while blank).
+        /// What a screen reader says on the row: "EUR, Euro: 89.51" ("EUR, Euro" while blank),
+        /// and the fee's words after it when a fee is on.
         public internal(set) var accessibleName: String
         /// The To button's name and tooltip: "To EUR (Euro)".
         public let buttonName: String
@@ -103,6 +110,8 @@ public struct ConverterModel {
         case .failure(let error):
             amountHasError = true
             evaluatedText = Wording(error: error).text(words.translate)
+            // The rows keep their last good figures, with the fee as it is now.
+            rows.indices.forEach { showFee($0) }
         case .success(let amount):
             amountHasError = false
             evaluatedText = ExpressionEvaluator.isArithmetic(text) ? computation.evaluatedText(amount) : ""
@@ -111,12 +120,24 @@ public struct ConverterModel {
             where rows.indices.contains(i) {
                 rows[i].copyText = result.text
                 rows[i].amountText = result.text ?? "\u{2014}"
-                let said = result.text ?? tr("no rate")
-                rows[i].accessibleName = "\(rows[i].code), \(rows[i].name): \(said)"
+                rows[i].value = result.value
+                showFee(i)
                 rows[i].isStale = result.publication.map { $0.source != UserRate.source && RateAge.isStale($0.day, today: today) } ?? false
                 rows[i].rateLine = rateLine(result, table: table, today: today)
             }
         }
+    }
+
+    /// A row's fee words, from its unrounded value (rounded only for display), and the name a
+    /// screen reader says: "EUR, Euro: 89.51, with 2.2 % fee: 91.48 EUR".
+    mutating func showFee(_ i: Int) {
+        let row = rows[i]
+        rows[i].feeText = fee.flatMap { fee in
+            row.value.map { fee.words(for: $0, code: row.code, minorUnits: catalog.minorUnits(row.code), formatter: formatter, words: words) }
+        } ?? ""
+        guard !row.amountText.isEmpty else { return } // blank until a good amount: "EUR, Euro"
+        rows[i].accessibleName = "\(row.code), \(row.name): \(row.copyText ?? tr("no rate"))"
+            + (rows[i].feeText.isEmpty ? "" : ", " + rows[i].feeText)
     }
 
     /// "1 USD = 0.8951 EUR · ECB · Oct 30, 2026 · 23 days old".

@@ -10,6 +10,10 @@ public struct CurrenciesModel: Sendable {
     public var list: CurrencyListState
     /// Locale marks and the user's choice of digits for money (Preferences can change it).
     public var formatter: DecimalFormatter
+    /// The card or exchange fee the converted rows also show with; nil when off (Preferences).
+    public var fee: Fee?
+    /// The fee of the fee lines shown, as of the last good amount.
+    private var linesFee: Fee?
     let catalog: CurrencyCatalog
     /// "Oct 30, 2026": the day of a rate older than the others.
     let days: DayFormatter
@@ -77,7 +81,7 @@ public struct CurrenciesModel: Sendable {
         switch computation.rows(list, table: table) {
         case .failure(let error):
             refused[list.anchorCode] = error
-            return CurrenciesUpdate(amounts: nil, relabeled: [list.anchorCode])
+            return CurrenciesUpdate(amounts: nil, relabeled: [list.anchorCode], feeLinesStand: fee == linesFee)
         case .success(let rows):
             let cleared = refused.keys.sorted()
             refused.removeAll()
@@ -87,8 +91,16 @@ public struct CurrenciesModel: Sendable {
                 case .noRate: return ""
                 }
             }
-            return CurrenciesUpdate(amounts: amounts, relabeled: cleared)
+            linesFee = fee
+            return CurrenciesUpdate(amounts: amounts, relabeled: cleared,
+                                    feeAmounts: fee.map { computation.amountsWithFee($0, list, table: table) } ?? [:])
         }
+    }
+
+    /// What a converted row says with the fee, in `words`' language: "with 2.2 % fee: 91.48 EUR";
+    /// `amount` is the update's `feeAmounts[code]`.
+    public func feeText(_ code: String, amount: String, words: Translations) -> String {
+        fee?.words(amount: amount, code: code, formatter: formatter, words: words) ?? ""
     }
 
     // MARK: Rates
@@ -138,6 +150,13 @@ public struct CurrenciesUpdate: Sendable, Equatable {
     /// Rows whose line changed between a refusal and a rate: the refused anchor, or the rows
     /// refused until this good amount.
     public let relabeled: [String]
+    /// Each converted row's amount with the fee, as shown ("91.48"; see `feeText`): empty while
+    /// the fee is off; never the typed row (the fee is charged on a conversion) nor a row
+    /// without a rate.
+    public var feeAmounts: [String: String] = [:]
+    /// With a refused text (`amounts` nil): whether the fee lines shown still hold (false: the
+    /// fee changed since they were written, and they go until an amount is taken again).
+    public var feeLinesStand = true
 }
 
 /// A currency as a row shows it: "USD" over "US Dollar".

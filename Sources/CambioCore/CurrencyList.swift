@@ -94,11 +94,24 @@ public struct CurrencyListComputation: Sendable {
     /// `fixedPoint: false` takes the Decimal path for every row: the same figures, slower
     /// (`make bench` prints both; the fixed-point path stays while Decimal misses 1 ms).
     public func rows(_ state: CurrencyListState, table: RateTable, fixedPoint: Bool = true) -> Result<[String: Row], AmountError> {
-        let amount: Decimal
-        switch AmountParser.parse(state.anchorText, style: formatter.style) {
-        case .success(let value): amount = value
-        case .failure(let error): return .failure(error)
+        AmountParser.parse(state.anchorText, style: formatter.style).map {
+            rows(amount: $0, state, table: table, fixedPoint: fixedPoint)
         }
+    }
+
+    /// What every row but the anchor would be with `fee`, as shown ("91.48"): the fee applies to
+    /// the typed amount before the conversion (amount × factor × rate(row) / rate(anchor)), which
+    /// is the unrounded conversion with the fee, rounded once. Rows without a rate are left out;
+    /// nothing when the anchor's text is refused.
+    public func amountsWithFee(_ fee: Fee, _ state: CurrencyListState, table: RateTable) -> [String: String] {
+        guard case .success(let amount) = AmountParser.parse(state.anchorText, style: formatter.style) else { return [:] }
+        return rows(amount: fee.applied(to: amount), state, table: table, fixedPoint: true).compactMapValues {
+            if case .amount(let text) = $0 { return text }
+            return nil
+        }
+    }
+
+    private func rows(amount: Decimal, _ state: CurrencyListState, table: RateTable, fixedPoint: Bool) -> [String: Row] {
         let fixedAmount = fixedPoint ? FixedDecimal(amount) : nil
         var out: [String: Row] = [:]
         out.reserveCapacity(state.codes.count)
@@ -113,7 +126,7 @@ public struct CurrencyListComputation: Sendable {
                 out[code] = .noRate
             }
         }
-        return .success(out)
+        return out
     }
 
     /// "0.8951": what one unit of `code` is worth in the reference currency.

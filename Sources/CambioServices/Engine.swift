@@ -59,6 +59,7 @@ import Foundation
             case .networkAllowed: self.client.allowNetwork(self.preferences.networkAllowed)
             case .provider: self.useCurrentProvider()
             case .refreshInterval, .decimalPlaces: break
+            case .feeEnabled, .feePercent: break
             }
         }
         useCurrentProvider()
@@ -73,7 +74,7 @@ import Foundation
     /// The problems found at start-up, in words (the data file, caches, bundle, catalogue, and
     /// preferences that cannot be kept).
     public var startupProblems: [Wording] {
-        data.problems.map(\.wording) + [preferences.problem].compactMap { $0 }
+        data.problems.map(\.wording) + [preferences.problem, preferences.feeProblem].compactMap { $0 }
     }
 
     // MARK: Rates

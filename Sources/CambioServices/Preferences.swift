@@ -9,6 +9,7 @@ import Foundation
 
     public enum Key: String, CaseIterable, Sendable {
         case provider, refreshInterval = "refresh-interval", networkAllowed = "network-allowed", decimalPlaces = "decimal-places"
+        case feeEnabled = "fee-enabled", feePercent = "fee-percent"
     }
 
     /// The schema's settings (the Preferences window binds its controls to them); nil when the
@@ -64,6 +65,49 @@ import Foundation
     public var decimalPlaces: DecimalPlaces {
         get { settings.map { Self.places($0.int(Key.decimalPlaces.rawValue)) } ?? fallback.decimalPlaces }
         set { set(.decimalPlaces) { $0.setInt(Key.decimalPlaces.rawValue, Self.number(newValue)) } fallback: { $0.decimalPlaces = newValue } }
+    }
+
+    // MARK: The card or exchange fee
+
+    /// Without the schema: this run's fee setting.
+    private var fallbackFee = (enabled: false, percent: "2")
+
+    /// Whether results also show the amount with the card or exchange fee.
+    public var feeEnabled: Bool {
+        get { settings?.bool(Key.feeEnabled.rawValue) ?? fallbackFee.enabled }
+        set { setFee(.feeEnabled, { $0.setBool(Key.feeEnabled.rawValue, newValue) }) { $0.enabled = newValue } }
+    }
+
+    /// The fee's percent as kept (POSIX digits: "2.2"), usable or not.
+    public var feePercentText: String {
+        settings?.string(Key.feePercent.rawValue) ?? fallbackFee.percent
+    }
+
+    /// Keeps a fee's percent (whether it applies is `feeEnabled`).
+    public func setFeePercent(_ fee: Fee) {
+        setFee(.feePercent, { $0.setString(Key.feePercent.rawValue, fee.stored) }) { $0.percent = fee.stored }
+    }
+
+    /// The fee the results show: nil while it is off, or while the kept percent is unusable
+    /// (`feeProblem` says so).
+    public var fee: Fee? { feeEnabled ? Fee(stored: feePercentText) : nil }
+
+    /// Why the fee that is on is left out: its kept percent is not one (set by hand, say).
+    public var feeProblem: Wording? {
+        guard feeEnabled, Fee(stored: feePercentText) == nil else { return nil }
+        return Self.unusableFee(feePercentText)
+    }
+
+    /// A kept percent that is not one, in words.
+    public static func unusableFee(_ kept: String) -> Wording {
+        Wording("The card fee in the settings (“%@”) is not a percent more than 0 and less than 100: no fee is added.",
+                .verbatim(kept))
+    }
+
+    private func setFee(_ key: Key, _ write: (SettingsRef) -> Void, fallback change: (inout (enabled: Bool, percent: String)) -> Void) {
+        if let settings { write(settings); return } // the "changed" signal tells the observers
+        change(&fallbackFee)
+        observers.keys.sorted().forEach { observers[$0]?(key) }
     }
 
     /// Every preference at once.

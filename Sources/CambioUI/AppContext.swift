@@ -15,6 +15,8 @@ import Foundation
     public let catalog: CurrencyCatalog
     /// Locale marks and the user's choice of decimal places.
     public private(set) var formatter: DecimalFormatter
+    /// The card or exchange fee results show with them; nil when off (Preferences).
+    public private(set) var fee: Fee?
     public let days: DayFormatter
     /// The user's data, saved in the data file. Every change to it is saved (once typing
     /// pauses): no screen has to remember to.
@@ -67,6 +69,7 @@ import Foundation
         locale = data.locale
         paths = data.paths
         formatter = data.formatter.with(preferences.decimalPlaces)
+        fee = preferences.fee
         days = data.days
         catalog = data.catalog
         state = data.state
@@ -75,8 +78,16 @@ import Foundation
         problems = engine.startupProblems.map(say)
         engine.history.onProblem = { [weak self] in self?.onProblem?(say($0)) }
         preferencesObservation = preferences.observe { [weak self] key in
-            guard let self, key == .decimalPlaces else { return }
-            self.formatter = self.formatter.with(self.preferences.decimalPlaces)
+            guard let self else { return }
+            switch key {
+            case .decimalPlaces: self.formatter = self.formatter.with(self.preferences.decimalPlaces)
+            case .feeEnabled, .feePercent:
+                // A percent set by hand elsewhere (gsettings) may be unusable: said, and left out.
+                if let problem = self.preferences.feeProblem { self.onProblem?(say(problem)) }
+                guard self.preferences.fee != self.fee else { return }
+                self.fee = self.preferences.fee
+            default: return
+            }
             self.displayObservers.forEach { $0() }
         }
     }

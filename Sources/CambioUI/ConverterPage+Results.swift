@@ -33,14 +33,16 @@ extension ConverterPage {
         let row: ListBoxRow
         let toButton: MenuButton
         let amountLabel: Label
+        /// "with 2.2 % fee: 91.48 EUR": shown only while a fee is on.
+        let feeLabel: Label
         let rateLabel: Label
         /// What the row shows now (nil: nothing yet).
         var shown: ConverterModel.TargetRow?
         /// The To button's picker, once opened.
         var picker: CurrencyPicker?
-        init(code: String, row: ListBoxRow, toButton: MenuButton, amountLabel: Label, rateLabel: Label) {
+        init(code: String, row: ListBoxRow, toButton: MenuButton, amountLabel: Label, feeLabel: Label, rateLabel: Label) {
             self.code = code; self.row = row; self.toButton = toButton
-            self.amountLabel = amountLabel; self.rateLabel = rateLabel
+            self.amountLabel = amountLabel; self.feeLabel = feeLabel; self.rateLabel = rateLabel
         }
     }
 
@@ -78,6 +80,9 @@ extension ConverterPage {
         for (row, shown) in zip(rows, model.rows) where row.shown != shown {
             row.shown = shown
             UI.setText(row.amountLabel, shown.amountText)
+            // Off, the line takes no room at all.
+            UI.setText(row.feeLabel, shown.feeText)
+            row.feeLabel.visible = !shown.feeText.isEmpty
             // Focusing a result (to copy it) reads its amount.
             row.row.accessibleLabel(shown.accessibleName)
             row.rateLabel.setClass("stale", shown.isStale)
@@ -113,9 +118,12 @@ extension ConverterPage {
         amountLabel.wrapMode = PANGO_WRAP_WORD_CHAR
         amountLabel.justify = GTK_JUSTIFY_RIGHT
         amountLabel.selectable = false
+        let feeLabel = Label("", classes: ["numeric"], xalign: 1, wrap: true)
+        feeLabel.justify = GTK_JUSTIFY_RIGHT
+        feeLabel.visible = false
         let rateLabel = Label("", classes: ["rate-line"], xalign: 1, wrap: true)
         rateLabel.justify = GTK_JUSTIFY_RIGHT
-        let values = Box.vertical(spacing: 2, [amountLabel, rateLabel])
+        let values = Box.vertical(spacing: 2, [amountLabel, feeLabel, rateLabel])
         values.hexpand = true
         values.valign = GTK_ALIGN_CENTER
         values.tooltip(tr("Drag to reorder (Alt+Up, Alt+Down)"))
@@ -137,7 +145,7 @@ extension ConverterPage {
             self.moveTarget(dragged, to: target)
             return true
         }
-        return TargetRow(code: code, row: row, toButton: toButton, amountLabel: amountLabel, rateLabel: rateLabel)
+        return TargetRow(code: code, row: row, toButton: toButton, amountLabel: amountLabel, feeLabel: feeLabel, rateLabel: rateLabel)
     }
 
     /// The To button's picker, made when first opened and kept by its row (so it goes when the

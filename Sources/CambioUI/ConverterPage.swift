@@ -88,6 +88,11 @@ import Foundation
 
     public func rateText(_ code: String) -> String? { rows.first { $0.code == code }?.rateLabel.text }
 
+    /// The line with the fee under a result: nil while it is hidden (no fee, or no amount).
+    public func feeText(_ code: String) -> String? {
+        rows.first { $0.code == code }.flatMap { $0.feeLabel.visible ? $0.feeLabel.text : nil }
+    }
+
     /// Types into the amount entry as the keyboard would.
     public func type(_ text: String) { amountEntry.text = text }
 
@@ -119,6 +124,7 @@ import Foundation
         guard !destroyed else { return }
         typingPause.cancel()
         model.formatter = ctx.formatter
+        model.fee = ctx.fee
         model.recalculate(table: ctx.rates, today: Day.today())
         showAmount()
         showResults()

@@ -10,10 +10,14 @@ import Foundation
     let root: ListBoxRow
     let handle: Box
     let entry: Entry
+    /// "with 2.2 % fee: 91.48 EUR" under a converted amount while a fee is on; hidden otherwise.
+    let feeLabel: Label
     let rateLabel: Label
     let menu: MenuButton
     /// Its menu was built (it is built again when the user's rates change).
     var menuBuilt = false
+    /// What the fee line says now ("": hidden).
+    private(set) var feeText = ""
 
     init(_ face: CurrencyFace) {
         code = face.code
@@ -33,7 +37,10 @@ import Foundation
         // Wrapped, not cut, on a narrow window: the rate and its age stay readable.
         rateLabel = Label("", classes: ["rate-line"], xalign: 1, wrap: true)
         rateLabel.justify = GTK_JUSTIFY_RIGHT
-        let amountBox = Box.vertical(spacing: 4, [entry, rateLabel])
+        feeLabel = Label("", classes: ["numeric"], xalign: 1, wrap: true)
+        feeLabel.justify = GTK_JUSTIFY_RIGHT
+        feeLabel.visible = false
+        let amountBox = Box.vertical(spacing: 4, [entry, feeLabel, rateLabel])
         amountBox.hexpand = true
 
         menu = MenuButton(icon: "view-more-symbolic", name: say(face.actionsName))
@@ -51,6 +58,15 @@ import Foundation
     /// Shows `text` in the amount field, unless it shows it already (the cursor stays put).
     func setAmount(_ text: String) {
         if entry.text != text { entry.text = text }
+    }
+
+    /// The fee line ("" hides it: no room taken); the amount field's description says it too.
+    func setFee(_ text: String) {
+        guard text != feeText else { return }
+        feeText = text
+        feeLabel.text = text
+        feeLabel.visible = !text.isEmpty
+        entry.accessibleDescription(text)
     }
 
     /// Whether the amount takes input: a currency without a rate says so instead.

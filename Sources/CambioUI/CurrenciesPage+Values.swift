@@ -19,7 +19,11 @@ extension CurrenciesPage {
         updating = true
         defer { updating = false }
         rows[model.list.anchorCode]?.setAmount(model.list.anchorText)
+        // The typed amount is what is paid: the fee is on the conversions.
+        rows[model.list.anchorCode]?.setFee("")
         let update = model.recalculate(table: table)
+        // The fee changed while the typed text is refused: the last fee lines go at once.
+        if !update.feeLinesStand { rows.values.forEach { $0.setFee("") } }
         if !update.relabeled.isEmpty {
             let words = L10n.translations
             for code in update.relabeled { rows[code]?.show(model.rateLine(code, table: table), words) }
@@ -28,10 +32,18 @@ extension CurrenciesPage {
         // Rows in view now; the others right after this frame (a list of every currency
         // then still shows each keystroke within one frame).
         pending.removeAll(keepingCapacity: true)
+        pendingFees.removeAll(keepingCapacity: true)
         let visible = visibleRange()
         for (code, text) in amounts {
             guard let row = rows[code] else { continue }
-            if isVisible(row, visible) { row.setAmount(text) } else { pending[code] = text }
+            let fee = update.feeAmounts[code] ?? ""
+            if isVisible(row, visible) {
+                row.setAmount(text)
+                row.setFee(feeText(code, fee))
+            } else {
+                pending[code] = text
+                pendingFees[code] = fee
+            }
         }
         if !pending.isEmpty && pendingWrite?.isPending != true {
             pendingWrite = TimerHandle.idle { [weak self] in self?.flushPending() }
@@ -44,7 +56,14 @@ extension CurrenciesPage {
         updating = true
         defer { updating = false }
         for (code, text) in pending { rows[code]?.setAmount(text) }
+        for (code, fee) in pendingFees { rows[code]?.setFee(feeText(code, fee)) }
         pending.removeAll(keepingCapacity: true)
+        pendingFees.removeAll(keepingCapacity: true)
+    }
+
+    /// A row's fee line from its amount with the fee ("" for none).
+    private func feeText(_ code: String, _ amount: String) -> String {
+        amount.isEmpty ? "" : model.feeText(code, amount: amount, words: L10n.translations)
     }
 
     /// The part of the list in view, in the list's coordinates.

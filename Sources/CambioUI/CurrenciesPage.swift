@@ -30,6 +30,8 @@ import Foundation
     var updating = false
     /// Texts for rows out of view, written once the frame that shows the visible ones is drawn.
     var pending: [String: String] = [:]
+    /// The same for their amounts with the fee ("": no fee line).
+    var pendingFees: [String: String] = [:]
     var pendingWrite: TimerHandle?
 
     /// The list, what was typed and the rows' refusals. The list is the context's, which saves it;
@@ -42,6 +44,7 @@ import Foundation
         ctx = context
         model = CurrenciesModel(list: context.state.currencies, catalog: context.catalog,
                                 formatter: context.formatter, days: context.days)
+        model.fee = context.fee
         // Wraps on a narrow window rather than widening it.
         sourceLabel = Label("", classes: ["dim-label", "rates-source"], wrap: true)
         sourceLabel.hexpand = true
@@ -106,6 +109,7 @@ import Foundation
             // The reference currency or the digits changed.
             self.model.list = self.ctx.state.currencies
             self.model.formatter = self.ctx.formatter
+            self.model.fee = self.ctx.fee
             self.refreshRates()
             self.recalculate()
         }
@@ -119,6 +123,11 @@ import Foundation
     public func entryText(_ code: String) -> String? { rows[code]?.entry.text }
 
     public func rateText(_ code: String) -> String? { rows[code]?.rateLabel.text }
+
+    /// The fee line under a row's amount; nil while it is hidden.
+    public func feeText(_ code: String) -> String? {
+        rows[code].flatMap { $0.feeLabel.visible ? $0.feeLabel.text : nil }
+    }
 
     public func hasError(_ code: String) -> Bool { rows[code]?.entry.hasClass("error") ?? false }
 

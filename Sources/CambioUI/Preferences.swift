@@ -21,6 +21,8 @@ import CGtk
     let keyRows: KeyRows
     /// "Your Rates": the rates the user set by hand.
     private(set) var userRates: UserRatesGroup!
+    /// The card or exchange fee (Preferences+Fee).
+    let feeRows: FeeRows
     /// The toasts shown, in order (tests).
     private(set) var toasts: [String] = []
     private let ctx: AppContext
@@ -63,6 +65,8 @@ import CGtk
                                         subtitle: tr("Off: Cambio sends nothing anywhere. The saved and bundled rates, history and prices stay in use."),
                                         suffix: networkSwitch)
 
+        feeRows = FeeRows(context: context)
+
         // The key: its saves and removals are toasts on this window.
         var toastTarget: (@MainActor (String) -> Void)?
         keyRows = KeyRows(stocks: { [unowned context] in context.stocks }) { toastTarget?($0) }
@@ -76,6 +80,7 @@ import CGtk
             userRates.group,
             PrefsGroup(title: tr("Amounts"), description: tr("Decimal places only round what is shown: amounts stay exact."),
                        [referenceRow, placesRow]),
+            feeRows.group,
             PrefsGroup(title: tr("Privacy"), [networkRow]),
             keyRows.group,
         ]))

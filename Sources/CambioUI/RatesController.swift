@@ -124,6 +124,8 @@ import Foundation
             if preferences.networkAllowed { refresh(.start) }
         case .decimalPlaces:
             break
+        case .feeEnabled, .feePercent:
+            break
         }
     }
 

@@ -457,5 +457,84 @@ def a_hostile_user_rate_is_dropped_and_named_the_others_kept():
     assert "userRates[1]" in err and "userRates[2]" in err, err
 
 
+def fee_setting(h, enabled, percent):
+    """The card or exchange fee as GSettings keeps it (the keyfile backend of these tests)."""
+    folder = os.path.join(h.dir, "config", "glib-2.0", "settings")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "keyfile"), "w") as f:
+        f.write("[io/github/cambio/Cambio]\nsettings-migrated=true\nfee-enabled=%s\nfee-percent='%s'\n"
+                % ("true" if enabled else "false", percent))
+
+
+@test
+def convert_with_a_card_fee_in_words_and_in_json():
+    h = Home()
+    rc, out, err = h.run("convert", "100", "USD", "EUR", "JPY", "--offline", "--fee", "2.2")
+    assert rc == 0 and err == "", err
+    # The issue's example: 89.5095 EUR × 1.022 = 91.4787, from the unrounded conversion.
+    assert out.splitlines() == ["100 USD = 89.51 EUR (with 2.2 % fee: 91.48 EUR)  (1 USD = 0.8951 EUR, ECB 2026-10-30)",
+                                "100 USD = 15,725 JPY (with 2.2 % fee: 16,071 JPY)  (1 USD = 157.2503 JPY, ECB 2026-10-30)"], out
+    rc, out, err = h.run("convert", "100", "USD", "EUR", "JPY", "--offline", "--fee", "2.2", "--json")
+    assert rc == 0, err
+    data = json.loads(out)
+    assert data["fee_percent"] == "2.2", data
+    eur, jpy = data["results"]
+    assert (eur["amount"], eur["amount_with_fee"]) == ("89.51", "91.48"), eur
+    assert (jpy["amount"], jpy["amount_with_fee"]) == ("15725", "16071"), jpy
+    # Rounded once, from the unrounded value: 0.05 USD is 0.0448 EUR (0.04), with the fee 0.0457 (0.05).
+    rc, out, err = h.run("convert", "0.05", "USD", "EUR", "--offline", "--fee", "2.2", "--json")
+    r = json.loads(out)["results"][0]
+    assert (r["amount"], r["amount_with_fee"]) == ("0.04", "0.05"), r
+    # On a past date too; and in the locale's marks.
+    rc, out, err = h.run("convert", "100", "USD", "EUR", "--date", "2024-01-01", "--offline", "--fee", "1.5", "--json")
+    r = json.loads(out)["results"][0]
+    assert (r["amount"], r["amount_with_fee"]) == ("90.50", "91.86"), r   # 90.4977… × 1.015
+    rc, out, err = h.run("convert", "1234,5", "EUR", "USD", "--offline", "--fee", "2,2", env={"LANG": "de_DE.UTF-8"})
+    assert rc == 0, err
+    assert out.startswith("1.234,5 EUR = 1.379,18 USD (with 2,2 % fee: 1.409,53 USD)"), out
+    # Without a fee the JSON is as it always was: no fee fields at all.
+    rc, out, err = h.run("convert", "100", "USD", "EUR", "--offline", "--json")
+    data = json.loads(out)
+    assert "fee_percent" not in data and "amount_with_fee" not in data["results"][0], data
+
+
+@test
+def a_fee_that_is_not_a_percent_is_refused_in_one_line():
+    h = Home()
+    for value, words in (("abc", "\u201ca\u201d is not part of a number"), ("150", "more than 0 and less than 100"),
+                         ("100", "more than 0 and less than 100"), ("-1", "more than 0 and less than 100"),
+                         ("2,2,2", "misplaced"), ("", "")):
+        rc, out, err = h.run("convert", "100", "USD", "EUR", "--offline", "--fee", value)
+        assert rc == 2 and out == "", (value, rc, out)
+        lines = [l for l in err.splitlines() if l.strip()]
+        assert len(lines) == 1 and "--fee must be a percent: %s" % value in lines[0] and words in lines[0], (value, err)
+
+
+@test
+def the_fee_set_in_preferences_applies_when_on():
+    h = Home()
+    fee_setting(h, enabled=False, percent="2.2")
+    rc, out, err = h.run("convert", "100", "USD", "EUR", "--offline")
+    assert rc == 0 and "fee" not in out, out
+    fee_setting(h, enabled=True, percent="2.2")
+    rc, out, err = h.run("convert", "100", "USD", "EUR", "--offline")
+    assert rc == 0 and err == "", err
+    assert "(with 2.2 % fee: 91.48 EUR)" in out, out
+    rc, out, err = h.run("convert", "100", "USD", "EUR", "--offline", "--json")
+    data = json.loads(out)
+    assert data["fee_percent"] == "2.2" and data["results"][0]["amount_with_fee"] == "91.48", data
+    # --fee wins: another percent, or 0 for none.
+    rc, out, err = h.run("convert", "100", "USD", "EUR", "--offline", "--fee", "1.5")
+    assert "(with 1.5 % fee: 90.85 EUR)" in out, out
+    rc, out, err = h.run("convert", "100", "USD", "EUR", "--offline", "--fee", "0", "--json")
+    data = json.loads(out)
+    assert rc == 0 and "fee_percent" not in data and "amount_with_fee" not in data["results"][0], data
+    # A kept value that is not a percent (gsettings takes any text) is said, and no fee is added.
+    fee_setting(h, enabled=True, percent="2,2")
+    rc, out, err = h.run("convert", "100", "USD", "EUR", "--offline")
+    assert rc == 0 and "fee" not in out, out
+    assert "(\u201c2,2\u201d) is not a percent more than 0 and less than 100" in err, err
+
+
 if __name__ == "__main__":
     sys.exit(run_tests("cli"))

@@ -121,7 +121,7 @@ def every_control_has_a_name_and_tab_reaches_the_controls_of_each_page():
         # The rows and their controls (the key's entry row takes the focus in its inner text,
         # which GTK 4.8 does not expose: its eye button stands for it).
         for name in ("Rate provider", "Automatic refresh", "Reference currency", "Reference currency: USD (US Dollar)",
-                     "Decimal places", "Use the network", "Show Text", "Saved key", "Search"):
+                     "Decimal places", "Card or exchange fee", "Use the network", "Show Text", "Saved key", "Search"):
             assert any(r and r.startswith(name) for r in reached), (name, reached)
         app.key("Escape")
         wait_for("the preferences closed", lambda: not any(w.name == "Preferences" for w in app.node), timeout=10)

@@ -1,0 +1,109 @@
+import CambioCore
+import CambioGLib
+import CambioServices
+import CGtk
+
+/// The card or exchange fee in Preferences: a switch row (off by default) and a row to type the
+/// percent in the locale's marks ("2,2" in Russian). A percent applies as it is typed, on every
+/// page; one that is not more than 0 and less than 100 is not kept, and the line under the rows
+/// says why until the text is right.
+@MainActor final class FeeRows {
+    let group: PrefsGroup
+    let feeSwitch: Switch
+    let switchRow: ActionRow
+    /// The percent, as typed (only sensitive while the fee is on).
+    let percentRow: EntryRow
+    /// Why the typed percent is not kept; hidden (taking no room) while there is nothing to say.
+    let problemLabel: Label
+    private let ctx: AppContext
+    private var observation: Observation?
+    /// True while the rows write the setting or the entry themselves.
+    private var writing = false
+
+    init(context: AppContext) {
+        ctx = context
+        let preferences = context.preferences
+        feeSwitch = Switch()
+        feeSwitch.active = preferences.feeEnabled
+        // Not a format: "%" is the sign (xgettext would take "% o" for a directive).
+        // xgettext:no-c-format
+        let explanation = tr("Banks charge 1–3 % on payments in a foreign currency, exchange offices a spread. When on, each converted amount also shows the amount with the fee.")
+        switchRow = ActionRow.with(title: tr("Card or exchange _fee"), subtitle: explanation, suffix: feeSwitch)
+        percentRow = EntryRow(title: tr("Fee in per_cent"))
+        percentRow.inputPurpose = GTK_INPUT_PURPOSE_NUMBER
+        problemLabel = Label("", classes: ["error"], wrap: true)
+        problemLabel.visible = false
+        group = PrefsGroup(title: tr("Fees"), [switchRow, percentRow, problemLabel])
+        showPercent()
+        percentRow.sensitive = preferences.feeEnabled
+        connect()
+    }
+
+    private func connect() {
+        let preferences = ctx.preferences
+        if let stored = preferences.settings {
+            stored.bind(Preferences.Key.feeEnabled.rawValue, to: gpointerOf(feeSwitch.widget), property: "active")
+        } else {
+            feeSwitch.onToggled { [weak self] in
+                guard let self, self.ctx.preferences.feeEnabled != self.feeSwitch.active else { return }
+                self.ctx.preferences.feeEnabled = self.feeSwitch.active
+            }
+        }
+        percentRow.onChanged { [weak self] in self?.typed() }
+        // Changes from elsewhere (the command line's gsettings, another window) show here too.
+        observation = preferences.observe { [weak self] key in
+            guard let self else { return }
+            switch key {
+            case .feeEnabled:
+                self.percentRow.sensitive = self.ctx.preferences.feeEnabled
+                if self.feeSwitch.active != self.ctx.preferences.feeEnabled { self.feeSwitch.active = self.ctx.preferences.feeEnabled }
+            case .feePercent:
+                if !self.writing { self.showPercent() }
+            default: break
+            }
+        }
+    }
+
+    /// The kept percent in the locale's marks, or the kept text as it is when it is unusable.
+    func showPercent() {
+        writing = true
+        defer { writing = false }
+        let kept = ctx.preferences.feePercentText
+        percentRow.text = Fee(stored: kept).map { ctx.formatter.exact($0.percent) } ?? kept
+        showProblem(Fee(stored: kept) == nil ? say(Preferences.unusableFee(kept)) : nil)
+    }
+
+    /// A typed percent: kept when it is one, else the reason shows and nothing is kept.
+    private func typed() {
+        guard !writing else { return }
+        let text = percentRow.text
+        switch Fee.parse(text, style: ctx.formatter.style) {
+        case .success(let fee?):
+            showProblem(nil)
+            writing = true
+            ctx.preferences.setFeePercent(fee)
+            writing = false
+        case .success(nil):
+            break // not with zero refused
+        case .failure:
+            showProblem(describe(text))
+        }
+    }
+
+    /// Why `text` is not a fee ("Not saved: Enter a percent more than 0 and less than 100").
+    private func describe(_ text: String) -> String? {
+        guard case .failure(let refusal) = Fee.parse(text, style: ctx.formatter.style) else { return nil }
+        return String(format: tr("Not saved: %@"), refusal.text(L10n.translations))
+    }
+
+    private func showProblem(_ text: String?) {
+        percentRow.setClass("error", text != nil)
+        // Read out with the row, as the line may lie below the window's edge.
+        percentRow.accessibleDescription(text ?? "")
+        UI.setText(problemLabel, text ?? "")
+        problemLabel.visible = text != nil
+    }
+
+    /// What the line under the rows says ("" while hidden).
+    var problemText: String { problemLabel.visible ? problemLabel.text : "" }
+}

@@ -1,0 +1,206 @@
+import XCTest
+import CGtk
+import CambioGLib
+import CambioServices
+@testable import CambioCore
+@testable import CambioUI
+
+/// The card or exchange fee in a real window: off, nothing shows; on, each Converter result and
+/// each Currencies row converted into shows the amount with the fee, as the user types and as
+/// the setting changes; set from Preferences, where a bad percent is refused and said.
+/// Bundled ECB rates of 30 Oct 2026 (1 EUR = 1.1172 USD).
+final class FeeWindowTests: WindowTestCase {
+    var converter: ConverterPage { window.converter }
+    var currencies: CurrenciesPage { window.currencies }
+    var rates: RatesController!
+    var prefs: PreferencesWindow!
+
+    override func tearDown() async throws {
+        if let prefs { prefs.window.destroy() }
+        try await super.tearDown()
+    }
+
+    func openPreferences() {
+        rates = RatesController(context: context)
+        rates.attach(window)
+        prefs = PreferencesWindow(context: context, rates: rates)
+        prefs.window.onDestroy { [weak self] in self?.prefs = nil }
+        prefs.present(over: window.window)
+        MainContext.drain()
+    }
+
+    func setFee(_ percent: String?) {
+        if let percent {
+            context.preferences.setFeePercent(Fee(stored: percent)!)
+            context.preferences.feeEnabled = true
+        } else {
+            context.preferences.feeEnabled = false
+        }
+        MainContext.drain()
+    }
+
+    func testTheFeeLineShowsAndGoesWithTheSettingOnBothPages() async throws {
+        XCTAssertNil(converter.feeText("EUR"), "off by default: no fee line")
+        XCTAssertNil(currencies.feeText("EUR"))
+        let plainRow = try XCTUnwrap(converter.rows.first { $0.code == "EUR" }).row
+
+        setFee("2.2")
+        // The example: 100 USD = 89.51 EUR at the bundled rate.
+        XCTAssertEqual(converter.resultText("EUR"), "89.51")
+        XCTAssertEqual(converter.feeText("EUR"), "with 2.2 % fee: 91.48 EUR")
+        XCTAssertEqual(converter.feeText("GBP"), "with 2.2 % fee: 76.27 GBP")   // 74.6330… × 1.022
+        XCTAssertEqual(converter.model.row("EUR")?.accessibleName, "EUR, Euro: 89.51, with 2.2 % fee: 91.48 EUR")
+        XCTAssertEqual(currencies.entryText("EUR"), "89.51")
+        XCTAssertEqual(currencies.feeText("EUR"), "with 2.2 % fee: 91.48 EUR")
+        XCTAssertEqual(currencies.feeText("JPY"), "with 2.2 % fee: 16,071 JPY")
+        XCTAssertNil(currencies.feeText("USD"), "the typed amount is what is paid: the fee is on the conversions")
+
+        setFee("1.5")
+        XCTAssertEqual(converter.feeText("EUR"), "with 1.5 % fee: 90.85 EUR")
+        XCTAssertEqual(currencies.feeText("EUR"), "with 1.5 % fee: 90.85 EUR")
+
+        setFee(nil)
+        XCTAssertNil(converter.feeText("EUR"), "off: the line is hidden, taking no room")
+        XCTAssertNil(currencies.feeText("EUR"))
+        XCTAssertEqual(converter.model.row("EUR")?.accessibleName, "EUR, Euro: 89.51")
+        XCTAssertEqual(converter.rows.first { $0.code == "EUR" }?.row.widget, plainRow.widget, "the same row, no rebuild")
+    }
+
+    func testTheFeeFollowsTyping() async throws {
+        setFee("2.2")
+        currencies.type("200", into: "USD")
+        MainContext.drain()
+        XCTAssertEqual(currencies.entryText("EUR"), "179.02")
+        XCTAssertEqual(currencies.feeText("EUR"), "with 2.2 % fee: 182.96 EUR")   // 179.0190… × 1.022
+        // Typing into EUR makes it the typed row: USD now carries the fee, EUR none.
+        currencies.type("100", into: "EUR")
+        MainContext.drain()
+        XCTAssertNil(currencies.feeText("EUR"))
+        XCTAssertEqual(currencies.feeText("USD"), "with 2.2 % fee: 114.18 USD")   // 111.72 × 1.022
+        // A refused text keeps the last figures and their fee lines.
+        currencies.type("abc", into: "EUR")
+        MainContext.drain()
+        XCTAssertTrue(currencies.hasError("EUR"))
+        XCTAssertEqual(currencies.feeText("USD"), "with 2.2 % fee: 114.18 USD")
+        setFee("3")
+        XCTAssertNil(currencies.feeText("USD"), "another fee while refused: the lines of the old one go at once")
+        setFee(nil)
+        XCTAssertNil(currencies.feeText("USD"), "turned off while refused: gone")
+        currencies.type("100", into: "EUR")
+        MainContext.drain()
+        XCTAssertNil(currencies.feeText("USD"), "off")
+
+        setFee("2.2")
+        window.showPage(1)
+        converter.type("0.05")
+        emitActivate(converter.amountEntry.widget, type: gtk_entry_get_type())
+        XCTAssertEqual(converter.resultText("EUR"), "0.04")
+        XCTAssertEqual(converter.feeText("EUR"), "with 2.2 % fee: 0.05 EUR", "from the unrounded 0.04475…, not from 0.04")
+        converter.type("12*3")
+        emitActivate(converter.amountEntry.widget, type: gtk_entry_get_type())
+        XCTAssertEqual(converter.feeText("EUR"), "with 2.2 % fee: 32.93 EUR")
+    }
+
+    func testPreferencesTurnItOnAndKeepAGoodPercentOnly() async throws {
+        openPreferences()
+        let rows = prefs.feeRows
+        XCTAssertEqual(rows.switchRow.title, "Card or exchange _fee")
+        XCTAssertTrue(rows.switchRow.subtitle.contains("1–3 %"), rows.switchRow.subtitle)
+        XCTAssertEqual(rows.percentRow.title, "Fee in per_cent")
+        XCTAssertEqual(rows.percentRow.text, "2")
+        XCTAssertFalse(rows.percentRow.sensitive, "the percent waits for the switch")
+        XCTAssertEqual(rows.problemText, "")
+
+        rows.feeSwitch.active = true
+        MainContext.drain()
+        XCTAssertTrue(context.preferences.feeEnabled)
+        XCTAssertTrue(rows.percentRow.sensitive)
+        XCTAssertEqual(converter.feeText("EUR"), "with 2 % fee: 91.30 EUR")      // 89.5095… × 1.02
+
+        rows.percentRow.text = "3.5"
+        MainContext.drain()
+        XCTAssertEqual(context.preferences.feePercentText, "3.5")
+        XCTAssertEqual(converter.feeText("EUR"), "with 3.5 % fee: 92.64 EUR", "applies as it is typed")
+        XCTAssertEqual(currencies.feeText("EUR"), "with 3.5 % fee: 92.64 EUR")
+
+        for (typed, why) in [("abc", "Not saved: “a” is not part of a number"),
+                             ("150", "Not saved: Enter a percent more than 0 and less than 100"),
+                             ("0", "Not saved: Enter a percent more than 0 and less than 100"),
+                             ("", "Not saved: Enter a percent more than 0 and less than 100")] {
+            rows.percentRow.text = typed
+            MainContext.drain()
+            XCTAssertEqual(rows.problemText, why, typed)
+            XCTAssertTrue(rows.percentRow.hasClass("error"), typed)
+            XCTAssertEqual(context.preferences.feePercentText, "3.5", "\(typed) is not kept")
+            XCTAssertEqual(converter.feeText("EUR"), "with 3.5 % fee: 92.64 EUR")
+        }
+        rows.percentRow.text = "2.2 %"
+        MainContext.drain()
+        XCTAssertEqual(rows.problemText, "", "a good percent: the reason goes")
+        XCTAssertFalse(rows.percentRow.hasClass("error"))
+        XCTAssertEqual(context.preferences.feePercentText, "2.2")
+        XCTAssertEqual(converter.feeText("EUR"), "with 2.2 % fee: 91.48 EUR")
+
+        rows.feeSwitch.active = false
+        MainContext.drain()
+        XCTAssertNil(converter.feeText("EUR"))
+        XCTAssertNil(currencies.feeText("EUR"))
+
+        // Kept across a restart.
+        rows.feeSwitch.active = true
+        prefs.window.destroy(); prefs = nil
+        makeWindow(lang: "en_US.UTF-8")
+        XCTAssertEqual(currencies.feeText("EUR"), "with 2.2 % fee: 91.48 EUR")
+        openPreferences()
+        XCTAssertTrue(prefs.feeRows.feeSwitch.active)
+        XCTAssertEqual(prefs.feeRows.percentRow.text, "2.2")
+    }
+
+    func testACommaLocaleTypesAndShowsItsOwnMarks() async throws {
+        try? FileManager.default.removeItem(at: home)
+        makeWindow(lang: "ru_RU.UTF-8")
+        openPreferences()
+        prefs.feeRows.feeSwitch.active = true
+        prefs.feeRows.percentRow.text = "2,2"
+        MainContext.drain()
+        XCTAssertEqual(context.preferences.feePercentText, "2.2", "kept in POSIX digits")
+        currencies.type("100", into: "USD")
+        MainContext.drain()
+        XCTAssertEqual(currencies.entryText("EUR"), "89,51")
+        let line = try XCTUnwrap(currencies.feeText("EUR"))
+        XCTAssertTrue(line.contains("2,2 %") && line.contains("91,48 EUR"), line)
+    }
+
+    func testAKeptPercentThatIsNoneIsSaidAndLeftOut() async throws {
+        context.preferences.settings?.setString("fee-percent", "2,2") // as gsettings could leave it
+        context.preferences.feeEnabled = true
+        MainContext.drain()
+        XCTAssertNil(converter.feeText("EUR"), "no fee from a value that is none")
+        XCTAssertTrue(context.notices.toasts.contains { $0.contains("(“2,2”)") }, "\(context.notices.toasts)")
+        openPreferences()
+        XCTAssertEqual(prefs.feeRows.percentRow.text, "2,2")
+        XCTAssertTrue(prefs.feeRows.problemText.contains("(“2,2”)"), prefs.feeRows.problemText)
+        // Said at the next start too, with the other problems.
+        prefs.window.destroy(); prefs = nil
+        makeWindow(lang: "en_US.UTF-8")
+        XCTAssertTrue(context.problems.contains { $0.contains("(“2,2”)") }, "\(context.problems)")
+    }
+
+    func testBothPagesFitAPhoneWithTheFeeShown() async throws {
+        loadAppStyle()
+        setFee("2.25")
+        currencies.add("IDR")
+        currencies.type("123456789", into: "IDR")
+        window.showPage(1)
+        converter.type("123456789012")
+        emitActivate(converter.amountEntry.widget, type: gtk_entry_get_type())
+        XCTAssertNotNil(converter.feeText("EUR"))
+        XCTAssertNotNil(currencies.feeText("EUR"))
+        for root in [currencies.root, converter.root] {
+            let widths = minimumWidths(root: root)
+            XCTAssertLessThanOrEqual(widths.page, 360, "the page fits a phone with the fee lines")
+        }
+        layOut(width: 360, height: 640)
+        for row in converter.rows { XCTAssertTrue(fitsWidth(row.feeLabel), "\(row.code)'s fee line within 360 px") }
+    }
+}
