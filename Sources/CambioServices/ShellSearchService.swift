@@ -16,34 +16,22 @@ import Foundation
     /// CAMBIO_SEARCH_IDLE_SECONDS overrides it (tests).
     public static let idleSeconds: Double = 20
 
-    static let interfaceXML = """
-        <node>
-          <interface name="org.gnome.Shell.SearchProvider2">
-            <method name="GetInitialResultSet">
-              <arg type="as" name="terms" direction="in"/>
-              <arg type="as" name="results" direction="out"/>
-            </method>
-            <method name="GetSubsearchResultSet">
-              <arg type="as" name="previous_results" direction="in"/>
-              <arg type="as" name="terms" direction="in"/>
-              <arg type="as" name="results" direction="out"/>
-            </method>
-            <method name="GetResultMetas">
-              <arg type="as" name="identifiers" direction="in"/>
-              <arg type="aa{sv}" name="metas" direction="out"/>
-            </method>
-            <method name="ActivateResult">
-              <arg type="s" name="identifier" direction="in"/>
-              <arg type="as" name="terms" direction="in"/>
-              <arg type="u" name="timestamp" direction="in"/>
-            </method>
-            <method name="LaunchSearch">
-              <arg type="as" name="terms" direction="in"/>
-              <arg type="u" name="timestamp" direction="in"/>
-            </method>
-          </interface>
-        </node>
-        """
+    /// The interface, as the Shell calls it (one line per element: scripts/update-po reads this
+    /// file as C, where a multi-line string literal does not parse).
+    static let interfaceXML = [
+        "<node><interface name='org.gnome.Shell.SearchProvider2'>",
+        "<method name='GetInitialResultSet'><arg type='as' name='terms' direction='in'/>",
+        "<arg type='as' name='results' direction='out'/></method>",
+        "<method name='GetSubsearchResultSet'><arg type='as' name='previous_results' direction='in'/>",
+        "<arg type='as' name='terms' direction='in'/><arg type='as' name='results' direction='out'/></method>",
+        "<method name='GetResultMetas'><arg type='as' name='identifiers' direction='in'/>",
+        "<arg type='aa{sv}' name='metas' direction='out'/></method>",
+        "<method name='ActivateResult'><arg type='s' name='identifier' direction='in'/>",
+        "<arg type='as' name='terms' direction='in'/><arg type='u' name='timestamp' direction='in'/></method>",
+        "<method name='LaunchSearch'><arg type='as' name='terms' direction='in'/>",
+        "<arg type='u' name='timestamp' direction='in'/></method>",
+        "</interface></node>",
+    ].joined()
 
     let engine: Engine
     private var state: AppState
