@@ -55,6 +55,7 @@ public struct DBusError: Error, Sendable {
         init(handler: @escaping Handler, objectPath: String, info: UnsafeMutablePointer<GDBusNodeInfo>) {
             self.handler = handler; self.objectPath = objectPath; self.info = info
         }
+        deinit { g_dbus_node_info_unref(info) }
     }
 
     private let box: Box

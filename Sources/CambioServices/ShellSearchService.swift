@@ -121,7 +121,7 @@ import Foundation
     // MARK: The interface
 
     func handle(_ method: String, _ parameters: DBusValue) -> Result<DBusValue, DBusError> {
-        touch()
+        // The countdown starts again once the call is answered.
         defer { touch() }
         let p = parameters.items
         switch method {
