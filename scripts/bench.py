@@ -125,7 +125,7 @@ def search_provider(binary):
     home = tempfile.mkdtemp(prefix="cambio-bench-search-")
     env = dict(os.environ, HOME=home, LANG="en_US.UTF-8", XDG_DATA_HOME=os.path.join(home, "data"),
                XDG_CONFIG_HOME=os.path.join(home, "config"), XDG_CACHE_HOME=os.path.join(home, "cache"),
-               CAMBIO_SEARCH_IDLE_SECONDS="120",
+               CAMBIO_SEARCH_IDLE_SECONDS="120", CAMBIO_DATA_DIR=os.path.join(ROOT, "data"),
                **{k: "http://127.0.0.1:9" for k in ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL")})
     name, path, iface = "io.github.cambio.Cambio.SearchProvider", "/io/github/cambio/Cambio/SearchProvider", "org.gnome.Shell.SearchProvider2"
     bus = Gio.bus_get_sync(Gio.BusType.SESSION)
@@ -145,7 +145,8 @@ def search_provider(binary):
             if time.monotonic() > deadline or proc.poll() is not None:
                 raise SystemExit("cambio --search-provider did not take its bus name")
             time.sleep(0.005)
-        call("GetInitialResultSet", GLib.Variant("(as)", (["100", "usd", "to", "eur"],)), "(as)")
+        if call("GetInitialResultSet", GLib.Variant("(as)", (["100", "usd", "to", "eur"],)), "(as)") != ["100|USD|EUR"]:
+            raise SystemExit("cambio --search-provider did not answer 100 usd to eur (no rates?)")
         first = (time.monotonic() - t0) * 1000
         queries = [["100", "usd", "to", "eur"], ["12*3", "gbp", "jpy"], ["100", "usd"], ["1", "234,5", "RUB", "в", "USD"],
                    ["firefox"]]

@@ -74,6 +74,8 @@ import Foundation
         let data = StartupData.load(environment: environment, executable: BundledData.executable,
                                     sourceTree: BundledData.sourceTree, names: Gettext.currencyName)
         let engine = Engine(data: data, environment: environment)
+        // Said where a D-Bus service's output goes (the journal): the answers may lack something.
+        engine.startupProblems.forEach { warn($0.description) }
         let idle = environment["CAMBIO_SEARCH_IDLE_SECONDS"].flatMap(Double.init).map { max(0.05, $0) } ?? idleSeconds
         let executable = BundledData.executable.path
         let service = ShellSearchService(engine: engine, idle: idle) { arguments in
