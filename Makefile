@@ -5,7 +5,7 @@ XVFB = scripts/with-xvfb
 # XCTest only: no empty Swift Testing summary after each run.
 SWIFT_TEST = $(SWIFT) test --disable-swift-testing
 
-.PHONY: all deps locale schemas build run test test-unit test-l10n test-ui test-cli test-e2e test-desktop bench fuzz screenshot metainfo-screenshots clean install uninstall
+.PHONY: all deps locale schemas build run test test-unit test-l10n test-ui test-cli test-dbus test-e2e test-desktop bench fuzz screenshot metainfo-screenshots clean install uninstall
 
 # `make install` (PREFIX defaults to ~/.local; `sudo make install PREFIX=/usr/local` for everyone).
 PREFIX ?= $(HOME)/.local
@@ -16,7 +16,12 @@ LINGUAS = $(shell cat po/LINGUAS)
 MO = $(foreach l,$(LINGUAS),data/locale/$(l)/LC_MESSAGES/cambio.mo)
 INSTALLED = $(foreach l,$(LINGUAS),share/locale/$(l)/LC_MESSAGES/cambio.mo) bin/cambio share/cambio/eurofxref-hist.csv share/cambio/stocks.csv share/applications/$(APP_ID).desktop \
 	share/metainfo/$(APP_ID).metainfo.xml share/icons/hicolor/scalable/apps/$(APP_ID).svg \
-	share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg share/glib-2.0/schemas/$(APP_ID).gschema.xml
+	share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg share/glib-2.0/schemas/$(APP_ID).gschema.xml \
+	$(SEARCH_PROVIDER) $(SEARCH_SERVICE)
+# The GNOME Shell search provider: its description for the Shell, and the D-Bus service file that
+# lets the session bus start `cambio --search-provider` (both named after the app id).
+SEARCH_PROVIDER = share/gnome-shell/search-providers/$(APP_ID).search-provider.ini
+SEARCH_SERVICE = share/dbus-1/services/$(APP_ID).SearchProvider.service
 
 all: build
 
@@ -49,7 +54,7 @@ run: build
 # line from outside, end to end through AT-SPI.
 test: build
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-unit test-l10n test-ui test-cli test-e2e test-desktop
+	$(MAKE) --no-print-directory test-unit test-l10n test-ui test-cli test-dbus test-e2e test-desktop
 
 test-unit:
 	GSETTINGS_BACKEND=memory $(SWIFT_TEST) --skip CambioUITests
@@ -64,6 +69,10 @@ test-ui:
 test-cli:
 	python3 Tests/cli/test_cli.py
 	python3 Tests/cli/test_store.py
+
+# The GNOME Shell search provider on a private session bus that starts it from the build's service file.
+test-dbus:
+	Tests/dbus/run
 
 test-e2e:
 	Tests/e2e/run
@@ -88,6 +97,9 @@ install: deps locale
 	install -Dm644 $(SCHEMA) "$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas/$(APP_ID).gschema.xml"
 	glib-compile-schemas --strict "$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas"
 	install -Dm644 Resources/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
+	install -Dm644 Resources/$(APP_ID).search-provider.ini "$(DESTDIR)$(PREFIX)/$(SEARCH_PROVIDER)"
+	install -d "$(DESTDIR)$(PREFIX)/share/dbus-1/services"
+	sed 's|@bindir@|$(PREFIX)/bin|' Resources/$(APP_ID).SearchProvider.service.in > "$(DESTDIR)$(PREFIX)/$(SEARCH_SERVICE)"
 	install -Dm644 Resources/icons/hicolor/scalable/apps/$(APP_ID).svg "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
 	install -Dm644 Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
 	-gtk4-update-icon-cache -qtf "$(DESTDIR)$(PREFIX)/share/icons/hicolor" 2>/dev/null
@@ -101,6 +113,8 @@ uninstall:
 	else rm -f "$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas/gschemas.compiled"; \
 		rmdir -p "$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas" 2>/dev/null || true; fi
 	-rmdir "$(DESTDIR)$(PREFIX)/share/cambio" 2>/dev/null
+	-rmdir "$(DESTDIR)$(PREFIX)/share/gnome-shell/search-providers" "$(DESTDIR)$(PREFIX)/share/gnome-shell" \
+		"$(DESTDIR)$(PREFIX)/share/dbus-1/services" "$(DESTDIR)$(PREFIX)/share/dbus-1" 2>/dev/null
 	-gtk4-update-icon-cache -qtf "$(DESTDIR)$(PREFIX)/share/icons/hicolor" 2>/dev/null
 	-update-desktop-database -q "$(DESTDIR)$(PREFIX)/share/applications" 2>/dev/null
 

@@ -32,9 +32,36 @@ import Foundation
     }
 
     /// Runs the main loop; returns the exit status.
+    /// `--convert "100 USD EUR"` opens the Converter on that amount (POSIX digits) and pair, in
+    /// the running instance when there is one.
     public func run(arguments: [String]) -> Int32 {
         MainLoopBridge.install()
+        var arguments = arguments
+        if let convert = Self.takeConvert(&arguments) {
+            // The first instance runs "startup" here; a second one forwards the action.
+            app.register()
+            app.activateAction("convert", text: convert)
+        }
         return app.run(arguments: arguments)
+    }
+
+    /// Takes `--convert VALUE` (or `--convert=VALUE`) out of `arguments`: GApplication would
+    /// refuse an option it does not know.
+    static func takeConvert(_ arguments: inout [String]) -> String? {
+        guard let i = arguments.firstIndex(where: { $0 == "--convert" || $0.hasPrefix("--convert=") }) else { return nil }
+        let word = arguments.remove(at: i)
+        if word != "--convert" { return String(word.dropFirst("--convert=".count)) }
+        return i < arguments.count ? arguments.remove(at: i) : ""
+    }
+
+    /// Opens the Converter on a `--convert` request, now or once the window exists.
+    private var pendingConvert: ConvertArgument?
+    func convert(_ text: String) {
+        guard let context, let request = ConvertArgument.parse(text, isCurrency: { context.catalog[$0] != nil }) else {
+            FileHandle.standardError.write(Data("cambio: --convert takes an amount and two currencies, as \u{201C}100 USD EUR\u{201D}\n".utf8))
+            return
+        }
+        if let window { window.openConverter(request) } else { pendingConvert = request }
     }
 
     private func startup() {
@@ -47,6 +74,7 @@ import Foundation
         let list = AppActions.list(for: self)
         shortcutsList = list
         Actions.install(on: app, list.specs)
+        app.addAction("convert", text: { [weak self] in self?.convert($0) })
     }
 
     private var shortcutsWindow: Window?
@@ -99,6 +127,10 @@ import Foundation
         }
         w.present()
         w.currencies.focusPrimary()
+        if let request = pendingConvert {
+            pendingConvert = nil
+            w.openConverter(request)
+        }
         StartupTrace.mark("window presented")
     }
 }

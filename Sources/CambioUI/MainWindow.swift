@@ -48,7 +48,7 @@ extension CalculatorPage: Page {}
 @MainActor public final class MainWindow {
     public let window: WidgetRef
     public let currencies: CurrenciesPage
-    private let context: AppContext
+    let context: AppContext
     /// Pages other than the first are built when first shown: start-up pays for one page.
     private var holders: [String: Box] = [:]
     /// The page actions, enabled for the page shown.

@@ -1,10 +1,15 @@
 import CambioCLI
+import CambioServices
 import CambioUI
 import CGtk
 import Foundation
 
 // `cambio <command> ...` answers on the command line; anything else opens the window.
 let arguments = CommandLine.arguments
+// The GNOME Shell search provider, started by the session bus: no display, no network.
+if arguments.count == 2 && arguments[1] == "--search-provider" {
+    exit(MainActor.assumeIsolated { ShellSearchService.run() })
+}
 if arguments.count > 1 {
     switch CambioCommand.dispatch(arguments[1]) {
     case .command:
