@@ -167,9 +167,16 @@ public struct ShellSearch {
         // TRANSLATORS: an overview search result: <amount> <currency> = <amount> <currency>.
         let name = String(format: words.tr("%@ %@ = %@ %@"), amountText(a.amount, a.from), a.from,
                           formatter.amount(a.value, minorUnits: units), a.to)
-        // TRANSLATORS: the overview search's rate line: 1 <currency> = <rate> <currency> · <source> <day>.
-        let description = String(format: words.tr("1 %@ = %@ %@ · %@ %@"), a.from, formatter.rate(a.rate), a.to,
+        let description: String
+        if a.publication.source == UserRate.source {
+            // "1 CUP = 0.0082 USD · your rate · set Nov 22, 2026", as the window labels it.
+            description = "1 \(a.from) = \(formatter.rate(a.rate)) \(a.to) \u{00B7} "
+                + UserRate.label(day: days.string(a.publication.day)).text(words.translate)
+        } else {
+            // TRANSLATORS: the overview search's rate line: 1 <currency> = <rate> <currency> · <source> <day>.
+            description = String(format: words.tr("1 %@ = %@ %@ · %@ %@"), a.from, formatter.rate(a.rate), a.to,
                                  sourceName(a.publication.source), days.string(a.publication.day))
+        }
         return Meta(name: name, description: description, clipboardText: clipboardText(a))
     }
 

@@ -95,6 +95,18 @@ final class ShellSearchTests: XCTestCase {
         XCTAssertEqual(s.meta(r).description, "1 RUB = 0.009524 USD · ECB Mar 1, 2022")
     }
 
+    func testYourOwnRateAnswersAndIsLabelledAsYours() throws {
+        let s = search()
+        let table = ecb20261030.applying([UserRate(code: "KWD", value: dec("0.0082"), anchor: "USD", day: day("2026-11-22"))])
+        XCTAssertEqual(s.results(["100", "kwd", "to", "usd"], table: table, state: state), ["100|KWD|USD"])
+        let a = try XCTUnwrap(s.answer(id: "100|KWD|USD", table: table))
+        XCTAssertEqual(a.value, dec("0.82"), "exactly the rate set")
+        XCTAssertEqual(s.meta(a).name, "100 KWD = 0.82 USD")
+        XCTAssertEqual(s.meta(a).description, "1 KWD = 0.008200 USD · your rate · set Nov 22, 2026")
+        // Without it, KWD has no rate: no result.
+        XCTAssertEqual(s.results(["100", "kwd", "to", "usd"], table: ecb20261030, state: state), [])
+    }
+
     func testTextsFollowTheLocale() throws {
         let s = search("ru_RU")
         let a = try XCTUnwrap(s.answer(id: "1234.5|RUB|USD", table: ecb20261030))
