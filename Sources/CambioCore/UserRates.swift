@@ -37,7 +37,7 @@ public struct UserRate: Sendable, Equatable, Hashable {
 
     /// "your rate · set 22 Nov 2026": how a user rate is labelled wherever a rate's source and
     /// day are shown (`day` already in the user's format).
-    public static func label(day: String) -> Wording { Wording("your rate \u{00B7} set %@", .verbatim(day)) }
+    public static func label(day: String) -> Wording { Wording("your rate · set %@", .verbatim(day)) }
 
     /// Why a value cannot be a rate, or nil.
     public static func problem(value: Decimal) -> UserRateProblem? {
