@@ -4,9 +4,10 @@ import CambioServices
 import CGtk
 
 /// The card or exchange fee in Preferences: a switch row (off by default) and a row to type the
-/// percent in the locale's marks ("2,2" in Russian). A percent applies as it is typed, on every
-/// page; one that is not more than 0 and less than 100 is not kept, and the line under the rows
-/// says why until the text is right.
+/// percent in the locale's marks ("2,2" in Russian). A percent is kept with Enter or the row's
+/// apply button, as the key row does: applying as typed would keep the figures passed on the way
+/// ("15" on the way to "150", which is then refused, leaving 15 % in use). One that is not more
+/// than 0 and less than 100 is not kept; the line under the rows says why as soon as it is typed.
 @MainActor final class FeeRows {
     let group: PrefsGroup
     let feeSwitch: Switch
@@ -31,6 +32,7 @@ import CGtk
         switchRow = ActionRow.with(title: tr("Card or exchange _fee"), subtitle: explanation, suffix: feeSwitch)
         percentRow = EntryRow(title: tr("Fee in per_cent"))
         percentRow.inputPurpose = GTK_INPUT_PURPOSE_NUMBER
+        percentRow.showApplyButton = true
         problemLabel = Label("", classes: ["error"], wrap: true)
         problemLabel.visible = false
         group = PrefsGroup(title: tr("Fees"), [switchRow, percentRow, problemLabel])
@@ -50,6 +52,7 @@ import CGtk
             }
         }
         percentRow.onChanged { [weak self] in self?.typed() }
+        percentRow.onApply { [weak self] in self?.apply() }
         // Changes from elsewhere (the command line's gsettings, another window) show here too.
         observation = preferences.observe { [weak self] key in
             guard let self else { return }
@@ -73,21 +76,23 @@ import CGtk
         showProblem(Fee(stored: kept) == nil ? say(Preferences.unusableFee(kept)) : nil)
     }
 
-    /// A typed percent: kept when it is one, else the reason shows and nothing is kept.
+    /// Text being typed: why it would not be kept shows at once; nothing is kept yet.
     private func typed() {
         guard !writing else { return }
+        showProblem(describe(percentRow.text))
+    }
+
+    /// Enter or the apply button: the percent is kept when it is one, else the reason stays.
+    func apply() {
         let text = percentRow.text
-        switch Fee.parse(text, style: ctx.formatter.style) {
-        case .success(let fee?):
-            showProblem(nil)
-            writing = true
-            ctx.preferences.setFeePercent(fee)
-            writing = false
-        case .success(nil):
-            break // not with zero refused
-        case .failure:
+        guard case .success(let fee?) = Fee.parse(text, style: ctx.formatter.style) else {
             showProblem(describe(text))
+            return
         }
+        showProblem(nil)
+        writing = true
+        ctx.preferences.setFeePercent(fee)
+        writing = false
     }
 
     /// Why `text` is not a fee ("Not saved: Enter a percent more than 0 and less than 100").

@@ -117,10 +117,15 @@ final class FeeWindowTests: WindowTestCase {
         XCTAssertTrue(rows.percentRow.sensitive)
         XCTAssertEqual(converter.feeText("EUR"), "with 2 % fee: 91.30 EUR")      // 89.5095… × 1.02
 
+        // Typing keeps nothing yet (on the way to "150", "15" must not be kept); Enter or the
+        // apply button keeps a good percent.
         rows.percentRow.text = "3.5"
         MainContext.drain()
+        XCTAssertEqual(context.preferences.feePercentText, "2", "not kept while typed")
+        XCTAssertEqual(rows.problemText, "")
+        applyPercent(rows)
         XCTAssertEqual(context.preferences.feePercentText, "3.5")
-        XCTAssertEqual(converter.feeText("EUR"), "with 3.5 % fee: 92.64 EUR", "applies as it is typed")
+        XCTAssertEqual(converter.feeText("EUR"), "with 3.5 % fee: 92.64 EUR", "applied with Enter")
         XCTAssertEqual(currencies.feeText("EUR"), "with 3.5 % fee: 92.64 EUR")
 
         for (typed, why) in [("abc", "Not saved: “a” is not part of a number"),
@@ -129,14 +134,21 @@ final class FeeWindowTests: WindowTestCase {
                              ("", "Not saved: Enter a percent more than 0 and less than 100")] {
             rows.percentRow.text = typed
             MainContext.drain()
+            XCTAssertEqual(rows.problemText, why, "said as it is typed: \(typed)")
+            applyPercent(rows)
             XCTAssertEqual(rows.problemText, why, typed)
             XCTAssertTrue(rows.percentRow.hasClass("error"), typed)
             XCTAssertEqual(context.preferences.feePercentText, "3.5", "\(typed) is not kept")
             XCTAssertEqual(converter.feeText("EUR"), "with 3.5 % fee: 92.64 EUR")
         }
+        // Typed one figure at a time, "150" passes "15": refused in the end, nothing of it kept.
+        for prefix in ["1", "15", "150"] { rows.percentRow.text = prefix }
+        applyPercent(rows)
+        XCTAssertEqual(context.preferences.feePercentText, "3.5", "15 % was never meant")
         rows.percentRow.text = "2.2 %"
         MainContext.drain()
         XCTAssertEqual(rows.problemText, "", "a good percent: the reason goes")
+        applyPercent(rows)
         XCTAssertFalse(rows.percentRow.hasClass("error"))
         XCTAssertEqual(context.preferences.feePercentText, "2.2")
         XCTAssertEqual(converter.feeText("EUR"), "with 2.2 % fee: 91.48 EUR")
@@ -162,7 +174,7 @@ final class FeeWindowTests: WindowTestCase {
         openPreferences()
         prefs.feeRows.feeSwitch.active = true
         prefs.feeRows.percentRow.text = "2,2"
-        MainContext.drain()
+        applyPercent(prefs.feeRows)
         XCTAssertEqual(context.preferences.feePercentText, "2.2", "kept in POSIX digits")
         currencies.type("100", into: "USD")
         MainContext.drain()
@@ -203,4 +215,11 @@ final class FeeWindowTests: WindowTestCase {
         layOut(width: 360, height: 640)
         for row in converter.rows { XCTAssertTrue(fitsWidth(row.feeLabel), "\(row.code)'s fee line within 360 px") }
     }
+
+    /// Enter in the percent row (with its apply button shown, Enter emits "apply").
+    private func applyPercent(_ rows: FeeRows) {
+        emit("apply", on: rows.percentRow.widget, type: adw_entry_row_get_type())
+        MainContext.drain()
+    }
+
 }
