@@ -101,7 +101,7 @@ extension CurrenciesPage {
 
     /// The list, or the empty state when there is no currency left.
     func showEmptyState() {
-        emptyState.visible = model.codes.isEmpty
+        showEmptyState(model.codes.isEmpty)
         list.visible = !model.codes.isEmpty
     }
 

@@ -17,7 +17,9 @@ import Foundation
     let refreshButton: Button
     let spinner: Spinner
     /// Shown instead of the list when every currency was removed.
-    let emptyState: StatusPage
+    /// "No Currencies", built the first time the list is empty (start-up pays nothing for it).
+    private(set) var emptyState: StatusPage?
+    private let content: Box
     /// Asks for fresh rates (set by the application).
     public var onRefresh: (@MainActor () -> Void)?
     var picker: CurrencyPicker?
@@ -66,11 +68,7 @@ import Foundation
         list.addClass("boxed-list")
         list.addClass("currency-list")
         list.accessibleLabel(tr("Your currencies"))
-        emptyState = StatusPage(icon: "view-list-symbolic", title: tr("No Currencies"),
-                                description: tr("Add a currency with “Add Currency…” or Ctrl+N."))
-        emptyState.addClass("compact")
-        emptyState.visible = false
-        let content = Box.vertical(spacing: 0, [list, emptyState])
+        content = Box.vertical(spacing: 0, [list])
         content.margins(0, 12, 12, 12)
         // Held to a readable width on wide windows; the scroll bar stays at the window's edge.
         scroller = ScrolledWindow(child: Clamp(child: content, maximum: 760), horizontal: GTK_POLICY_NEVER)
@@ -139,7 +137,19 @@ import Foundation
     public var sourceText: String { sourceLabel.text }
 
     /// Whether the page shows its empty state (no currencies) instead of the list.
-    public var showsEmptyState: Bool { emptyState.visible }
+    public var showsEmptyState: Bool { emptyState?.visible ?? false }
+
+    /// Shows or hides "No Currencies" (built when first shown).
+    func showEmptyState(_ show: Bool) {
+        if show && emptyState == nil {
+            let page = StatusPage(icon: "view-list-symbolic", title: tr("No Currencies"),
+                                  description: tr("Add a currency with “Add Currency…” or Ctrl+N."))
+            page.addClass("compact")
+            content.append(page)
+            emptyState = page
+        }
+        emptyState?.visible = show
+    }
 
     /// Focuses the entry the user typed into last (or the first row).
     public func focusPrimary() {
