@@ -84,6 +84,8 @@ import CGtk
 
     /// The title the status line shows (nil while it is hidden or no window is attached).
     var lineTitle: String? { line?.isShown == true ? line?.titleText : nil }
+    /// The status line itself (layout tests).
+    var statusLine: StatusLine? { line }
     /// The status line's details and action, as shown.
     var lineDetails: String? { line?.detailsText }
     var lineAction: String? { line?.actionLabel }
@@ -123,7 +125,9 @@ import CGtk
     var onDismiss: ((Notices.State) -> Void)?
 
     init() {
-        title.ellipsize = PANGO_ELLIPSIZE_END
+        // As AdwBanner's title: it wraps on a narrow window rather than being cut off.
+        title.wrap = true
+        title.wrapMode = PANGO_WRAP_WORD_CHAR
         title.hexpand = true
         details.maxWidthChars = 48
         details.selectable = true
@@ -135,7 +139,11 @@ import CGtk
         actionButton.addClass("suggested-action")
         close.addClass("flat")
         close.valign = GTK_ALIGN_CENTER
-        let strip = Box.horizontal(spacing: 6, [title, detailsButton, actionButton, close])
+        // Beside the title while there is room; below it, at the end, on a phone (from 480 px
+        // the title keeps at least half the line).
+        let buttons = Box.horizontal(spacing: 6, [detailsButton, actionButton, close])
+        buttons.halign = GTK_ALIGN_END
+        let strip = AdaptiveBox(breakpoint: 480, spacing: 6, [title, buttons])
         strip.addClass("status-line")
         strip.accessibleLabel(tr("Status"))
         root = Revealer(child: strip)
@@ -169,4 +177,7 @@ import CGtk
         onDismiss?(state)
     }
     var titleText: String { title.text }
+    /// The title and the Details button, for layout tests.
+    var titleLabel: Label { title }
+    var detailsControl: MenuButton { detailsButton }
 }

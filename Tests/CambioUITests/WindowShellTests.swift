@@ -70,6 +70,30 @@ final class WindowShellTests: WindowTestCase {
         XCTAssertTrue(notices.states.isEmpty)
     }
 
+    func testALongStateIsReadWholeOnAPhone() async throws {
+        loadAppStyle()
+        let notices = window.notices
+        let title = "Offline · showing ECB rates of Oct 30, 2026 (the server did not answer)"
+        notices.set(.offline, title: title, details: "HTTP 503", action: (label: "_Retry", run: {}))
+        let line = try XCTUnwrap(notices.statusLine)
+        for (width, height) in [(360, 640), (1024, 600)] {
+            layOut(width: Int32(width), height: Int32(height))
+            let label = frame(of: line.titleLabel, in: AnyWidget(window.window))
+            let details = frame(of: line.detailsControl, in: AnyWidget(window.window))
+            // Its natural height for the width it got: the whole text, on as many lines as it needs.
+            let needed = line.titleLabel.measure(GTK_ORIENTATION_VERTICAL, for: Int32(label.width)).natural
+            XCTAssertGreaterThanOrEqual(label.height, Double(needed), "\(width) px: the title is shown whole")
+            XCTAssertFalse(line.titleLabel.isEllipsized, "\(width) px: nothing of the title cut off")
+            XCTAssertTrue(fitsWidth(line.detailsControl), "\(width) px: Details inside the window")
+            if width == 360 {
+                XCTAssertGreaterThanOrEqual(details.y, label.y + label.height, "on a phone the buttons go below the title")
+                XCTAssertGreaterThan(label.width, 250, "the title has the line's width")
+            } else {
+                XCTAssertLessThan(details.y, label.y + label.height, "on a wide window the buttons stay beside it")
+            }
+        }
+    }
+
     func testOldRatesAreALastingStateWithRefresh() async throws {
         let rates = RatesController(context: context)
         context.preferences.networkAllowed = false

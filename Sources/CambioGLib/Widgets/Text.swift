@@ -54,6 +54,8 @@ public struct Label: Widget {
         nonmutating set { gtk_label_set_selectable(label, newValue ? 1 : 0) }
     }
     public func mnemonic(for target: some Widget) { gtk_label_set_mnemonic_widget(label, target.widget) }
+    /// Whether the text as laid out now is cut off with "…".
+    public var isEllipsized: Bool { pango_layout_is_ellipsized(gtk_label_get_layout(label)) != 0 }
 }
 
 /// What GtkEntry, GtkSearchEntry, GtkPasswordEntry and GtkSpinButton share (GtkEditable).
