@@ -9,25 +9,9 @@ import CambioServices
 /// each Currencies row converted into shows the amount with the fee, as the user types and as
 /// the setting changes; set from Preferences, where a bad percent is refused and said.
 /// Bundled ECB rates of 30 Oct 2026 (1 EUR = 1.1172 USD).
-final class FeeWindowTests: WindowTestCase {
+final class FeeWindowTests: PreferencesTestCase {
     var converter: ConverterPage { window.converter }
     var currencies: CurrenciesPage { window.currencies }
-    var rates: RatesController!
-    var prefs: PreferencesWindow!
-
-    override func tearDown() async throws {
-        if let prefs { prefs.window.destroy() }
-        try await super.tearDown()
-    }
-
-    func openPreferences() {
-        rates = RatesController(context: context)
-        rates.attach(window)
-        prefs = PreferencesWindow(context: context, rates: rates)
-        prefs.window.onDestroy { [weak self] in self?.prefs = nil }
-        prefs.present(over: window.window)
-        MainContext.drain()
-    }
 
     func setFee(_ percent: String?) {
         if let percent {

@@ -7,24 +7,7 @@ import CambioServices
 @testable import CambioUI
 
 /// The Preferences window in a real GTK window: each choice applies at once and survives a restart.
-final class PreferencesWindowTests: WindowTestCase {
-    var rates: RatesController!
-    var prefs: PreferencesWindow!
-
-    func openPreferences() {
-        rates = RatesController(context: context)
-        rates.attach(window)
-        prefs = PreferencesWindow(context: context, rates: rates)
-        // It goes with its parent (destroy-with-parent): then there is nothing left to destroy.
-        prefs.window.onDestroy { [weak self] in self?.prefs = nil }
-        prefs.present(over: window.window)
-        MainContext.drain()
-    }
-
-    override func tearDown() async throws {
-        if let prefs { prefs.window.destroy() }
-        try await super.tearDown()
-    }
+final class PreferencesWindowTests: PreferencesTestCase {
 
     func select(_ row: ComboRow, _ index: Int) {
         row.selected = index

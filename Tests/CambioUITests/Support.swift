@@ -97,3 +97,25 @@ class WindowTestCase: XCTestCase {
         g_signal_emitv(&instance, g_signal_lookup("activate", type), 0, nil)
     }
 }
+
+/// A window with its Preferences window: `openPreferences` presents it over the main window
+/// (it goes with its parent, destroy-with-parent; then there is nothing left to destroy).
+@MainActor
+class PreferencesTestCase: WindowTestCase {
+    var rates: RatesController!
+    var prefs: PreferencesWindow!
+
+    func openPreferences() {
+        rates = RatesController(context: context)
+        rates.attach(window)
+        prefs = PreferencesWindow(context: context, rates: rates)
+        prefs.window.onDestroy { [weak self] in self?.prefs = nil }
+        prefs.present(over: window.window)
+        MainContext.drain()
+    }
+
+    override func tearDown() async throws {
+        if let prefs { prefs.window.destroy() }
+        try await super.tearDown()
+    }
+}

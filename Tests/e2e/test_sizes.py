@@ -80,24 +80,13 @@ def check_every_page(size, dark):
         app.cleanup()
 
 
-@test
-def narrow_light_every_control_named_inside_and_reached_by_tab():
-    check_every_page("narrow", dark=False)
-
-
-@test
-def narrow_dark_every_control_named_inside_and_reached_by_tab():
-    check_every_page("narrow", dark=True)
-
-
-@test
-def wide_light_every_control_named_inside_and_reached_by_tab():
-    check_every_page("wide", dark=False)
-
-
-@test
-def wide_dark_every_control_named_inside_and_reached_by_tab():
-    check_every_page("wide", dark=True)
+# One test per size and style, named for it (narrow_light_…, wide_dark_…): each can be run alone.
+for _size in SIZES:
+    for _dark in (False, True):
+        def _check(size=_size, dark=_dark):
+            check_every_page(size, dark)
+        _check.__name__ = f"{_size}_{'dark' if _dark else 'light'}_every_control_named_inside_and_reached_by_tab"
+        test(_check)
 
 
 if __name__ == "__main__":
