@@ -66,16 +66,11 @@ public struct StartupData: Sendable {
         }
 
         let store = StateStore(url: paths.stateFile)
-        let firstRun = CurrencyListState.firstRun(localeCurrency: locale.localeCurrencyCode, catalog: catalog)
-        let firstConverter = ConverterState.firstRun(localeCurrency: locale.localeCurrencyCode, catalog: catalog)
-        var state = AppState(currencies: firstRun, converter: firstConverter)
+        var state = firstRunState(catalog: catalog, locale: locale)
         func adopt(_ saved: AppState) -> [String] {
-            state = saved
-            state.currencies = saved.currencies.sanitized(catalog: catalog, fallback: firstRun)
-            state.converter = saved.hasSavedConverter ? saved.converter.sanitized(catalog: catalog, fallback: firstConverter) : firstConverter
-            let (userRates, dropped) = saved.userRates.sanitized(catalog: catalog)
-            state.userRates = userRates
-            return dropped
+            let adopted = adopting(saved, catalog: catalog, locale: locale)
+            state = adopted.state
+            return adopted.dropped
         }
         switch store.load() {
         case .missing:
@@ -104,6 +99,36 @@ public struct StartupData: Sendable {
         return StartupData(locale: locale, paths: paths, formatter: DecimalFormatter(locale: locale.numbers),
                            days: DayFormatter(locale: locale.dates), catalog: catalog, rates: rates, state: state,
                            store: store, cached: cached, ecbHistory: ecbHistory, problems: problems)
+    }
+}
+
+extension StartupData {
+    /// What a first start shows: the locale's currency first.
+    static func firstRunState(catalog: CurrencyCatalog, locale: LocaleEnvironment) -> AppState {
+        AppState(currencies: CurrencyListState.firstRun(localeCurrency: locale.localeCurrencyCode, catalog: catalog),
+                 converter: ConverterState.firstRun(localeCurrency: locale.localeCurrencyCode, catalog: catalog))
+    }
+
+    /// A saved state as the app uses it: what the catalogue does not know goes (the first start's
+    /// lists stand in for a list left empty), and so do user rates that cannot be used, named in
+    /// `dropped`.
+    static func adopting(_ saved: AppState, catalog: CurrencyCatalog, locale: LocaleEnvironment) -> (state: AppState, dropped: [String]) {
+        let first = firstRunState(catalog: catalog, locale: locale)
+        var state = saved
+        state.currencies = saved.currencies.sanitized(catalog: catalog, fallback: first.currencies)
+        state.converter = saved.hasSavedConverter ? saved.converter.sanitized(catalog: catalog, fallback: first.converter) : first.converter
+        let (userRates, dropped) = saved.userRates.sanitized(catalog: catalog)
+        state.userRates = userRates
+        return (state, dropped)
+    }
+
+    /// The data file saved again by the window or the command line, read as at start-up; nil when
+    /// it cannot be read now (the state in use stays).
+    public func reloadState() -> AppState? {
+        switch store.load() {
+        case .loaded(let saved), .loadedIgnoring(let saved, _): return Self.adopting(saved, catalog: catalog, locale: locale).state
+        case .missing, .corrupt, .unreadable: return nil
+        }
     }
 }
 

@@ -192,11 +192,11 @@ import Foundation
         let saved = Self.stamp([engine.data.store.url])
         if saved != stateStamp {
             stateStamp = saved
-            switch engine.data.store.load() {
-            case .loaded(let s), .loadedIgnoring(let s, _):
+            // As at start-up; a file that cannot be read now leaves the state in use as it was.
+            if let s = engine.data.reloadState() {
                 state = s
-                if !s.hasSavedConverter { state.converter = engine.data.state.converter }
-            default: break // kept as it was
+                // Rates set or removed in the window since: in use for the next answer.
+                if s.userRates != engine.userRates { engine.useUserRates(s.userRates) }
             }
         }
     }

@@ -210,8 +210,8 @@ def an_amount_alone_goes_into_the_reference_and_the_first_favourite():
                                      "favourites": [{"from": "USD", "to": "JPY"}]}}, f)
         os.replace(state + ".tmp", state)
     save("GBP")
-    pid = service_pid()
     ids = call("GetInitialResultSet", strings("100", "usd"))[0]
+    pid = service_pid()  # after a call: run alone, the bus starts the service with it
     assert ids == ["100|USD|GBP", "100|USD|JPY"], ids
     for meta, target in zip(metas(ids), ("GBP", "JPY")):
         check_against_cli(meta, "100", "USD", target)
@@ -219,6 +219,35 @@ def an_amount_alone_goes_into_the_reference_and_the_first_favourite():
     save("CHF")
     assert call("GetInitialResultSet", strings("100", "usd"))[0] == ["100|USD|CHF", "100|USD|JPY"]
     assert service_pid() == pid, "the same process read the new file"
+
+
+@test
+def a_rate_of_your_own_set_or_removed_in_the_window_is_followed():
+    state = os.path.join(os.environ["XDG_DATA_HOME"], "cambio", "state.json")
+    os.makedirs(os.path.dirname(state), exist_ok=True)
+
+    def save(user_rates):
+        with open(state + ".tmp", "w") as f:
+            json.dump({"version": 1, "currencies": {"codes": ["USD", "EUR", "CUP"], "anchorCode": "USD",
+                                                   "anchorText": "1", "referenceCode": "USD"},
+                       "userRates": user_rates}, f)
+        os.replace(state + ".tmp", state)
+    save([])
+    assert call("GetInitialResultSet", strings("100", "cup", "to", "usd"))[0] == [], "no provider has CUP"
+    pid = service_pid()
+    # Set in the window while the service runs: used, and labelled as yours.
+    save([{"code": "CUP", "value": "0.0082", "anchor": "USD", "set": "2026-11-22"}])
+    ids = call("GetInitialResultSet", strings("100", "cup", "to", "usd"))[0]
+    assert ids == ["100|CUP|USD"], ids
+    meta, = metas(ids)
+    assert meta["name"] == "100 CUP = 0.82 USD", meta
+    assert meta["description"].endswith("your rate \u00b7 set Nov 22, 2026"), meta
+    done = subprocess.run([BINARY, "convert", "100", "CUP", "USD", "--offline", "--json"], capture_output=True, text=True)
+    assert json.loads(done.stdout)["results"][0]["amount"] == "0.82", done.stdout + done.stderr
+    # Removed: no rate again.
+    save([])
+    assert call("GetInitialResultSet", strings("100", "cup", "to", "usd"))[0] == []
+    assert service_pid() == pid, "the same process followed the file"
 
 
 @test
