@@ -232,7 +232,8 @@ extension CambioCommand {
                 let targets = try to.map { try setup.code($0) }
                 guard !targets.isEmpty else { throw Failure("name at least one target currency") }
 
-                var results: [(to: String, amount: Decimal, rate: Decimal, day: Day, source: String)] = []
+                // `withFee`: the amount converted with the fee on it (nil without a fee).
+                var results: [(to: String, amount: Decimal, rate: Decimal, day: Day, source: String, withFee: Decimal?)] = []
                 if let date {
                     guard let day = Day(iso: date) else { throw Failure("not a date (YYYY-MM-DD): \(date)") }
                     let first = ECBHistoryCSV.firstDay
@@ -245,7 +246,8 @@ extension CambioCommand {
                         guard let p = try store.history(from: source, to: target, end: day).point(onOrBefore: day) else {
                             throw Failure("no published rate for \(source) and \(target) on or before \(date)")
                         }
-                        results.append((target, value * p.rate, p.rate, p.day, cliSource(p.source)))
+                        results.append((target, value * p.rate, p.rate, p.day, cliSource(p.source),
+                                        fee?.converting(value) { $0 * p.rate }))
                     }
                 } else {
                     guard let table = setup.table(offline: offline) else { throw Failure("no rates available") }
@@ -253,7 +255,8 @@ extension CambioCommand {
                         guard let rate = table.rate(from: source, to: target), let p = table.publication(from: source, to: target) else {
                             throw Failure("no published rate for \(source) and \(target)")
                         }
-                        results.append((target, table.convert(value, from: source, to: target)!, rate, p.day, p.source))
+                        results.append((target, table.convert(value, from: source, to: target)!, rate, p.day, p.source,
+                                        fee?.converting(value) { table.convert($0, from: source, to: target) }))
                     }
                 }
                 let plain = DecimalFormatter(style: .plain)
@@ -265,12 +268,14 @@ extension CambioCommand {
                         results: results.map { r in
                             .init(to: r.to, amount: plain.amount(r.amount, minorUnits: units(r.to)),
                                   rate: "\(r.rate)", rateDate: r.day.iso, source: r.source,
-                                  amountWithFee: fee.map { plain.amount($0.applied(to: r.amount), minorUnits: units(r.to)) })
+                                  amountWithFee: r.withFee.map { plain.amount($0, minorUnits: units(r.to)) })
                         }, feePercent: fee?.stored)))
                 } else {
                     for r in results {
                         // From the unrounded conversion, rounded only for display.
-                        let withFee = fee.map { " (\($0.words(for: r.amount, code: r.to, minorUnits: units(r.to), formatter: people, words: .english)))" } ?? ""
+                        let withFee = fee.flatMap { fee in
+                            r.withFee.map { " (\(fee.words(amount: people.amount($0, minorUnits: units(r.to)), code: r.to, formatter: people, words: .english)))" }
+                        } ?? ""
                         print("\(people.format(value, fractionDigits: max(0, -value.exponent))) \(source) = \(people.amount(r.amount, minorUnits: units(r.to))) \(r.to)\(withFee)  (1 \(source) = \(people.rate(r.rate)) \(r.to), \(sourceText(r.source, r.day)))")
                     }
                 }

@@ -20,6 +20,9 @@ public struct ConverterModel {
     public var formatter: DecimalFormatter
     /// The card or exchange fee each result also shows with; nil when off (Preferences).
     public var fee: Fee?
+    /// The amount and currency of the figures shown (the last good amount): the fee lines are
+    /// figured from them, also when the fee changes while the typed text is refused.
+    private var feeBasis: (amount: Decimal, source: String)?
     let catalog: CurrencyCatalog
     /// "Oct 30, 2026": the day of a rate.
     let days: DayFormatter
@@ -47,8 +50,6 @@ public struct ConverterModel {
         public internal(set) var amountText = ""
         /// "with 2.2 % fee: 91.48 EUR" while a fee is on and the row has an amount, else "".
         public internal(set) var feeText = ""
-        /// The unrounded converted amount shown (nil: none).
-        public internal(set) var value: Decimal?
         /// What Copy puts on the clipboard: the amount shown, nil when there is none.
         public internal(set) var copyText: String?
         /// "1 USD = 0.8951 EUR · ECB · Oct 30, 2026 · 23 days old", or why there is no rate.
@@ -111,29 +112,33 @@ public struct ConverterModel {
             amountHasError = true
             evaluatedText = Wording(error: error).text(words.translate)
             // The rows keep their last good figures, with the fee as it is now.
-            rows.indices.forEach { showFee($0) }
+            rows.indices.forEach { showFee($0, table: table) }
         case .success(let amount):
             amountHasError = false
             evaluatedText = ExpressionEvaluator.isArithmetic(text) ? computation.evaluatedText(amount) : ""
             guard let table else { return }
+            feeBasis = (amount, state.source)
             for (i, result) in computation.results(amount: amount, state: state, table: table).enumerated()
             where rows.indices.contains(i) {
                 rows[i].copyText = result.text
                 rows[i].amountText = result.text ?? "\u{2014}"
-                rows[i].value = result.value
-                showFee(i)
+                showFee(i, table: table)
                 rows[i].isStale = result.publication.map { $0.source != UserRate.source && RateAge.isStale($0.day, today: today) } ?? false
                 rows[i].rateLine = rateLine(result, table: table, today: today)
             }
         }
     }
 
-    /// A row's fee words, from its unrounded value (rounded only for display), and the name a
-    /// screen reader says: "EUR, Euro: 89.51, with 2.2 % fee: 91.48 EUR".
-    mutating func showFee(_ i: Int) {
+    /// A row's fee words, from the last good amount with the fee converted (rounded only for
+    /// display), and the name a screen reader says: "EUR, Euro: 89.51, with 2.2 % fee: 91.48 EUR".
+    mutating func showFee(_ i: Int, table: RateTable?) {
         let row = rows[i]
-        rows[i].feeText = fee.flatMap { fee in
-            row.value.map { fee.words(for: $0, code: row.code, minorUnits: catalog.minorUnits(row.code), formatter: formatter, words: words) }
+        let withFee = fee.flatMap { fee in
+            feeBasis.flatMap { basis in fee.converting(basis.amount) { table?.convert($0, from: basis.source, to: row.code) } }
+        }
+        rows[i].feeText = withFee.map {
+            fee!.words(amount: formatter.amount($0, minorUnits: catalog.minorUnits(row.code)), code: row.code,
+                       formatter: formatter, words: words)
         } ?? ""
         guard !row.amountText.isEmpty else { return } // blank until a good amount: "EUR, Euro"
         rows[i].accessibleName = "\(row.code), \(row.name): \(row.copyText ?? tr("no rate"))"

@@ -68,12 +68,12 @@ public struct Fee: Sendable, Hashable, CustomStringConvertible {
         String(format: words.tr("with %@ fee: %@"), percentText(formatter), "\(amount) \(code)")
     }
 
-    /// The words for an unrounded converted `value` of `code`: the fee applied, then rounded to
-    /// `minorUnits` (or the user's fixed places) for display.
-    public func words(for value: Decimal, code: String, minorUnits: Int, formatter: DecimalFormatter,
-                      words: Translations) -> String {
-        self.words(amount: formatter.amount(applied(to: value), minorUnits: minorUnits), code: code,
-                   formatter: formatter, words: words)
+    /// `amount` converted with the fee, by `convert` (a conversion that multiplies first and
+    /// divides once, as `RateTable.convert`): the fee goes on the amount before the division, so
+    /// the value is as exact as the conversion itself. Applied after it, to a quotient already cut
+    /// to 38 digits, an exact half (3.625) would come out a hair below and round down (3.62).
+    public func converting(_ amount: Decimal, by convert: (Decimal) -> Decimal?) -> Decimal? {
+        convert(applied(to: amount))
     }
 
     /// English, POSIX digits: "2.2 %".

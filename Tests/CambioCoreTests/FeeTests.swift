@@ -22,6 +22,25 @@ final class FeeTests: XCTestCase {
         XCTAssertEqual(Fee(percent: dec("99.99"))?.percent, dec("99.99"))
     }
 
+    /// The words for an already converted `value` with `fee` on it, rounded for display.
+    func feeWords(_ fee: Fee, for value: Decimal, code: String, minorUnits: Int, formatter: DecimalFormatter,
+                  words: Translations) -> String {
+        fee.words(amount: formatter.amount(fee.applied(to: value), minorUnits: minorUnits), code: code,
+                  formatter: formatter, words: words)
+    }
+
+    func testAnExactHalfWithTheFeeIsRoundedUpOnEveryPageAndTheCommandLine() throws {
+        // 3.99 USD with 1.5 %: 3.99 × 1.015 / 1.1172 = 3.625 EUR exactly, shown 3.63. Applied to the
+        // quotient 3.99 / 1.1172 (cut to 38 digits) it would be 3.62499…, shown 3.62.
+        let fee = try XCTUnwrap(Fee(percent: dec("1.5")))
+        let exact = try XCTUnwrap(fee.converting(dec("3.99")) { ecb20261030.convert($0, from: "USD", to: "EUR") })
+        XCTAssertEqual(exact, dec("3.625"))
+        XCTAssertEqual(en.amount(exact, minorUnits: 2), "3.63")
+        var list = currencies("3.99", fee: fee)
+        XCTAssertEqual(list.recalculate(table: ecb20261030).feeAmounts["EUR"], "3.63")
+        XCTAssertEqual(converter(amount: "3.99", fee: fee).rows.first?.feeText, "with 1.5 % fee: 3.63 EUR")
+    }
+
     func testItIsExactDecimalNeverBinaryFloatingPoint() {
         XCTAssertEqual(fee22.factor, dec("1.022"))
         XCTAssertEqual(fee22.applied(to: dec("0.1")), dec("0.1022"))
@@ -34,7 +53,7 @@ final class FeeTests: XCTestCase {
     func testTheIssuesExampleAtTheBundledRate() throws {
         let value = try XCTUnwrap(ecb20261030.convert(100, from: "USD", to: "EUR"))
         XCTAssertEqual(en.amount(value, minorUnits: 2), "89.51")
-        XCTAssertEqual(fee22.words(for: value, code: "EUR", minorUnits: 2, formatter: en, words: .english),
+        XCTAssertEqual(feeWords(fee22, for: value, code: "EUR", minorUnits: 2, formatter: en, words: .english),
                        "with 2.2 % fee: 91.48 EUR")
     }
 
@@ -43,15 +62,15 @@ final class FeeTests: XCTestCase {
         // rounded 0.04 it would have been 0.04088, shown 0.04.
         let value = try XCTUnwrap(ecb20261030.convert(dec("0.05"), from: "USD", to: "EUR"))
         XCTAssertEqual(en.amount(value, minorUnits: 2), "0.04")
-        XCTAssertEqual(fee22.words(for: value, code: "EUR", minorUnits: 2, formatter: en, words: .english),
+        XCTAssertEqual(feeWords(fee22, for: value, code: "EUR", minorUnits: 2, formatter: en, words: .english),
                        "with 2.2 % fee: 0.05 EUR")
         XCTAssertEqual(en.amount(fee22.applied(to: dec("0.04")), minorUnits: 2), "0.04", "the wrong way round")
         // The target's minor units: yen none, dinar three; the user's fixed places when chosen.
-        XCTAssertEqual(fee22.words(for: dec("15725.0268"), code: "JPY", minorUnits: 0, formatter: en, words: .english),
+        XCTAssertEqual(feeWords(fee22, for: dec("15725.0268"), code: "JPY", minorUnits: 0, formatter: en, words: .english),
                        "with 2.2 % fee: 16,071 JPY")
-        XCTAssertEqual(fee22.words(for: dec("10"), code: "KWD", minorUnits: 3, formatter: en, words: .english),
+        XCTAssertEqual(feeWords(fee22, for: dec("10"), code: "KWD", minorUnits: 3, formatter: en, words: .english),
                        "with 2.2 % fee: 10.220 KWD")
-        XCTAssertEqual(fee22.words(for: value, code: "EUR", minorUnits: 2, formatter: en.with(.fixed(5)), words: .english),
+        XCTAssertEqual(feeWords(fee22, for: value, code: "EUR", minorUnits: 2, formatter: en.with(.fixed(5)), words: .english),
                        "with 2.2 % fee: 0.04574 EUR")
     }
 
@@ -100,10 +119,10 @@ final class FeeTests: XCTestCase {
         XCTAssertEqual(fee22.words(amount: "91,48", code: "EUR", formatter: ru, words: .english), "with 2,2 % fee: 91,48 EUR")
         let russian = Translations(translate: { $0 == "with %@ fee: %@" ? "с комиссией %@: %@" : $0 },
                                    translatePlural: { one, many, n in n == 1 ? one : many })
-        XCTAssertEqual(fee22.words(for: dec("89.50948800572860723236663086287146"), code: "EUR", minorUnits: 2,
+        XCTAssertEqual(feeWords(fee22, for: dec("89.50948800572860723236663086287146"), code: "EUR", minorUnits: 2,
                                    formatter: ru, words: russian),
                        "с комиссией 2,2 %: 91,48 EUR")
-        XCTAssertEqual(fee22.words(for: dec("1234567.8"), code: "USD", minorUnits: 2, formatter: ru, words: .english),
+        XCTAssertEqual(feeWords(fee22, for: dec("1234567.8"), code: "USD", minorUnits: 2, formatter: ru, words: .english),
                        "with 2,2 % fee: 1\u{00A0}261\u{00A0}728,29 USD")
     }
 
@@ -175,16 +194,18 @@ final class FeeTests: XCTestCase {
     }
 
     func testTheListsFeeIsTheConvertersOnEveryAmount() throws {
-        // The list applies the fee before converting (in fixed point), the Converter after
-        // (in Decimal): the same exact value, rounded once, on any amount.
+        // The list applies the fee before converting in fixed point, the Converter before
+        // converting in Decimal: the same exact value, rounded once, on any amount.
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<300 {
             let text = "\(Int.random(in: 0...9_999_999, using: &generator)).\(Int.random(in: 0...99, using: &generator))"
             var m = currencies(text, fee: Fee(percent: dec("1.75")))
             let update = m.recalculate(table: ecb20261030)
             for code in ["EUR", "JPY", "GBP"] {
-                let value = try XCTUnwrap(ecb20261030.convert(dec(text), from: "USD", to: code))
-                let expected = en.amount(Fee(percent: dec("1.75"))!.applied(to: value), minorUnits: testCatalog.minorUnits(code))
+                let value = try XCTUnwrap(Fee(percent: dec("1.75"))!.converting(dec(text)) {
+                    ecb20261030.convert($0, from: "USD", to: code)
+                })
+                let expected = en.amount(value, minorUnits: testCatalog.minorUnits(code))
                 XCTAssertEqual(update.feeAmounts[code], expected, "\(text) USD in \(code)")
             }
         }

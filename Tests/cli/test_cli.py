@@ -485,6 +485,9 @@ def convert_with_a_card_fee_in_words_and_in_json():
     rc, out, err = h.run("convert", "0.05", "USD", "EUR", "--offline", "--fee", "2.2", "--json")
     r = json.loads(out)["results"][0]
     assert (r["amount"], r["amount_with_fee"]) == ("0.04", "0.05"), r
+    # An exact half with the fee (3.99 × 1.015 / 1.1172 = 3.625 EUR) rounds up, as in the window.
+    rc, out, err = h.run("convert", "3.99", "USD", "EUR", "--offline", "--fee", "1.5", "--json")
+    assert json.loads(out)["results"][0]["amount_with_fee"] == "3.63", out
     # On a past date too; and in the locale's marks.
     rc, out, err = h.run("convert", "100", "USD", "EUR", "--date", "2024-01-01", "--offline", "--fee", "1.5", "--json")
     r = json.loads(out)["results"][0]
