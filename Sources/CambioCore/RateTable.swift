@@ -54,27 +54,35 @@ public struct RateTable: Sendable, Equatable {
         self.init(base: base, source: source, days: [date: rates])
     }
 
-    private init(base: String, source: String, rows: [Publication: [String: Decimal]], userRates: [UserRate] = []) {
-        self.base = base
-        self.source = source
-        self.rows = rows
+    private init(base: String, source: String, rows: [Publication: [String: Decimal]]) {
         let date = rows.keys.filter { $0.source == source }.map(\.day).max() ?? Day(year: 1999, month: 1, day: 4)!
-        self.date = date
         var preferred: [String: Rate] = [:]
         for p in rows.keys.sorted(by: { Self.rank($0, source, date) > Self.rank($1, source, date) }) {
             for (code, value) in rows[p]! where preferred[code] == nil {
                 preferred[code] = Rate(value: value, date: p.day, source: p.source)
             }
         }
-        providerRates = preferred
-        let user = Self.apply(userRates, to: preferred)
+        self.init(base: base, source: source, date: date, rows: rows, fixedRows: rows.mapValues { $0.compactMapValues { FixedDecimal($0) } },
+                  providerRates: preferred, userRates: [])
+    }
+
+    /// The providers' figures as they are (prepared once), with `userRates` on top.
+    private init(base: String, source: String, date: Day, rows: [Publication: [String: Decimal]],
+                 fixedRows: [Publication: [String: FixedDecimal]], providerRates: [String: Rate], userRates: [UserRate]) {
+        self.base = base
+        self.source = source
+        self.date = date
+        self.rows = rows
+        self.fixedRows = fixedRows
+        self.providerRates = providerRates
+        let user = Self.apply(userRates, to: providerRates)
         self.user = user
+        var preferred = providerRates
         for (code, u) in user {
-            guard let root = preferred[u.root] else { continue }
+            guard let root = providerRates[u.root] else { continue }
             preferred[code] = Rate(value: root.value / u.factor, date: u.rate.day, source: UserRate.source)
         }
         rates = preferred
-        fixedRows = rows.mapValues { $0.compactMapValues { FixedDecimal($0) } }
     }
 
     /// Resolves each user rate to a currency the providers cover: through the anchors' own
@@ -99,8 +107,12 @@ public struct RateTable: Sendable, Equatable {
 
     /// These rates with the user's own in place of the providers' for their currencies. An
     /// empty list gives the providers' rates back.
+    /// Only the user's part is figured again: the providers' rows, their fixed-point copies and
+    /// preferred rates are kept as they are.
     public func applying(_ userRates: [UserRate]) -> RateTable {
-        RateTable(base: base, source: source, rows: rows, userRates: userRates)
+        if userRates.isEmpty && user.isEmpty { return self }
+        return RateTable(base: base, source: source, date: date, rows: rows, fixedRows: fixedRows,
+                         providerRates: providerRates, userRates: userRates)
     }
 
     /// The user rate in use for `code`, if any.

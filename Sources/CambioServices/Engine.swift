@@ -19,8 +19,6 @@ import Foundation
     /// The rates in use: the primary provider's last good answer with what it lacks filled from
     /// the others, else the bundled ECB rates; the user's own rates in place of theirs.
     public private(set) var table: RateTable?
-    /// The same without the user's rates.
-    private var providerTable: RateTable?
     /// The rates the user set by hand (the data file's list), applied to every conversion.
     public private(set) var userRates: UserRates
     /// When the primary provider's rates in use were fetched; nil for the bundled ones.
@@ -88,7 +86,6 @@ import Foundation
         let provider = preferences.provider
         guard let composed = RateTable.compose(primary: provider, answers: rates.answers.mapValues(\.snapshot),
                                                bundled: data.rates) else { return }
-        providerTable = composed
         table = composed.applying(userRates.all)
         fetchedAt = rates.answers[provider]?.answer.fetchedAt
         rateObservers.forEach { $0() }
@@ -96,7 +93,6 @@ import Foundation
 
     /// Puts a rate table in use (tests, the benchmark), with the user's rates applied to it.
     public func useRates(_ table: RateTable, fetchedAt: Date? = nil) {
-        providerTable = table
         self.table = table.applying(userRates.all)
         self.fetchedAt = fetchedAt
         rateObservers.forEach { $0() }
@@ -107,7 +103,8 @@ import Foundation
     /// Puts the user's rates in use at once (set or removed), for every screen and conversion.
     public func useUserRates(_ rates: UserRates) {
         userRates = rates
-        table = providerTable?.applying(rates.all)
+        // `applying` starts again from the providers' rates: the previous user rates go.
+        table = table?.applying(rates.all)
         rateObservers.forEach { $0() }
     }
 
