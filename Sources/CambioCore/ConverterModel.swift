@@ -161,14 +161,8 @@ public struct ConverterModel {
         age == 0 ? tr("today") : age == 1 ? tr("yesterday") : String(format: trn("%d day old", "%d days old", age), age)
     }
 
-    /// A rate source's name as the user reads it; the stored name stays English.
-    func sourceName(_ stored: String) -> String {
-        switch stored {
-        case "ECB": return tr("ECB")
-        case "Bank of Russia": return tr("Bank of Russia")
-        default: return stored // open.er-api.com, Frankfurter: names, not words
-        }
-    }
+    /// A rate source's name as the user reads it.
+    func sourceName(_ stored: String) -> String { Publication.sourceName(stored).text(words.translate) }
 
     /// Blank rows for the targets as they are now.
     mutating func resetRows() {

@@ -114,7 +114,7 @@ public struct CurrenciesModel: Sendable {
         if let error = refused[code] { return .refused(error) }
         let reference = list.referenceCode
         if !table.has(code) {
-            return .rate(Wording("No rate for %@ in the %@ data", .verbatim(code), Self.sourceName(table.source)))
+            return .rate(Wording("No rate for %@ in the %@ data", .verbatim(code), Publication.sourceName(table.source)))
         }
         if code == reference { return .rate(Wording("Reference currency")) }
         if let rate = computation.rateToReference(code, reference: reference, table: table),
@@ -123,22 +123,12 @@ public struct CurrenciesModel: Sendable {
             if publication.source == UserRate.source { return .user(rate: text, day: days.string(publication.day)) }
             guard publication != table.current else { return .rate(.verbatim(text)) }
             // Another day's or another source's rates, both sides of one publication: say whose.
-            return .stale(rate: text, source: Self.sourceName(publication.source), day: days.string(publication.day))
+            return .stale(rate: text, source: Publication.sourceName(publication.source), day: days.string(publication.day))
         }
         if table.has(reference) {
-            return .rate(Wording("No %@ rate of a day shared with %@", Self.sourceName(table.source), .verbatim(reference)))
+            return .rate(Wording("No %@ rate of a day shared with %@", Publication.sourceName(table.source), .verbatim(reference)))
         }
         return .rate(Wording("No rate for the reference currency %@", .verbatim(reference)))
-    }
-
-    /// A rate source's name as the user reads it; the stored name stays English.
-    static func sourceName(_ stored: String) -> Wording {
-        if UserRate.isUserSource(stored) { return Wording("your rate") }
-        switch stored {
-        case "ECB": return Wording("ECB")
-        case "Bank of Russia": return Wording("Bank of Russia")
-        default: return .verbatim(stored) // open.er-api.com, Frankfurter: names, not words
-        }
     }
 }
 

@@ -135,21 +135,12 @@ public struct HistoryModel: Sendable {
             return .message(Wording("No published rate for %@ and %@", .verbatim(from), .verbatim(to)))
         }
         var sources: [Wording] = []
-        for name in Set(h.points.map(\.source)).sorted().map(Self.sourceName) where !sources.contains(name) { sources.append(name) }
+        for name in Set(h.points.map(\.source)).sorted().map(Publication.sourceName) where !sources.contains(name) { sources.append(name) }
         return .coverage(HistoryCoverage(first: days.string(first.day), last: days.string(last.day),
                                          days: h.points.count, sources: sources))
     }
 
     /// A rate source's name as the user reads it; the stored name stays English.
-    public static func sourceName(_ stored: String) -> Wording {
-        if UserRate.isUserSource(stored) { return Wording("your rate") }
-        switch stored {
-        case "ECB": return Wording("ECB")
-        case "Bank of Russia": return Wording("Bank of Russia")
-        default: return .verbatim(stored) // open.er-api.com, Frankfurter: names, not words
-        }
-    }
-
     // MARK: The last seven days
 
     /// The list's heading and rows: seven days ending `today`, or on the newest day known when

@@ -20,6 +20,20 @@ public struct Publication: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(source) \(day.iso)" }
 }
 
+extension Publication {
+    /// A stored source name as the user reads it: "ECB" and "Bank of Russia" are words (and
+    /// translated), a user rate is "your rate", other names (open.er-api.com, Frankfurter) stay as
+    /// they are. The stored name (in caches, the history) stays English.
+    public static func sourceName(_ stored: String) -> Wording {
+        if UserRate.isUserSource(stored) { return Wording("your rate") }
+        switch stored {
+        case "ECB": return Wording("ECB")
+        case "Bank of Russia": return Wording("Bank of Russia")
+        default: return .verbatim(stored)
+        }
+    }
+}
+
 /// Rates as published: by one primary source on one or more days, and optionally by other
 /// sources for the currencies the primary lacks.
 ///

@@ -175,7 +175,7 @@ public struct ShellSearch {
         } else {
             // TRANSLATORS: the overview search's rate line: 1 <currency> = <rate> <currency> · <source> <day>.
             description = String(format: words.tr("1 %@ = %@ %@ · %@ %@"), a.from, formatter.rate(a.rate), a.to,
-                                 sourceName(a.publication.source), days.string(a.publication.day))
+                                 Publication.sourceName(a.publication.source).text(words.translate), days.string(a.publication.day))
         }
         return Meta(name: name, description: description, clipboardText: clipboardText(a))
     }
@@ -198,14 +198,6 @@ public struct ShellSearch {
         return formatter.format(amount.rounded(places: places), fractionDigits: places)
     }
 
-    /// The source's name as the window shows it ("ECB" and "Bank of Russia" are translated).
-    func sourceName(_ stored: String) -> String {
-        switch stored {
-        case "ECB": return words.tr("ECB")
-        case "Bank of Russia": return words.tr("Bank of Russia")
-        default: return stored
-        }
-    }
 }
 
 /// `cambio --convert "100 USD EUR"`: the amount (POSIX digits; a calculation allowed) and the pair

@@ -21,14 +21,7 @@ import CambioGLib
 }
 
 /// A rate source's name as the user reads it; the stored name (in caches, the history) stays English.
-@MainActor func sourceName(_ stored: String) -> String {
-    if UserRate.isUserSource(stored) { return tr("your rate") }
-    switch stored {
-    case "ECB": return tr("ECB")
-    case "Bank of Russia": return tr("Bank of Russia")
-    default: return stored // open.er-api.com, Frankfurter: names, not words
-    }
-}
+@MainActor func sourceName(_ stored: String) -> String { say(Publication.sourceName(stored)) }
 
 enum L10n {
     /// The view models' messages through gettext.

@@ -138,7 +138,7 @@ final class UserRateTests: XCTestCase {
         let other = PairHistory(from: "EUR", to: "USD", publications: [p])
         XCTAssertEqual(other.points, [], "it says nothing of pairs without KWD")
         XCTAssertEqual(other.gaps, [], "nor makes a gap in them")
-        XCTAssertEqual(HistoryModel.sourceName("user:KWD").description, "your rate")
+        XCTAssertEqual(Publication.sourceName("user:KWD").description, "your rate")
     }
 
     // MARK: The data file
