@@ -212,9 +212,7 @@ public struct StateStore: Sendable {
         if let c = top["converter"] != nil ? state.converter : nil,
            c.targets.count > Self.maxCodes || c.favourites.count > Self.maxCodes || c.amountText.count > Self.maxTextLength {
             ignored.append("converter: more than \(Self.maxCodes) codes or an amount longer than \(Self.maxTextLength) characters")
-            let userRates = state.userRates
             state = AppState(currencies: state.currencies, settings: state.settings, converter: nil, investments: state.investmentsIfSavedValue)
-            state.userRates = userRates
         }
         if let list = top["userRates"] { state.userRates = UserRates.decode(list, &ignored) }
         return ignored.isEmpty ? .loaded(state) : .loadedIgnoring(state, ignored: ignored)

@@ -57,7 +57,6 @@ public enum UserRateProblem: Error, Sendable, Equatable, Worded {
     case tooSmall
     case tooManyDigits
     case sameCurrency
-    case unknownCurrency(String)
     /// The anchor has no provider rate in the rates in use.
     case anchorWithoutRate(String)
     /// The anchor's own rate is set against `code`, directly or through others.
@@ -71,7 +70,6 @@ public enum UserRateProblem: Error, Sendable, Equatable, Worded {
         case .tooSmall: return Wording("The rate is too small")
         case .tooManyDigits: return Wording("The rate has too many digits")
         case .sameCurrency: return Wording("Choose another currency to set the rate against")
-        case .unknownCurrency(let code): return Wording("Unknown currency %@", .verbatim(code))
         case .anchorWithoutRate(let code): return Wording("No provider rate for %@: choose another currency", .verbatim(code))
         case .circular(let anchor): return Wording("Your rate for %@ is set against this currency: choose another", .verbatim(anchor))
         }

@@ -6,8 +6,6 @@ import Foundation
 public indirect enum DBusValue: Sendable {
     case string(String)
     case uint32(UInt32)
-    case int32(Int32)
-    case bool(Bool)
     /// `as`.
     case strings([String])
     case tuple([DBusValue])
@@ -23,9 +21,7 @@ public indirect enum DBusValue: Sendable {
     /// A value this file does not read (its type string).
     case other(String)
 
-    public var string: String? { if case .string(let s) = self { return s }; return nil }
     public var strings: [String]? { if case .strings(let s) = self { return s }; return nil }
-    public var uint32: UInt32? { if case .uint32(let u) = self { return u }; return nil }
     /// The children of a tuple (a method's parameters).
     public var items: [DBusValue] { if case .tuple(let t) = self { return t }; return [] }
 }
@@ -51,7 +47,6 @@ public struct DBusError: Error, Sendable {
         var onLost: (@MainActor () -> Void)?
         let objectPath: String
         let info: UnsafeMutablePointer<GDBusNodeInfo>
-        var registrations: [guint] = []
         init(handler: @escaping Handler, objectPath: String, info: UnsafeMutablePointer<GDBusNodeInfo>) {
             self.handler = handler; self.objectPath = objectPath; self.info = info
         }
@@ -122,8 +117,6 @@ public struct DBusError: Error, Sendable {
                 let message = error.map { String(cString: $0.pointee.message) } ?? "?"
                 g_error_free(error)
                 FileHandle.standardError.write(Data("cambio: cannot export \(box.objectPath): \(message)\n".utf8))
-            } else {
-                box.registrations.append(id)
             }
         }
     }
@@ -135,8 +128,6 @@ public struct DBusError: Error, Sendable {
         switch value {
         case .string(let s): return g_variant_new_string(s)
         case .uint32(let u): return g_variant_new_uint32(u)
-        case .int32(let i): return g_variant_new_int32(i)
-        case .bool(let b): return g_variant_new_boolean(b ? 1 : 0)
         case .strings(let list):
             return withCStringArray(list) { g_variant_new_strv($0, gssize(list.count)) }
         case .tuple(let children):
@@ -177,8 +168,6 @@ public struct DBusError: Error, Sendable {
         switch type {
         case "s", "o", "g": return .string(String(cString: g_variant_get_string(v, nil)))
         case "u": return .uint32(g_variant_get_uint32(v))
-        case "i": return .int32(g_variant_get_int32(v))
-        case "b": return .bool(g_variant_get_boolean(v) != 0)
         case "as":
             var out: [String] = []
             for i in 0..<g_variant_n_children(v) {

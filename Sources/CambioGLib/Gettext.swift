@@ -55,3 +55,10 @@ public enum Gettext {
     /// Currency names in the user's language, from iso-codes' catalogue.
     public static let currencyName: @Sendable (String) -> String = { translate($0, domain: "iso_4217") }
 }
+
+extension Translations {
+    /// The view models' messages through gettext, in the user's language.
+    public static var gettext: Translations {
+        Translations(translate: { Gettext.translate($0) }, translatePlural: { Gettext.translate($0, $1, $2) })
+    }
+}

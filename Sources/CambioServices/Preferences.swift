@@ -48,23 +48,23 @@ import Foundation
 
     public var provider: Provider {
         get { settings.map { Provider(rawValue: $0.string(Key.provider.rawValue)) ?? .erapi } ?? fallback.provider }
-        set { set(.provider) { $0.setString(Key.provider.rawValue, newValue.rawValue) } fallback: { $0.provider = newValue } }
+        set { set(.provider) { $0.setString(Key.provider.rawValue, newValue.rawValue) } fallback: { fallback.provider = newValue } }
     }
 
     public var refreshInterval: RefreshInterval {
         get { settings.map { RefreshInterval(rawValue: $0.string(Key.refreshInterval.rawValue)) ?? .onStart } ?? fallback.refreshInterval }
-        set { set(.refreshInterval) { $0.setString(Key.refreshInterval.rawValue, newValue.rawValue) } fallback: { $0.refreshInterval = newValue } }
+        set { set(.refreshInterval) { $0.setString(Key.refreshInterval.rawValue, newValue.rawValue) } fallback: { fallback.refreshInterval = newValue } }
     }
 
     /// False: nothing is sent anywhere. The HTTP client's gate follows it.
     public var networkAllowed: Bool {
         get { settings?.bool(Key.networkAllowed.rawValue) ?? fallback.networkAllowed }
-        set { set(.networkAllowed) { $0.setBool(Key.networkAllowed.rawValue, newValue) } fallback: { $0.networkAllowed = newValue } }
+        set { set(.networkAllowed) { $0.setBool(Key.networkAllowed.rawValue, newValue) } fallback: { fallback.networkAllowed = newValue } }
     }
 
     public var decimalPlaces: DecimalPlaces {
         get { settings.map { Self.places($0.int(Key.decimalPlaces.rawValue)) } ?? fallback.decimalPlaces }
-        set { set(.decimalPlaces) { $0.setInt(Key.decimalPlaces.rawValue, Self.number(newValue)) } fallback: { $0.decimalPlaces = newValue } }
+        set { set(.decimalPlaces) { $0.setInt(Key.decimalPlaces.rawValue, Self.number(newValue)) } fallback: { fallback.decimalPlaces = newValue } }
     }
 
     // MARK: The card or exchange fee
@@ -75,7 +75,7 @@ import Foundation
     /// Whether results also show the amount with the card or exchange fee.
     public var feeEnabled: Bool {
         get { settings?.bool(Key.feeEnabled.rawValue) ?? fallbackFee.enabled }
-        set { setFee(.feeEnabled, { $0.setBool(Key.feeEnabled.rawValue, newValue) }) { $0.enabled = newValue } }
+        set { set(.feeEnabled, { $0.setBool(Key.feeEnabled.rawValue, newValue) }) { fallbackFee.enabled = newValue } }
     }
 
     /// The fee's percent as kept (POSIX digits: "2.2"), usable or not.
@@ -85,7 +85,7 @@ import Foundation
 
     /// Keeps a fee's percent (whether it applies is `feeEnabled`).
     public func setFeePercent(_ fee: Fee) {
-        setFee(.feePercent, { $0.setString(Key.feePercent.rawValue, fee.stored) }) { $0.percent = fee.stored }
+        set(.feePercent, { $0.setString(Key.feePercent.rawValue, fee.stored) }) { fallbackFee.percent = fee.stored }
     }
 
     /// The fee the results show: nil while it is off, or while the kept percent is unusable
@@ -104,12 +104,6 @@ import Foundation
                 .verbatim(kept))
     }
 
-    private func setFee(_ key: Key, _ write: (SettingsRef) -> Void, fallback change: (inout (enabled: Bool, percent: String)) -> Void) {
-        if let settings { write(settings); return } // the "changed" signal tells the observers
-        change(&fallbackFee)
-        observers.keys.sorted().forEach { observers[$0]?(key) }
-    }
-
     /// Every preference at once.
     public var all: AppSettings {
         AppSettings(provider: provider, refreshInterval: refreshInterval, networkAllowed: networkAllowed, decimalPlaces: decimalPlaces)
@@ -124,9 +118,11 @@ import Foundation
         }
     }
 
-    private func set(_ key: Key, _ write: (SettingsRef) -> Void, fallback change: (inout AppSettings) -> Void) {
-        if let settings { write(settings); return } // the "changed" signal tells the observers
-        change(&fallback)
+    /// Writes a preference: to GSettings (whose "changed" signal tells the observers), else to
+    /// this run's fallback (`change`), telling the observers here.
+    private func set(_ key: Key, _ write: (SettingsRef) -> Void, fallback change: () -> Void) {
+        if let settings { write(settings); return }
+        change()
         observers.keys.sorted().forEach { observers[$0]?(key) }
     }
 

@@ -36,7 +36,7 @@ import Foundation
     let engine: Engine
     private var state: AppState
     private let days: DayFormatter
-    private let words = Translations(translate: { Gettext.translate($0) }, translatePlural: { Gettext.translate($0, $1, $2) })
+    private let words = Translations.gettext
     /// Opens the window: `cambio --convert "<amount> FROM TO"`, or `cambio` alone.
     private let launch: @MainActor ([String]) -> Void
     /// What the rate cache and the data file looked like when last read.

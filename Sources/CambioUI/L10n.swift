@@ -26,6 +26,6 @@ import CambioGLib
 enum L10n {
     /// The view models' messages through gettext.
     static var translations: Translations {
-        Translations(translate: { Gettext.translate($0) }, translatePlural: { Gettext.translate($0, $1, $2) })
+        .gettext
     }
 }

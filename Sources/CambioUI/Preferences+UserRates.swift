@@ -34,7 +34,7 @@ import Foundation
     /// The rows as the data file has them now.
     func reload() {
         let rates = ctx.state.userRates.all
-        guard rates != shown || rows.isEmpty && !rates.isEmpty else { return }
+        guard rates != shown else { return }
         shown = rates
         rows.forEach { group.remove($0.row) }
         rows = rates.map { ($0.code, makeRow($0)) }

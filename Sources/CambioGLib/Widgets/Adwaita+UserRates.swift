@@ -9,17 +9,13 @@ public struct MessageDialog: Widget {
     public let widget: WidgetRef
     private var dialog: UnsafeMutablePointer<AdwMessageDialog> { cast(widget) }
 
-    public enum Appearance { case normal, suggested, destructive }
+    public enum Appearance { case normal, suggested }
 
     public init(parent: WidgetRef?, heading: String, body: String?) {
         widget = adw_message_dialog_new(parent.map { cast($0) }, heading, body)!
     }
     public var window: Window { Window(existing: widget) }
     public var heading: String { adw_message_dialog_get_heading(dialog).map { String(cString: $0) } ?? "" }
-    public var body: String {
-        get { adw_message_dialog_get_body(dialog).map { String(cString: $0) } ?? "" }
-        nonmutating set { adw_message_dialog_set_body(dialog, newValue) }
-    }
     public func extraChild(_ child: some Widget) { adw_message_dialog_set_extra_child(dialog, child.widget) }
 
     /// A button; `id` names its response.
@@ -28,11 +24,9 @@ public struct MessageDialog: Widget {
         switch appearance {
         case .normal: break
         case .suggested: adw_message_dialog_set_response_appearance(dialog, id, ADW_RESPONSE_SUGGESTED)
-        case .destructive: adw_message_dialog_set_response_appearance(dialog, id, ADW_RESPONSE_DESTRUCTIVE)
         }
     }
-    /// The response of Enter on the dialog's buttons, and of Escape or the window closing.
-    public func defaultResponse(_ id: String) { adw_message_dialog_set_default_response(dialog, id) }
+    /// The response of Escape or the window closing.
     public func closeResponse(_ id: String) { adw_message_dialog_set_close_response(dialog, id) }
     public func setEnabled(_ id: String, _ enabled: Bool) { adw_message_dialog_set_response_enabled(dialog, id, enabled ? 1 : 0) }
     public func isEnabled(_ id: String) -> Bool { adw_message_dialog_get_response_enabled(dialog, id) != 0 }
