@@ -36,15 +36,12 @@ public struct SearchQuery: Equatable, Sendable {
             words[words.count - 1] = String(last.dropLast(3))
             return c
         }
-        var to: String? = nil
-        // "… to EUR": a joining word before the target.
+        // "… to EUR": a joining word before the target, read as the Calculator reads it.
         if words.count >= 3, ConversionRequest.joiners.contains(words[words.count - 2].lowercased()) {
-            guard let t = code(words[words.count - 1]) else { return nil }
-            to = t
-            words.removeLast(2)
-            guard let f = trailingCode() else { return nil }
-            return make(words, from: f, to: to, style: style)
+            guard let r = ConversionRequest.parse(text), isCurrency(r.from), isCurrency(r.to) else { return nil }
+            return make([r.amountText], from: r.from, to: r.to, style: style)
         }
+        var to: String? = nil
         guard let last = trailingCode() else { return nil }
         // "12*3 gbp jpy": two codes, no joiner.
         if !words.isEmpty, let first = trailingCode() {
