@@ -78,11 +78,11 @@ public struct CurrenciesModel: Sendable {
     /// Derives every row from the anchor's typed text. A refused text marks the anchor's row and
     /// says why; the other rows keep their last good values.
     public mutating func recalculate(table: RateTable) -> CurrenciesUpdate {
-        switch computation.rows(list, table: table) {
+        switch computation.rows(list, fee: fee, table: table) {
         case .failure(let error):
             refused[list.anchorCode] = error
             return CurrenciesUpdate(amounts: nil, relabeled: [list.anchorCode], feeLinesStand: fee == linesFee)
-        case .success(let rows):
+        case .success(let (rows, withFee)):
             let cleared = refused.keys.sorted()
             refused.removeAll()
             let amounts = rows.mapValues { row -> String in
@@ -93,7 +93,7 @@ public struct CurrenciesModel: Sendable {
             }
             linesFee = fee
             return CurrenciesUpdate(amounts: amounts, relabeled: cleared,
-                                    feeAmounts: fee.map { computation.amountsWithFee($0, list, table: table) } ?? [:])
+                                    feeAmounts: withFee)
         }
     }
 

@@ -94,39 +94,41 @@ public struct CurrencyListComputation: Sendable {
     /// `fixedPoint: false` takes the Decimal path for every row: the same figures, slower
     /// (`make bench` prints both; the fixed-point path stays while Decimal misses 1 ms).
     public func rows(_ state: CurrencyListState, table: RateTable, fixedPoint: Bool = true) -> Result<[String: Row], AmountError> {
+        rows(state, fee: nil, table: table, fixedPoint: fixedPoint).map(\.rows)
+    }
+
+    /// The same, and what every row with a rate would be with `fee`, as shown ("91.48"; empty
+    /// without a fee): the fee applies to the typed amount before the conversion (amount × factor
+    /// × rate(row) / rate(anchor)), the unrounded conversion with the fee, rounded once. Both in
+    /// one pass: one parse, and each row's places and rates looked up once.
+    public func rows(_ state: CurrencyListState, fee: Fee?, table: RateTable, fixedPoint: Bool = true)
+        -> Result<(rows: [String: Row], withFee: [String: String]), AmountError> {
         AmountParser.parse(state.anchorText, style: formatter.style).map {
-            rows(amount: $0, state, table: table, fixedPoint: fixedPoint)
+            rows(amount: $0, feeAmount: fee?.applied(to: $0), state, table: table, fixedPoint: fixedPoint)
         }
     }
 
-    /// What every row but the anchor would be with `fee`, as shown ("91.48"): the fee applies to
-    /// the typed amount before the conversion (amount × factor × rate(row) / rate(anchor)), which
-    /// is the unrounded conversion with the fee, rounded once. Rows without a rate are left out;
-    /// nothing when the anchor's text is refused.
-    public func amountsWithFee(_ fee: Fee, _ state: CurrencyListState, table: RateTable) -> [String: String] {
-        guard case .success(let amount) = AmountParser.parse(state.anchorText, style: formatter.style) else { return [:] }
-        return rows(amount: fee.applied(to: amount), state, table: table, fixedPoint: true).compactMapValues {
-            if case .amount(let text) = $0 { return text }
-            return nil
-        }
-    }
-
-    private func rows(amount: Decimal, _ state: CurrencyListState, table: RateTable, fixedPoint: Bool) -> [String: Row] {
+    private func rows(amount: Decimal, feeAmount: Decimal?, _ state: CurrencyListState, table: RateTable,
+                      fixedPoint: Bool) -> (rows: [String: Row], withFee: [String: String]) {
         let fixedAmount = fixedPoint ? FixedDecimal(amount) : nil
-        var out: [String: Row] = [:]
+        let fixedFeeAmount = fixedPoint ? feeAmount.flatMap { FixedDecimal($0) } : nil
+        var out: [String: Row] = [:], withFee: [String: String] = [:]
         out.reserveCapacity(state.codes.count)
         for code in state.codes where code != state.anchorCode {
             let places = formatter.places(minorUnits: catalog.minorUnits(code))
-            if let a = fixedAmount, let pair = table.fixed(from: state.anchorCode, to: code),
-               let units = a.converted(from: pair.from, to: pair.to, places: places) {
-                out[code] = .amount(formatter.format(units: units, fractionDigits: places))
-            } else if let value = table.convert(amount, from: state.anchorCode, to: code) {
-                out[code] = .amount(formatter.amount(value, minorUnits: places))
-            } else {
-                out[code] = .noRate
+            let pair = fixedAmount == nil ? nil : table.fixed(from: state.anchorCode, to: code)
+            /// One amount of this row, exact in fixed point, else in Decimal.
+            func figure(_ fixed: FixedDecimal?, _ amount: Decimal) -> String? {
+                if let fixed, let pair, let units = fixed.converted(from: pair.from, to: pair.to, places: places) {
+                    return formatter.format(units: units, fractionDigits: places)
+                }
+                return table.convert(amount, from: state.anchorCode, to: code).map { formatter.amount($0, minorUnits: places) }
             }
+            guard let text = figure(fixedAmount, amount) else { out[code] = .noRate; continue }
+            out[code] = .amount(text)
+            if let feeAmount { withFee[code] = figure(fixedFeeAmount, feeAmount) }
         }
-        return out
+        return (out, withFee)
     }
 
     /// "0.8951": what one unit of `code` is worth in the reference currency.
