@@ -43,7 +43,17 @@ public extension WidgetRef {
         nonmutating set { gtk_widget_set_visible(self, newValue ? 1 : 0) }
     }
     func accessibleLabel(_ text: String) { cambio_accessible_set_label(self, text) }
-    func tooltip(_ text: String?) { gtk_widget_set_tooltip_text(self, text) }
+    /// Sets the tooltip (and the accessible description GTK derives from it).
+    /// GTK 4.8 re-checks the tooltip under the pointer after each change on a visible widget, and
+    /// on X11 that costs two round trips to the server (XIGetClientPointer, XIQueryPointer). A
+    /// widget not yet in a window cannot be under the pointer: it is set hidden, which skips the
+    /// check (the start-up window sets about twenty tooltips while it is built).
+    func tooltip(_ text: String?) {
+        let unplaced = gtk_widget_get_root(self) == nil && visible
+        if unplaced { visible = false }
+        gtk_widget_set_tooltip_text(self, text)
+        if unplaced { visible = true }
+    }
     func margins(_ top: Int32, _ end: Int32, _ bottom: Int32, _ start: Int32) {
         gtk_widget_set_margin_top(self, top); gtk_widget_set_margin_end(self, end)
         gtk_widget_set_margin_bottom(self, bottom); gtk_widget_set_margin_start(self, start)
