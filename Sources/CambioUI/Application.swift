@@ -66,6 +66,7 @@ import Foundation
 
     private func startup() {
         StartupTrace.mark("GTK started")
+        IconThemeWarmUp.start(MainWindow.firstFrameIcons)
         let context = AppContext(data: preload.wait())
         self.context = context
         StartupTrace.mark("context ready")

@@ -136,6 +136,8 @@ extension CalculatorPage: Page {}
     public static let pageNames = ["currencies", "converter", "history", "investments", "calculator"]
     static let pageIcons = ["view-list-symbolic", "media-playlist-repeat-symbolic", "document-open-recent-symbolic",
                             "cambio-investments-symbolic", "accessories-calculator-symbolic"]
+    /// The icons of the first frame: looked up on another core while the window is built.
+    static let firstFrameIcons = pageIcons + ["open-menu-symbolic", "view-refresh-symbolic", "view-more-symbolic"]
 
     public init(application: UnsafeMutablePointer<GtkApplication>?, context: AppContext) {
         self.context = context
