@@ -128,7 +128,11 @@ extension CalculatorPage: Page {}
     private let stack: ViewStack
     /// The page switcher in the header while it fits, and at the bottom edge otherwise.
     let switcherTitle: ViewSwitcherTitle
-    let switcherBar: ViewSwitcherBar
+    /// The bottom-edge switcher, built the first time the header's does not fit: a window that
+    /// opens wide never pays for it (five more switcher buttons at start-up).
+    private(set) var switcherBar: ViewSwitcherBar?
+    private let content: Box
+    private var barBuilder: TimerHandle?
     /// The window was destroyed: its pages are not to be touched any more.
     private var closed = false
 
@@ -162,16 +166,13 @@ extension CalculatorPage: Page {}
         let title = ViewSwitcherTitle(stack: stack, title: tr("Cambio"))
         switcherTitle = title
         title.accessibleLabel(tr("Pages"))
-        let switcherBar = ViewSwitcherBar(stack: stack)
-        self.switcherBar = switcherBar
-        switcherBar.accessibleLabel(tr("Pages"))
-        Adwaita.bind(title, "title-visible", to: switcherBar, "reveal")
         let header = AdwHeaderBar()
         header.titleWidget(title)
         header.packEnd(MainMenu.make())
         let statusLine = StatusLine()
         let toasts = ToastOverlay(child: stack)
-        win.content = Box.vertical([header, statusLine.root, toasts, switcherBar]).widget
+        content = Box.vertical([header, statusLine.root, toasts])
+        win.content = content.widget
         context.notices.attach(overlay: toasts, line: statusLine)
 
         for action in PageAction.allCases {
@@ -185,8 +186,24 @@ extension CalculatorPage: Page {}
             context?.detach()
         }
         stack.onPageChanged { [weak self] in self?.pageShown() }
+        // The title's switcher gives way during a layout, where no widget may be added: the bar
+        // comes at the next idle, before the frame after.
+        title.onNotify("title-visible") { [weak self] in
+            guard let self, self.switcherBar == nil, self.barBuilder == nil, self.switcherTitle.titleVisible else { return }
+            self.barBuilder = TimerHandle.idle { [weak self] in self?.buildSwitcherBar() }
+        }
         pageShown()
         StartupProbe.attach(window)
+    }
+
+    private func buildSwitcherBar() {
+        barBuilder = nil
+        guard !closed, switcherBar == nil else { return }
+        let bar = ViewSwitcherBar(stack: stack)
+        bar.accessibleLabel(tr("Pages"))
+        Adwaita.bind(switcherTitle, "title-visible", to: bar, "reveal")
+        content.append(bar)
+        switcherBar = bar
     }
 
     /// Problems found at start-up and later, and saving that fails, go to the user.
