@@ -51,7 +51,8 @@ public struct UserRate: Sendable, Equatable, Hashable {
 
 /// Why a rate the user typed (or the data file holds) is refused.
 public enum UserRateProblem: Error, Sendable, Equatable, Worded {
-    case notANumber
+    /// The text is not a number: why, as for any amount typed ("“a” is not part of a number").
+    case notANumber(AmountError)
     case notPositive
     case tooLarge
     case tooSmall
@@ -64,7 +65,11 @@ public enum UserRateProblem: Error, Sendable, Equatable, Worded {
 
     public var wording: Wording {
         switch self {
-        case .notANumber: return Wording("Enter a rate: a number above zero")
+        case .notANumber(.empty): return Wording("Enter a rate: a number above zero")
+        case .notANumber(.invalidCharacter(let c)): return Wording("“%@” is not part of a number", .verbatim(String(c)))
+        case .notANumber(.misplacedSign): return Wording("A sign can only stand at the start")
+        case .notANumber(.misplacedSeparator): return Wording("Misplaced decimal or group mark")
+        case .notANumber(.tooManyDigits): return UserRateProblem.tooManyDigits.wording
         case .notPositive: return Wording("The rate must be more than zero")
         case .tooLarge: return Wording("The rate is too large")
         case .tooSmall: return Wording("The rate is too small")
@@ -131,7 +136,7 @@ public struct UserRates: Sendable, Equatable {
         case .success(let v):
             if let p = UserRate.problem(value: v) { return .failure(p) }
             return .success(v)
-        case .failure: return .failure(.notANumber)
+        case .failure(let error): return .failure(.notANumber(error))
         }
     }
 }

@@ -90,7 +90,15 @@ final class UserRateTests: XCTestCase {
         let de = NumberStyle(locale: Locale(identifier: "de_DE")), en = NumberStyle(locale: Locale(identifier: "en_US"))
         XCTAssertEqual(try UserRates.parse("0,0082", style: de).get(), dec("0.0082"))
         XCTAssertEqual(try UserRates.parse("1,234.5", style: en).get(), dec("1234.5"))
-        XCTAssertEqual(UserRates.parse("abc", style: en), .failure(.notANumber))
+        XCTAssertEqual(UserRates.parse("abc", style: en), .failure(.notANumber(.invalidCharacter("a"))))
+        // Each unreadable text says what is wrong with it, in the words used for any amount.
+        XCTAssertEqual(UserRates.parse("abc", style: en).failureText, "“a” is not part of a number")
+        XCTAssertEqual(UserRates.parse("", style: en).failureText, "Enter a rate: a number above zero")
+        XCTAssertEqual(UserRates.parse("1-2", style: en).failureText, "A sign can only stand at the start")
+        XCTAssertEqual(UserRates.parse("1.2.3", style: en).failureText, "Misplaced decimal or group mark")
+        XCTAssertEqual(UserRates.parse("0,0082", style: de).failureText, "", "the locale's decimal comma is read")
+        XCTAssertEqual(UserRates.parse("1" + String(repeating: "0", count: 40), style: en).failureText,
+                       "The rate has too many digits")
         XCTAssertEqual(UserRates.parse("-2", style: en), .failure(.notPositive))
         XCTAssertEqual(UserRates.parse("0", style: en), .failure(.notPositive))
         XCTAssertEqual(UserRates.parse("99999999999999", style: en), .failure(.tooLarge))
@@ -202,5 +210,13 @@ final class UserRateTests: XCTestCase {
         let (kept, dropped) = rates.sanitized(catalog: testCatalog)
         XCTAssertEqual(kept.all, [kwd])
         XCTAssertEqual(dropped, ["userRates: unknown currency XYZ"])
+    }
+}
+
+private extension Result where Success == Decimal, Failure == UserRateProblem {
+    /// The reason shown under the field, in English; empty when the text is a rate.
+    var failureText: String {
+        if case .failure(let problem) = self { return problem.description }
+        return ""
     }
 }
