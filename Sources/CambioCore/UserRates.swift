@@ -66,10 +66,7 @@ public enum UserRateProblem: Error, Sendable, Equatable, Worded {
     public var wording: Wording {
         switch self {
         case .notANumber(.empty): return Wording("Enter a rate: a number above zero")
-        case .notANumber(.invalidCharacter(let c)): return Wording("“%@” is not part of a number", .verbatim(String(c)))
-        case .notANumber(.misplacedSign): return Wording("A sign can only stand at the start")
-        case .notANumber(.misplacedSeparator): return Wording("Misplaced decimal or group mark")
-        case .notANumber(.tooManyDigits): return UserRateProblem.tooManyDigits.wording
+        case .notANumber(let error): return .verbatim(error.text(.english))
         case .notPositive: return Wording("The rate must be more than zero")
         case .tooLarge: return Wording("The rate is too large")
         case .tooSmall: return Wording("The rate is too small")
@@ -78,6 +75,12 @@ public enum UserRateProblem: Error, Sendable, Equatable, Worded {
         case .anchorWithoutRate(let code): return Wording("No provider rate for %@: choose another currency", .verbatim(code))
         case .circular(let anchor): return Wording("Your rate for %@ is set against this currency: choose another", .verbatim(anchor))
         }
+    }
+
+    /// In `words`' language. A text that is not a number says why as every amount field does.
+    public func text(_ words: Translations) -> String {
+        if case .notANumber(let error) = self, error != .empty { return error.text(words) }
+        return wording.text(words.translate)
     }
 }
 
@@ -136,6 +139,7 @@ public struct UserRates: Sendable, Equatable {
         case .success(let v):
             if let p = UserRate.problem(value: v) { return .failure(p) }
             return .success(v)
+        case .failure(.tooManyDigits): return .failure(.tooManyDigits)
         case .failure(let error): return .failure(.notANumber(error))
         }
     }

@@ -196,7 +196,7 @@ import Foundation
         switch candidate() {
         case nil: text = force ? tr("Choose the currency first") : ""
         case .failure(let problem)?:
-            if force || !valueEntry.text.trimmingCharacters(in: .whitespaces).isEmpty { text = say(problem.wording) }
+            if force || !valueEntry.text.trimmingCharacters(in: .whitespaces).isEmpty { text = problem.text(L10n.translations) }
         case .success?: break
         }
         reasonLabel.text = text
