@@ -169,20 +169,14 @@ public enum StartupProbe {
 /// any thread, under its own lock (gtkicontheme.c, "Threading"); a lookup on the main thread
 /// meanwhile waits for the same work instead of doing it twice.
 public enum IconThemeWarmUp {
-    private final class Theme: @unchecked Sendable {
-        let pointer: OpaquePointer
-        init(_ pointer: OpaquePointer) { self.pointer = pointer; g_object_ref(gpointer(pointer)) }
-        deinit { g_object_unref(gpointer(pointer)) }
-    }
-
     /// Looks up `names` (the window's first icons) at 16 px on a worker thread.
     @MainActor public static func start(_ names: [String]) {
         guard let display = gdk_display_get_default(), let theme = gtk_icon_theme_get_for_display(display) else { return }
-        let held = Theme(theme)
+        let held = GObjectRef(g_object_ref(gpointer(theme))) // the display's; the worker holds its own reference
         let direction = gtk_widget_get_default_direction()
         Thread.detachNewThread {
             for name in names {
-                if let icon = gtk_icon_theme_lookup_icon(held.pointer, name, nil, 16, 1, direction, GtkIconLookupFlags(0)) {
+                if let icon = gtk_icon_theme_lookup_icon(OpaquePointer(held.pointer), name, nil, 16, 1, direction, GtkIconLookupFlags(0)) {
                     g_object_unref(gpointer(icon))
                 }
             }
