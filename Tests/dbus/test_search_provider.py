@@ -196,19 +196,23 @@ def the_issues_queries_read_what_the_command_line_says():
     assert metas(["100|USD|EUR"])[0]["description"] == "1 USD = 0.8951 EUR · ECB Oct 30, 2026"
 
 
-@test
-def an_amount_alone_goes_into_the_reference_and_the_first_favourite():
+def write_state(document):
+    """Saves the app's data file as the window does: whole, in one rename."""
     state = os.path.join(os.environ["XDG_DATA_HOME"], "cambio", "state.json")
     os.makedirs(os.path.dirname(state), exist_ok=True)
+    with open(state + ".tmp", "w") as f:
+        json.dump(document, f)
+    os.replace(state + ".tmp", state)
 
+
+@test
+def an_amount_alone_goes_into_the_reference_and_the_first_favourite():
     def save(reference):
-        with open(state + ".tmp", "w") as f:
-            json.dump({"version": 1,
-                       "currencies": {"codes": [reference, "EUR", "USD"], "anchorCode": reference, "anchorText": "1",
-                                      "referenceCode": reference},
-                       "converter": {"source": "EUR", "targets": ["USD"], "amountText": "1",
-                                     "favourites": [{"from": "USD", "to": "JPY"}]}}, f)
-        os.replace(state + ".tmp", state)
+        write_state({"version": 1,
+                     "currencies": {"codes": [reference, "EUR", "USD"], "anchorCode": reference, "anchorText": "1",
+                                    "referenceCode": reference},
+                     "converter": {"source": "EUR", "targets": ["USD"], "amountText": "1",
+                                   "favourites": [{"from": "USD", "to": "JPY"}]}})
     save("GBP")
     ids = call("GetInitialResultSet", strings("100", "usd"))[0]
     pid = service_pid()  # after a call: run alone, the bus starts the service with it
@@ -223,15 +227,10 @@ def an_amount_alone_goes_into_the_reference_and_the_first_favourite():
 
 @test
 def a_rate_of_your_own_set_or_removed_in_the_window_is_followed():
-    state = os.path.join(os.environ["XDG_DATA_HOME"], "cambio", "state.json")
-    os.makedirs(os.path.dirname(state), exist_ok=True)
-
     def save(user_rates):
-        with open(state + ".tmp", "w") as f:
-            json.dump({"version": 1, "currencies": {"codes": ["USD", "EUR", "CUP"], "anchorCode": "USD",
-                                                   "anchorText": "1", "referenceCode": "USD"},
-                       "userRates": user_rates}, f)
-        os.replace(state + ".tmp", state)
+        write_state({"version": 1, "currencies": {"codes": ["USD", "EUR", "CUP"], "anchorCode": "USD",
+                                                 "anchorText": "1", "referenceCode": "USD"},
+                     "userRates": user_rates})
     save([])
     assert call("GetInitialResultSet", strings("100", "cup", "to", "usd"))[0] == [], "no provider has CUP"
     pid = service_pid()
