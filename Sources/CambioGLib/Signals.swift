@@ -105,13 +105,26 @@ public enum Signal {
 public enum MenuButtonPopup {
     public typealias Create = @MainActor () -> Void
 
-    /// `body` runs the first time the menu opens, and builds its popover.
+    /// The body until it has run.
+    /// Touched on the main thread only (GTK calls the function there).
+    private final class Once: @unchecked Sendable {
+        var body: Create?
+        init(_ body: @escaping Create) { self.body = body }
+    }
+
+    /// `body` runs the first time the menu opens, and builds its popover. GTK calls the
+    /// create-popup function on every opening, even once a popover is set: only the first runs
+    /// `body`, so a popover (a currency list, a menu) is built once, not again at each opening.
     public static func onFirstOpen(_ button: WidgetRef, _ body: @escaping Create) {
-        let data = Unmanaged.passRetained(SignalBox(body)).toOpaque()
+        let data = Unmanaged.passRetained(Once(body)).toOpaque()
         gtk_menu_button_set_create_popup_func(cast(button), { _, data in
-            let h = Unmanaged<SignalBox<Create>>.fromOpaque(data!).takeUnretainedValue().handler
-            MainActor.assumeIsolated { h() }
-        }, data, { data in Unmanaged<SignalBox<Create>>.fromOpaque(data!).release() })
+            let once = Unmanaged<Once>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated {
+                guard let body = once.body else { return }
+                once.body = nil
+                body()
+            }
+        }, data, { data in Unmanaged<Once>.fromOpaque(data!).release() })
     }
 }
 

@@ -49,6 +49,20 @@ final class CurrenciesPageTests: WindowTestCase {
         savePicture(picker, "currency-picker")
     }
 
+    func testThePickerIsBuiltOnceHoweverOftenItOpens() throws {
+        page.openPicker()
+        MainContext.drain()
+        let first = try XCTUnwrap(page.picker)
+        page.addButton.popdown()
+        MainContext.drain()
+        page.openPicker()
+        MainContext.drain()
+        XCTAssertTrue(page.picker === first, "the second opening shows the same list, not a new one")
+        XCTAssertTrue(first.popup.isMapped)
+        page.addButton.popdown()
+        MainContext.drain()
+    }
+
     func testWithoutCurrenciesThePageSaysHowToAddOne() async throws {
         XCTAssertFalse(page.showsEmptyState)
         for code in page.shownCodes { page.remove(code) }
