@@ -64,16 +64,25 @@ import Foundation
         parts.append(reasonLabel)
         dialog.extraChild(Box.vertical(spacing: 12, parts))
 
-        if let existing {
-            valueEntry.text = context.formatter.exact(existing.value)
-        } else if let code, let rate = context.rates?.rate(from: code, to: anchor) {
-            // The rate in use, to start from.
-            let places = DecimalFormatter.ratePlaces(rate, significant: 4)
-            valueEntry.text = context.formatter.exact(rate.rounded(places: places))
-        }
+        prefill()
         connect()
         describeParts()
         check()
+    }
+
+    /// What the field starts from for the chosen currency: its own rate (and anchor) when it has
+    /// one, else the rate in use, else nothing (never the number of a currency chosen before).
+    private func prefill() {
+        guard let code else { return }
+        if let existing = ctx.state.userRates[code] {
+            anchor = existing.anchor
+            valueEntry.text = ctx.formatter.exact(existing.value)
+        } else if let rate = ctx.rates?.rate(from: code, to: anchor) {
+            let places = DecimalFormatter.ratePlaces(rate, significant: 4)
+            valueEntry.text = ctx.formatter.exact(rate.rounded(places: places))
+        } else {
+            valueEntry.text = ""
+        }
     }
 
     /// The reference currency, unless the rate is the reference's own (then the dollar or the euro).
@@ -127,11 +136,8 @@ import Foundation
     /// The currency whose rate is set (from Preferences).
     func choose(_ code: String) {
         self.code = code
-        if code == anchor { anchor = Self.defaultAnchor(for: code, reference: anchor) }
-        if let existing = ctx.state.userRates[code] {
-            anchor = existing.anchor
-            valueEntry.text = ctx.formatter.exact(existing.value)
-        }
+        if code == anchor { anchor = Self.defaultAnchor(for: code, reference: ctx.state.currencies.referenceCode) }
+        prefill()
         describeParts()
         check()
         valueEntry.grabFocus()

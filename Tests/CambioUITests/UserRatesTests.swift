@@ -164,6 +164,35 @@ final class UserRatesTests: WindowTestCase {
         XCTAssertNil(context.rates?.userRate(for: "CUP"))
     }
 
+    func testChoosingAnotherCurrencyStartsFromThatCurrencysRate() async throws {
+        let first = try set("CUP", "0.0082")
+        emitActivate(first.valueEntry.widget, type: gtk_entry_get_type())
+        MainContext.drain()
+        XCTAssertNotNil(context.state.userRates["CUP"])
+        let rates = RatesController(context: context)
+        rates.attach(window)
+        let prefs = PreferencesWindow(context: context, rates: rates)
+        defer { prefs.window.destroy() }
+        prefs.present(over: window.window)
+        MainContext.drain()
+        let dialog = prefs.userRates!.openAdd()
+        MainContext.drain()
+        dialog.choose("CUP")
+        XCTAssertEqual(dialog.valueEntry.text, "0.0082", "your rate for CUP, to change")
+        dialog.choose("JPY")
+        XCTAssertEqual(dialog.lead.text, "1 JPY =")
+        XCTAssertEqual(dialog.anchorButton.label, "USD")
+        let inUse = try XCTUnwrap(context.rates?.rate(from: "JPY", to: "USD"))
+        XCTAssertEqual(dialog.valueEntry.text, context.formatter.exact(inUse.rounded(places: DecimalFormatter.ratePlaces(inUse))),
+                       "the rate in use for JPY, not CUP's number")
+        XCTAssertNotEqual(dialog.valueEntry.text, "0.0082")
+        dialog.choose("KPW")  // no provider has it: nothing to start from
+        XCTAssertEqual(dialog.valueEntry.text, "")
+        XCTAssertFalse(dialog.canSet)
+        dialog.cancel()
+        MainContext.drain()
+    }
+
     /// The dialog at a phone's width and on a desktop (pictures with CAMBIO_UI_SHOTS set).
     func testTheDialogFitsAPhone() async throws {
         let dialog = try set("GBP", "1.15")
