@@ -27,7 +27,6 @@ import Foundation
                            [])
         group.headerSuffix(addButton)
         addButton.onClicked { [weak self] in self?.openAdd() }
-        context.observeRates { [weak self] in self?.reload() }
         reload()
     }
 
