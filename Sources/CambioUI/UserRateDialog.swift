@@ -106,7 +106,7 @@ import Foundation
         // Enter sets the rate when it is good; otherwise the reason shows and nothing closes.
         valueEntry.onActivate { [weak self] in
             guard let self else { return }
-            if self.dialog.isEnabled("set") { self.dialog.respond("set") } else { self.showReason(force: true) }
+            if self.dialog.isEnabled("set") { self.dialog.respond("set") } else { self.showReason(self.candidate(), force: true) }
         }
         dialog.onResponse { [weak self] response in
             guard let self else { return }
@@ -194,12 +194,12 @@ import Foundation
     private func check() {
         let result = candidate()
         if case .success? = result { dialog.setEnabled("set", true) } else { dialog.setEnabled("set", false) }
-        showReason(force: false)
+        showReason(result, force: false)
     }
 
-    private func showReason(force: Bool) {
+    private func showReason(_ result: Result<UserRate, UserRateProblem>?, force: Bool) {
         var text = ""
-        switch candidate() {
+        switch result {
         case nil: text = force ? tr("Choose the currency first") : ""
         case .failure(let problem)?:
             if force || !valueEntry.text.trimmingCharacters(in: .whitespaces).isEmpty { text = problem.text(L10n.translations) }
