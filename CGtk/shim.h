@@ -32,6 +32,14 @@ static inline void cambio_accessible_set_label(GtkWidget *widget, const char *la
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+/* The description read after the name; NULL removes it. */
+static inline void cambio_accessible_set_description(GtkWidget *widget, const char *description) {
+    if (description)
+        gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+    else
+        gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 /* g_object_set is variadic: a typed single-property setter. */
 static inline void cambio_object_set_string(gpointer object, const char *name, const char *value) {
     g_object_set(object, name, value, NULL);

@@ -43,6 +43,8 @@ public extension WidgetRef {
         nonmutating set { gtk_widget_set_visible(self, newValue ? 1 : 0) }
     }
     func accessibleLabel(_ text: String) { cambio_accessible_set_label(self, text) }
+    /// Read by assistive technologies after the name ("with 2.2 % fee: 91.48 EUR"); "" removes it.
+    func accessibleDescription(_ text: String) { cambio_accessible_set_description(self, text.isEmpty ? nil : text) }
     /// Sets the tooltip (and the accessible description GTK derives from it).
     /// GTK 4.8 re-checks the tooltip under the pointer after each change on a visible widget, and
     /// on X11 that costs two round trips to the server (XIGetClientPointer, XIQueryPointer). A

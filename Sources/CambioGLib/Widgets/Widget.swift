@@ -64,6 +64,7 @@ public extension Widget {
     func setClass(_ name: String, _ on: Bool) { widget.setClass(name, on) }
     func hasClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
     func accessibleLabel(_ text: String) { widget.accessibleLabel(text) }
+    func accessibleDescription(_ text: String) { widget.accessibleDescription(text) }
     func tooltip(_ text: String?) { widget.tooltip(text) }
     func margins(_ top: Int32, _ end: Int32, _ bottom: Int32, _ start: Int32) { widget.margins(top, end, bottom, start) }
     func sizeRequest(width: Int32, height: Int32) { gtk_widget_set_size_request(widget, width, height) }
