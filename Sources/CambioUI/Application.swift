@@ -38,9 +38,9 @@ import Foundation
         MainLoopBridge.install()
         var arguments = arguments
         if let convert = Self.takeConvert(&arguments) {
-            // The first instance runs "startup" here; a second one forwards the action.
-            app.register()
-            app.activateAction("convert", text: convert)
+            // The first instance runs "startup" here; a second one forwards the action. Without
+            // registration there is nothing to activate: run() tries again and says why it fails.
+            if app.register() { app.activateAction("convert", text: convert) }
         }
         return app.run(arguments: arguments)
     }

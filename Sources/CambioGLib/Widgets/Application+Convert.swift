@@ -17,7 +17,6 @@ extension Application {
 
     /// Registers the application on the session bus now (running "startup" when this is the first
     /// instance); false when that failed.
-    @discardableResult
     public func register() -> Bool {
         var error: UnsafeMutablePointer<GError>?
         let ok = g_application_register(cast(pointer), nil, &error) != 0
