@@ -32,7 +32,6 @@ extension CurrenciesPage {
         // Rows in view now; the others right after this frame (a list of every currency
         // then still shows each keystroke within one frame).
         pending.removeAll(keepingCapacity: true)
-        pendingFees.removeAll(keepingCapacity: true)
         let visible = visibleRange()
         for (code, text) in amounts {
             guard let row = rows[code] else { continue }
@@ -41,8 +40,7 @@ extension CurrenciesPage {
                 row.setAmount(text)
                 row.setFee(feeText(code, fee))
             } else {
-                pending[code] = text
-                pendingFees[code] = fee
+                pending[code] = (text, fee)
             }
         }
         if !pending.isEmpty && pendingWrite?.isPending != true {
@@ -55,10 +53,11 @@ extension CurrenciesPage {
         guard !pending.isEmpty else { return }
         updating = true
         defer { updating = false }
-        for (code, text) in pending { rows[code]?.setAmount(text) }
-        for (code, fee) in pendingFees { rows[code]?.setFee(feeText(code, fee)) }
+        for (code, texts) in pending {
+            rows[code]?.setAmount(texts.amount)
+            rows[code]?.setFee(feeText(code, texts.fee))
+        }
         pending.removeAll(keepingCapacity: true)
-        pendingFees.removeAll(keepingCapacity: true)
     }
 
     /// A row's fee line from its amount with the fee ("" for none).

@@ -30,10 +30,9 @@ import Foundation
     var position: [String: Int] = [:]
     /// True while the page writes into entries, so those writes are not taken as typing.
     var updating = false
-    /// Texts for rows out of view, written once the frame that shows the visible ones is drawn.
-    var pending: [String: String] = [:]
-    /// The same for their amounts with the fee ("": no fee line).
-    var pendingFees: [String: String] = [:]
+    /// Texts for rows out of view, written once the frame that shows the visible ones is drawn:
+    /// the amount, and the amount with the fee ("": no fee line).
+    var pending: [String: (amount: String, fee: String)] = [:]
     var pendingWrite: TimerHandle?
 
     /// The list, what was typed and the rows' refusals. The list is the context's, which saves it;
