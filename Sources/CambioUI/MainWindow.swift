@@ -101,10 +101,7 @@ extension CalculatorPage: Page {}
         if let builtCalculator { return builtCalculator }
         let page = CalculatorPage(context: context)
         builtCalculator = page
-        page.onConvert = { [weak self] amount, pair in
-            self?.converter.useAmount(amount, pair: pair)
-            self?.showPage(1)
-        }
+        page.onConvert = { [weak self] amount, pair in self?.openConverter(amountText: amount, pair: pair) }
         place(page.root, in: "calculator")
         return page
     }
