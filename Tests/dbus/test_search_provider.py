@@ -50,6 +50,19 @@ def bus(method, *args):
     return gdbus("org.freedesktop.DBus", "/org/freedesktop/DBus", f"org.freedesktop.DBus.{method}", *args)
 
 
+def processes_of(binary):
+    """The pids running `binary` now; a child forked but not yet started runs the same file."""
+    real, found = os.path.realpath(binary), set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if os.readlink(f"/proc/{entry}/exe") == real:
+                    found.add(int(entry))
+            except OSError:
+                pass
+    return found
+
+
 def service_pid():
     """The pid of the process owning the provider's name, or None."""
     done = subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
@@ -257,8 +270,13 @@ def anything_else_has_no_results_and_no_error():
         assert call("GetSubsearchResultSet", strings("100|USD|EUR"), strings(*terms))[0] == [], terms
     assert call("GetResultMetas", strings("bogus", "100|USD|XYZ", ""))[0] == []
     # Choosing a result: the Shell copies its clipboardText itself; the service opens nothing.
+    # A window it started would be a new process of the binary by the time the call answers (the
+    # service spawns before it replies), even before that process owns a bus name.
+    before = processes_of(BINARY)
     assert call("ActivateResult", "100|USD|EUR", strings("100", "usd", "eur"), "uint32 0") == ()
     assert call("ActivateResult", "bogus", strings("x"), "uint32 0") == ()
+    started = processes_of(BINARY) - before - {service_pid()}
+    assert not started, f"ActivateResult started {sorted(started)}"
     assert not bus("NameHasOwner", "io.github.cambio.Cambio")[0], "no window was opened"
 
 
