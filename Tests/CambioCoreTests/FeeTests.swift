@@ -22,12 +22,16 @@ final class FeeTests: XCTestCase {
         XCTAssertEqual(Fee(percent: dec("99.99"))?.percent, dec("99.99"))
     }
 
-    /// The words for an already converted `value` with `fee` on it, rounded for display.
-    func feeWords(_ fee: Fee, for value: Decimal, code: String, minorUnits: Int, formatter: DecimalFormatter,
-                  words: Translations) -> String {
-        fee.words(amount: formatter.amount(fee.applied(to: value), minorUnits: minorUnits), code: code,
-                  formatter: formatter, words: words)
+    /// The words for `amount` converted by `convert` with `fee` on it, in the app's order (the fee
+    /// on the amount, then the conversion's one division), rounded only for display. Without
+    /// `convert`, `amount` is already in `code`.
+    func feeWords(_ fee: Fee, for amount: Decimal, converting convert: (Decimal) -> Decimal? = { $0 }, code: String,
+                  minorUnits: Int, formatter: DecimalFormatter, words: Translations) -> String {
+        let value = fee.converting(amount, by: convert)!
+        return fee.words(amount: formatter.amount(value, minorUnits: minorUnits), code: code, formatter: formatter, words: words)
     }
+
+    let usdToEur: (Decimal) -> Decimal? = { ecb20261030.convert($0, from: "USD", to: "EUR") }
 
     func testAnExactHalfWithTheFeeIsRoundedUpOnEveryPageAndTheCommandLine() throws {
         // 3.99 USD with 1.5 %: 3.99 × 1.015 / 1.1172 = 3.625 EUR exactly, shown 3.63. Applied to the
@@ -53,7 +57,7 @@ final class FeeTests: XCTestCase {
     func testTheIssuesExampleAtTheBundledRate() throws {
         let value = try XCTUnwrap(ecb20261030.convert(100, from: "USD", to: "EUR"))
         XCTAssertEqual(en.amount(value, minorUnits: 2), "89.51")
-        XCTAssertEqual(feeWords(fee22, for: value, code: "EUR", minorUnits: 2, formatter: en, words: .english),
+        XCTAssertEqual(feeWords(fee22, for: 100, converting: usdToEur, code: "EUR", minorUnits: 2, formatter: en, words: .english),
                        "with 2.2 % fee: 91.48 EUR")
     }
 
@@ -62,7 +66,8 @@ final class FeeTests: XCTestCase {
         // rounded 0.04 it would have been 0.04088, shown 0.04.
         let value = try XCTUnwrap(ecb20261030.convert(dec("0.05"), from: "USD", to: "EUR"))
         XCTAssertEqual(en.amount(value, minorUnits: 2), "0.04")
-        XCTAssertEqual(feeWords(fee22, for: value, code: "EUR", minorUnits: 2, formatter: en, words: .english),
+        XCTAssertEqual(feeWords(fee22, for: dec("0.05"), converting: usdToEur, code: "EUR", minorUnits: 2, formatter: en,
+                                words: .english),
                        "with 2.2 % fee: 0.05 EUR")
         XCTAssertEqual(en.amount(fee22.applied(to: dec("0.04")), minorUnits: 2), "0.04", "the wrong way round")
         // The target's minor units: yen none, dinar three; the user's fixed places when chosen.
@@ -70,7 +75,8 @@ final class FeeTests: XCTestCase {
                        "with 2.2 % fee: 16,071 JPY")
         XCTAssertEqual(feeWords(fee22, for: dec("10"), code: "KWD", minorUnits: 3, formatter: en, words: .english),
                        "with 2.2 % fee: 10.220 KWD")
-        XCTAssertEqual(feeWords(fee22, for: value, code: "EUR", minorUnits: 2, formatter: en.with(.fixed(5)), words: .english),
+        XCTAssertEqual(feeWords(fee22, for: dec("0.05"), converting: usdToEur, code: "EUR", minorUnits: 2,
+                                formatter: en.with(.fixed(5)), words: .english),
                        "with 2.2 % fee: 0.04574 EUR")
     }
 
