@@ -18,15 +18,8 @@ final class HistoryPageTests: WindowTestCase {
         try await waitForLoad()
     }
 
-    /// Loads run off the main thread and come back to the main actor: awaiting lets them in
-    /// (a GLib spin inside this test's own main-actor job would not).
     func waitForLoad() async throws {
-        let end = Date().addingTimeInterval(60)
-        repeat {
-            try await Task.sleep(nanoseconds: 20_000_000)
-            // A few iterations, not a drain: the spinner animates, so GLib always has a frame to do.
-            for _ in 0..<5 { g_main_context_iteration(nil, 0) }
-        } while (!page.isLoaded || page.isLoading) && Date() < end
+        try await waitForHistory(page)
         XCTAssertTrue(page.isLoaded && !page.isLoading, "the history loaded")
     }
 

@@ -101,15 +101,31 @@ class WindowTestCase: XCTestCase {
 /// A window with its Preferences window: `openPreferences` presents it over the main window
 /// (it goes with its parent, destroy-with-parent; then there is nothing left to destroy).
 @MainActor
+extension WindowTestCase {
+    /// Runs until the History page has loaded (and `also` holds) or 60 s have passed. Loads run
+    /// off the main thread and come back to the main actor: awaiting lets them in (a GLib spin
+    /// inside this test's own main-actor job would not).
+    func waitForHistory(_ page: HistoryPage, also: () -> Bool = { true }) async throws {
+        let end = Date().addingTimeInterval(60)
+        repeat {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            // A few iterations, not a drain: the spinner animates, so GLib always has a frame to do.
+            for _ in 0..<5 { g_main_context_iteration(nil, 0) }
+        } while (!page.isLoaded || page.isLoading || !also()) && Date() < end
+    }
+}
+
 class PreferencesTestCase: WindowTestCase {
     var rates: RatesController!
     var prefs: PreferencesWindow!
 
-    func openPreferences() {
+    /// Opens Preferences over the window (at `size`, a phone's for instance, when given).
+    func openPreferences(size: (width: Int32, height: Int32)? = nil) {
         rates = RatesController(context: context)
         rates.attach(window)
         prefs = PreferencesWindow(context: context, rates: rates)
         prefs.window.onDestroy { [weak self] in self?.prefs = nil }
+        if let size { prefs.window.defaultSize(width: size.width, height: size.height) }
         prefs.present(over: window.window)
         MainContext.drain()
     }

@@ -8,7 +8,7 @@ import CambioServices
 
 /// The user's own rates in a real window: set from a Currencies row's menu, labelled on every
 /// page, kept across a restart, listed and removed in Preferences, recorded in the history.
-final class UserRatesTests: WindowTestCase {
+final class UserRatesTests: PreferencesTestCase {
     var today: String { context.days.string(Day.today()) }
 
     /// The row menu's buttons, as the popover shows them.
@@ -66,8 +66,8 @@ final class UserRatesTests: WindowTestCase {
         let converter = window.converter
         converter.setSource("CUP")
         converter.type("100")
+        converter.typingPause.flush()  // the pause after typing ends now, as Enter ends it
         MainContext.drain()
-        spin(0.4)
         XCTAssertEqual(converter.resultText("EUR"), "0.73")
         XCTAssertEqual(converter.rateText("EUR")?.hasSuffix("· your rate · set \(today)"), true, converter.rateText("EUR") ?? "nil")
         let calculator = window.calculator
@@ -130,13 +130,7 @@ final class UserRatesTests: WindowTestCase {
     }
 
     func testPreferencesListsYourRatesAddsAndRemovesThem() async throws {
-        let rates = RatesController(context: context)
-        rates.attach(window)
-        let prefs = PreferencesWindow(context: context, rates: rates)
-        defer { prefs.window.destroy() }
-        prefs.window.defaultSize(width: 360, height: 640)  // a phone's width
-        prefs.present(over: window.window)
-        MainContext.drain()
+        openPreferences(size: (360, 640))  // a phone's width
         let group = prefs.userRates!
         XCTAssertEqual(group.group.title, "Your Rates")
         XCTAssertEqual(group.rows.count, 0)
@@ -169,12 +163,7 @@ final class UserRatesTests: WindowTestCase {
         emitActivate(first.valueEntry.widget, type: gtk_entry_get_type())
         MainContext.drain()
         XCTAssertNotNil(context.state.userRates["CUP"])
-        let rates = RatesController(context: context)
-        rates.attach(window)
-        let prefs = PreferencesWindow(context: context, rates: rates)
-        defer { prefs.window.destroy() }
-        prefs.present(over: window.window)
-        MainContext.drain()
+        openPreferences()
         let dialog = prefs.userRates!.openAdd()
         MainContext.drain()
         dialog.choose("CUP")
@@ -213,11 +202,7 @@ final class UserRatesTests: WindowTestCase {
         let page = window.history
         page.setPair(from: "CUP", to: "USD")
         window.showPage(2)
-        let end = Date().addingTimeInterval(60)
-        repeat {
-            try await Task.sleep(nanoseconds: 20_000_000)
-            for _ in 0..<5 { g_main_context_iteration(nil, 0) }
-        } while (!page.isLoaded || page.isLoading || page.history?.points.isEmpty != false) && Date() < end
+        try await waitForHistory(page) { page.history?.points.isEmpty == false }
         XCTAssertEqual(page.history?.points.map(\.source), ["user:CUP"])
         XCTAssertTrue(page.statusText.hasSuffix("your rate"), page.statusText)
         XCTAssertTrue(page.dayTexts.first?.hasSuffix(", 0.008200") ?? false, "\(page.dayTexts)")
