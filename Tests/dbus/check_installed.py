@@ -2,8 +2,7 @@
 """The search provider's installed files fit together: the Shell's .ini (read as the Shell reads
 it: a key file with a [Shell Search Provider] group) names an installed desktop entry, a bus
 name and object path, and version 2; the D-Bus service file for that bus name starts an installed,
-executable `cambio --search-provider`. Usage: check_installed.py PREFIX (or the source tree's
-Resources with --source)."""
+executable `cambio --search-provider`. Usage: check_installed.py PREFIX"""
 import configparser
 import os
 import shlex
