@@ -36,6 +36,7 @@ def fault_server():
 
 
 from runner import main as run_tests, test  # noqa: E402
+from settings import write_settings  # noqa: E402
 
 
 @test
@@ -458,12 +459,8 @@ def a_hostile_user_rate_is_dropped_and_named_the_others_kept():
 
 
 def fee_setting(h, enabled, percent):
-    """The card or exchange fee as GSettings keeps it (the keyfile backend of these tests)."""
-    folder = os.path.join(h.dir, "config", "glib-2.0", "settings")
-    os.makedirs(folder, exist_ok=True)
-    with open(os.path.join(folder, "keyfile"), "w") as f:
-        f.write("[io/github/cambio/Cambio]\nsettings-migrated=true\nfee-enabled=%s\nfee-percent='%s'\n"
-                % ("true" if enabled else "false", percent))
+    """The card or exchange fee as GSettings keeps it."""
+    write_settings(h.dir, {"fee-enabled": enabled, "fee-percent": percent})
 
 
 @test

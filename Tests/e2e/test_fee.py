@@ -3,19 +3,15 @@ screen reader reads on the Currencies amounts and the Converter results, the sam
 `cambio convert --fee` (here without --fee: the same setting); Alt+F in Preferences turns it off
 and the lines go, and Escape still closes Preferences at the first press."""
 import json
-import os
 import subprocess
 
 from harness import BINARY, App, main, test, wait_for
+from settings import write_settings
 
 
 def app_with_fee(percent):
     app = App()
-    # The preference as GSettings keeps it (the keyfile backend of the tests).
-    folder = os.path.join(app.home, "config", "glib-2.0", "settings")
-    os.makedirs(folder)
-    with open(os.path.join(folder, "keyfile"), "w") as f:
-        f.write("[io/github/cambio/Cambio]\nsettings-migrated=true\nfee-enabled=true\nfee-percent='%s'\n" % percent)
+    write_settings(app.home, {"fee-enabled": True, "fee-percent": percent})
     return app.start()
 
 

@@ -1,10 +1,10 @@
 """The privacy switch seen from outside: with "Use the network" off, the window opens no
 connection at all, whatever the user does (start, F5, the History page's catch-up, a stock
 search), and says why."""
-import os
 
 from counter import ConnectionCounter
 from harness import App, main, test, wait_for
+from settings import write_settings
 
 PROVIDERS = ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL", "CAMBIO_ALPHAVANTAGE_URL")
 
@@ -12,11 +12,7 @@ PROVIDERS = ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CA
 def app_with_network(counter, allowed):
     app = App(env={k: counter.url for k in PROVIDERS})
     if not allowed:
-        # The preference as GSettings keeps it (the keyfile backend of the tests).
-        folder = os.path.join(app.home, "config", "glib-2.0", "settings")
-        os.makedirs(folder)
-        with open(os.path.join(folder, "keyfile"), "w") as f:
-            f.write("[io/github/cambio/Cambio]\nnetwork-allowed=false\nsettings-migrated=true\n")
+        write_settings(app.home, {"network-allowed": False})
     return app.start()
 
 

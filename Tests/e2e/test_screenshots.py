@@ -28,6 +28,7 @@ import threading
 import time
 
 from harness import ROOT, App, main, test, tr, wait_for
+from settings import write_settings
 from layout import PAGES, wait_page_ready, controls, describe, extents, view_stack, within_width
 
 OUT = os.environ.get("CAMBIO_SCREENSHOTS", os.path.join(ROOT, ".build", "screenshots"))
@@ -203,10 +204,7 @@ if METAINFO:
         # rates are, with its Refresh.
         # (A provider named, closed as by default: start() then expects no failed refresh.)
         app = App(home=steady_home(), env={"CAMBIO_ERAPI_URL": "http://127.0.0.1:9"})
-        folder = os.path.join(app.home, "config", "glib-2.0", "settings")
-        os.makedirs(folder)
-        with open(os.path.join(folder, "keyfile"), "w") as f:
-            f.write("[io/github/cambio/Cambio]\nrefresh-interval='never'\nsettings-migrated=true\n")
+        write_settings(app.home, {"refresh-interval": "never"})
         app.start()
         try:
             app.wait_status_line("Rates are ")
