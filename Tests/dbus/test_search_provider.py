@@ -3,7 +3,6 @@
 method called with `gdbus call` on a private session bus that starts the service itself (Tests/dbus/run
 puts the build's service file on XDG_DATA_DIRS), the answers checked against `cambio convert --json`,
 no request sent anywhere, the exit when idle, and LaunchSearch opening the Converter."""
-import gettext
 import json
 import os
 import subprocess
@@ -18,6 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "e2e"))
 sys.path.insert(0, HERE)
 from counter import ConnectionCounter  # noqa: E402
 from faultserver import FaultServer  # noqa: E402
+from harness import PROVIDER_URLS, find_nodes, tr, wait_for  # noqa: E402
 from runner import main as run_tests, test  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -25,7 +25,6 @@ BINARY = os.path.join(ROOT, ".build", "debug", "cambio")
 NAME = "io.github.cambio.Cambio.SearchProvider"
 PATH = "/io/github/cambio/Cambio/SearchProvider"
 IFACE = "org.gnome.Shell.SearchProvider2"
-URL_KEYS = ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL", "CAMBIO_ALPHAVANTAGE_URL")
 # Every provider of the service points here: it counts the connections it gets (there must be none).
 COUNTER = ConnectionCounter()
 
@@ -83,22 +82,12 @@ def stop_service():
     pid = service_pid()
     if pid:
         os.kill(pid, 15)
-        wait_until("the service gone", lambda: service_pid() is None, 10)
-
-
-def wait_until(what, probe, timeout):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = probe()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        wait_for("the service gone", lambda: service_pid() is None, 10)
 
 
 def cli(amount, source, target, lang="en_US.UTF-8"):
     """`cambio convert --offline --json`: the command line's answer for the same pair."""
-    env = dict(os.environ, LANG=lang, **{k: "http://127.0.0.1:9" for k in URL_KEYS})
+    env = dict(os.environ, LANG=lang, **{k: "http://127.0.0.1:9" for k in PROVIDER_URLS})
     done = subprocess.run([BINARY, "convert", amount, source, target, "--offline", "--json"], env=env,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
@@ -127,8 +116,7 @@ def check_against_cli(meta, amount_typed, source, target, lang="en_US.UTF-8", de
     assert meta["clipboardText"].replace(decimal_mark, ".") == expected["amount"], (meta, expected)
     assert meta["name"].endswith(f" {source} = {format_grouped(expected['amount'], lang)} {target}"), (meta["name"], expected)
     # The source's name as the window says it ("ECB" is translated).
-    words = gettext.translation("cambio", os.path.join(ROOT, "data", "locale"), languages=[lang.split(".")[0]], fallback=True)
-    line = f"1 {source} = {rate_text(expected['rate'], decimal_mark)} {target} · {words.gettext(expected['source'])} "
+    line = f"1 {source} = {rate_text(expected['rate'], decimal_mark)} {target} · {tr(lang, expected['source'])} "
     assert meta["description"].startswith(line), (meta["description"], line)
     if lang.startswith("en"):
         assert meta["description"].endswith(en_day(expected["rate_date"])), (meta["description"], expected)
@@ -172,7 +160,7 @@ def the_ini_and_the_service_file_name_this_service():
 def russian_numbers_and_the_exit_when_idle():
     # A fresh service in Russian that leaves 2 s after its last call.
     stop_service()
-    activation_env(LANG="ru_RU.UTF-8", CAMBIO_SEARCH_IDLE_SECONDS="2", **{k: COUNTER.url for k in URL_KEYS})
+    activation_env(LANG="ru_RU.UTF-8", CAMBIO_SEARCH_IDLE_SECONDS="2", **{k: COUNTER.url for k in PROVIDER_URLS})
     ids = call("GetInitialResultSet", strings("1", "234,5", "RUB", "в", "USD"))[0]
     assert ids == ["1234.5|RUB|USD"], ids
     meta, = metas(ids)
@@ -182,7 +170,7 @@ def russian_numbers_and_the_exit_when_idle():
     assert meta["name"].startswith("1\u00a0234,5 RUB = "), meta
     check_against_cli(meta, "1234.5", "RUB", "USD", lang="ru_RU.UTF-8", decimal_mark=",")
     # Well before the default 20 s: the idle time given is the one used.
-    wait_until("the service to leave the bus once idle", lambda: service_pid() is None, 10)
+    wait_for("the service to leave the bus once idle", lambda: service_pid() is None, 10)
     idle_for = time.monotonic() - last_call
     assert idle_for >= 1.5, f"it left {idle_for:.1f} s after the last call, before its idle time (2 s)"
     assert not os.path.exists(f"/proc/{pid}") or open(f"/proc/{pid}/stat").read().split()[2] == "Z", "the process ended"
@@ -302,28 +290,17 @@ def the_search_sent_no_request():
     assert COUNTER.count == 0, f"the search provider connected {COUNTER.count} times"
 
 
-def find(node, matches, depth=0):
+def first(node, matches):
     """The first node of the accessibility tree under `node` that `matches`."""
-    if node is None or depth > 40:
-        return None
-    try:
-        if matches(node):
-            return node
-        for child in node:
-            found = find(child, matches, depth + 1)
-            if found is not None:
-                return found
-    except Exception:  # the tree may be rebuilding
-        return None
-    return None
+    return next((n for n in find_nodes(node) if matches(n)), None)
 
 
 def named(node, name, role):
-    return find(node, lambda n: n.getRoleName() == role and n.name == name)
+    return first(node, lambda n: n.getRoleName() == role and n.name == name)
 
 
 def starting(node, prefix):
-    return find(node, lambda n: (n.name or "").startswith(prefix))
+    return first(node, lambda n: (n.name or "").startswith(prefix))
 
 
 @test
@@ -331,7 +308,7 @@ def launch_search_opens_the_converter_on_the_amount_and_pair():
     import pyatspi
     # The window the service opens asks nobody either (a closed port).
     stop_service()
-    activation_env(LANG="en_US.UTF-8", **{k: "http://127.0.0.1:9" for k in URL_KEYS})
+    activation_env(LANG="en_US.UTF-8", **{k: "http://127.0.0.1:9" for k in PROVIDER_URLS})
     assert call("LaunchSearch", strings("12*3", "gbp", "jpy"), "uint32 0") == ()
 
     def window():
@@ -339,21 +316,21 @@ def launch_search_opens_the_converter_on_the_amount_and_pair():
             if app is not None and app.name == "cambio":
                 return app
         return None
-    app = wait_until("the window on the accessibility bus", window, 60)
+    app = wait_for("the window on the accessibility bus", window, 60)
     try:
         def text(node):
             t = node.queryText()
             return t.getText(0, t.characterCount)
-        wait_until("the Converter on 36 GBP → JPY", lambda: (
+        wait_for("the Converter on 36 GBP → JPY", lambda: (
             (entry := named(app, "Amount", "text")) is not None and text(entry) == "36"
             and starting(app, "From GBP") is not None and starting(app, "To JPY") is not None), 30)
         # The result row reads "JPY, Yen: 7,585" (36 × 175.68 / 0.8338), as the command line says.
         shown = ": " + format_grouped(cli("36", "GBP", "JPY")["amount"], "en")
-        wait_until("the JPY result", lambda: find(app, lambda n: n.getRoleName() == "list item"
-                                                  and (n.name or "").startswith("JPY, ") and n.name.endswith(shown)), 30)
+        wait_for("the JPY result", lambda: first(app, lambda n: n.getRoleName() == "list item"
+                                                   and (n.name or "").startswith("JPY, ") and n.name.endswith(shown)), 30)
         # Another search while the window is open: the running window shows it (no second process).
         assert call("LaunchSearch", strings("1", "234,5", "RUB", "в", "USD"), "uint32 0") == ()
-        wait_until("the Converter on 1,234.5 RUB → USD", lambda: (
+        wait_for("the Converter on 1,234.5 RUB → USD", lambda: (
             (entry := named(app, "Amount", "text")) is not None and text(entry) == "1,234.5"
             and starting(app, "From RUB") is not None and starting(app, "To USD") is not None), 30)
         windows = [a for a in pyatspi.Registry.getDesktop(0) if a is not None and a.name == "cambio"]
@@ -365,7 +342,7 @@ def launch_search_opens_the_converter_on_the_amount_and_pair():
 
 if __name__ == "__main__":
     # Nothing may reach a real server, from the very first activation.
-    activation_env(**{k: COUNTER.url for k in URL_KEYS})
+    activation_env(**{k: COUNTER.url for k in PROVIDER_URLS})
     status = run_tests("dbus")
     stop_service()
     sys.exit(status)

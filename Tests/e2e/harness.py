@@ -53,6 +53,26 @@ def wait_for(what, probe, timeout=20.0, interval=0.1, fatal=()):
     raise AssertionError(f"timed out waiting for {what} (last: {last!r})")
 
 
+def find_nodes(node, role=None, name_contains=None):
+    """The nodes of the accessibility tree under `node` (itself included) of `role` whose name
+    contains `name_contains`, in tree order."""
+    out = []
+
+    def walk(n, depth=0):
+        if n is None or depth > 40:
+            return
+        try:
+            # GTK 4.8 does not keep STATE_SHOWING up to date: match on role and name only.
+            if (role is None or n.getRoleName() == role) and (name_contains is None or name_contains in (n.name or "")):
+                out.append(n)
+            for child in n:
+                walk(child, depth + 1)
+        except Exception:  # the tree may be rebuilding
+            return
+    walk(node)
+    return out
+
+
 class AppExited(Exception):
     def __init__(self, status):
         super().__init__(f"the app exited with status {status}")
@@ -272,21 +292,7 @@ class App:
     # Accessibility tree
 
     def find_all(self, role=None, name_contains=None, node=None):
-        out = []
-
-        def walk(n, depth=0):
-            if n is None or depth > 40:
-                return
-            try:
-                # GTK 4.8 does not keep STATE_SHOWING up to date: match on role and name only.
-                if (role is None or n.getRoleName() == role) and (name_contains is None or name_contains in (n.name or "")):
-                    out.append(n)
-                for child in n:
-                    walk(child, depth + 1)
-            except Exception:
-                return
-        walk(node or self.node)
-        return out
+        return find_nodes(node or self.node, role, name_contains)
 
     def find(self, role, name_contains):
         found = self.find_all(role, name_contains)
