@@ -133,6 +133,12 @@ public struct ConverterModel {
     /// display), and the name a screen reader says: "EUR, Euro: 89.51, with 2.2 % fee: 91.48 EUR".
     mutating func showFee(_ i: Int, table: RateTable?) {
         let row = rows[i]
+        // Blank until a good amount ("EUR, Euro"): no fee either, whatever the last amount was
+        // (after a swap it was in another currency).
+        guard !row.amountText.isEmpty else {
+            rows[i].feeText = ""
+            return
+        }
         let withFee = fee.flatMap { fee in
             feeBasis.flatMap { basis in fee.converting(basis.amount) { table?.convert($0, from: basis.source, to: row.code) } }
         }
@@ -140,7 +146,6 @@ public struct ConverterModel {
             fee!.words(amount: formatter.amount($0, minorUnits: catalog.minorUnits(row.code)), code: row.code,
                        formatter: formatter, words: words)
         } ?? ""
-        guard !row.amountText.isEmpty else { return } // blank until a good amount: "EUR, Euro"
         rows[i].accessibleName = "\(row.code), \(row.name): \(row.copyText ?? tr("no rate"))"
             + (rows[i].feeText.isEmpty ? "" : ", " + rows[i].feeText)
     }

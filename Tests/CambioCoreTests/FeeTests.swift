@@ -174,6 +174,22 @@ final class FeeTests: XCTestCase {
         XCTAssertEqual(m.row("EUR")?.accessibleName, "EUR, Euro: 32.22")
     }
 
+    func testABlankResultHasNoFeeLineFromAnEarlierAmount() {
+        var m = converter(amount: "100", fee: fee22)
+        XCTAssertEqual(m.row("EUR")?.feeText, "with 2.2 % fee: 91.48 EUR")
+        m.type("100x")
+        m.recalculate(table: ecb20261030, today: today)
+        XCTAssertTrue(m.amountHasError)
+        // Swapped while the amount is refused: EUR into USD, JPY, KWD, all blank until a good amount.
+        m.swap()
+        m.recalculate(table: ecb20261030, today: today)
+        XCTAssertEqual(m.rows.map(\.amountText), ["", "", ""])
+        XCTAssertEqual(m.rows.map(\.feeText), ["", "", ""], "no fee figured from the 100 USD typed before")
+        m.type("100")
+        m.recalculate(table: ecb20261030, today: today)
+        XCTAssertEqual(m.row("USD")?.feeText, "with 2.2 % fee: 114.18 USD") // 100 × 1.022 × 1.1172
+    }
+
     // MARK: The Currencies list
 
     func currencies(_ text: String = "100", into code: String = "USD", fee: Fee?) -> CurrenciesModel {
