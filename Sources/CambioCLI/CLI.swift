@@ -108,9 +108,6 @@ func guarded(_ body: () throws -> Void) throws {
     }
 }
 
-/// A source as scripts read it: a user rate's is "user" (the history stores it per currency).
-func cliSource(_ stored: String) -> String { UserRate.isUserSource(stored) ? UserRate.source : stored }
-
 /// "ECB 2026-10-30", or for a rate the user set, "your rate, set 2026-11-22".
 func sourceText(_ source: String, _ day: Day, comma: Bool = false) -> String {
     UserRate.isUserSource(source) ? "your rate, set \(day.iso)" : "\(source)\(comma ? "," : "") \(day.iso)"
@@ -246,7 +243,7 @@ extension CambioCommand {
                         guard let p = try store.history(from: source, to: target, end: day).point(onOrBefore: day) else {
                             throw Failure("no published rate for \(source) and \(target) on or before \(date)")
                         }
-                        results.append((target, value * p.rate, p.rate, p.day, cliSource(p.source),
+                        results.append((target, value * p.rate, p.rate, p.day, UserRate.sharedSource(p.source),
                                         fee?.converting(value) { $0 * p.rate }))
                     }
                 } else {
@@ -413,7 +410,7 @@ extension CambioCommand {
                 if json {
                     print(try jsonLine(HistoryJSON(
                         from: from, to: to,
-                        points: points.map { .init(date: $0.day.iso, rate: HistoryFormat.rate($0), source: cliSource($0.source)) })))
+                        points: points.map { .init(date: $0.day.iso, rate: HistoryFormat.rate($0), source: UserRate.sharedSource($0.source)) })))
                 } else {
                     if points.isEmpty { warn("no published rate for \(from) and \(to) from \(first.iso) to \(last.iso)") }
                     for p in points { print("\(p.day.iso)  \(HistoryFormat.rate(p))  \(UserRate.isUserSource(p.source) ? "your rate" : p.source)") }

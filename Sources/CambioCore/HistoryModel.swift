@@ -134,13 +134,11 @@ public struct HistoryModel: Sendable {
         guard let first = h.points.first, let last = h.points.last else {
             return .message(Wording("No published rate for %@ and %@", .verbatim(from), .verbatim(to)))
         }
-        var sources: [Wording] = []
-        for name in Set(h.points.map(\.source)).sorted().map(Publication.sourceName) where !sources.contains(name) { sources.append(name) }
+        let sources = Set(h.points.map { UserRate.sharedSource($0.source) }).sorted().map(Publication.sourceName)
         return .coverage(HistoryCoverage(first: days.string(first.day), last: days.string(last.day),
                                          days: h.points.count, sources: sources))
     }
 
-    /// A rate source's name as the user reads it; the stored name stays English.
     // MARK: The last seven days
 
     /// The list's heading and rows: seven days ending `today`, or on the newest day known when

@@ -27,6 +27,10 @@ public struct UserRate: Sendable, Equatable, Hashable {
         stored == source || stored.hasPrefix(source + ":")
     }
 
+    /// A stored source as people and scripts read it: the history keeps a user rate per currency
+    /// ("user:CUP"), every surface says the one "user".
+    public static func sharedSource(_ stored: String) -> String { isUserSource(stored) ? source : stored }
+
     /// Far more than anyone sets by hand.
     public static let maxCount = 500
     /// The largest value accepted (1 unit worth a trillion of another) and the most digits.

@@ -56,8 +56,7 @@ import Foundation
             switch key {
             case .networkAllowed: self.client.allowNetwork(self.preferences.networkAllowed)
             case .provider: self.useCurrentProvider()
-            case .refreshInterval, .decimalPlaces: break
-            case .feeEnabled, .feePercent: break
+            case .refreshInterval, .decimalPlaces, .feeEnabled, .feePercent: break
             }
         }
         useCurrentProvider()
