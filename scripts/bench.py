@@ -36,22 +36,38 @@ def verdict(ok):
     return "met" if ok else "NOT MET"
 
 
-def write_state(home, interval):
-    """The app's saved state with the refresh interval set (never = no network at all)."""
+def folders(home):
+    """The user folders of a measured start, under `home`."""
+    return {"HOME": home, "XDG_DATA_HOME": os.path.join(home, "data"), "XDG_CONFIG_HOME": os.path.join(home, "config"),
+            "XDG_CACHE_HOME": os.path.join(home, "cache")}
+
+
+def make_home():
+    """A user's folders with the app's saved state: six currencies. The preferences stay
+    GSettings' defaults (a refresh at start), in the session's dconf, as on a desktop. The dconf
+    service starts with these folders, so what the app writes there it reads at its next start:
+    started with others, it would write elsewhere, and every start would move the settings over
+    again with a round trip to dconf that only a user's first start makes."""
+    home = tempfile.mkdtemp(prefix="cambio-bench-")
+    subprocess.run(["dbus-update-activation-environment"] + [f"{k}={v}" for k, v in folders(home).items()], check=True)
     os.makedirs(os.path.join(home, "data", "cambio"), exist_ok=True)
     with open(os.path.join(home, "data", "cambio", "state.json"), "w") as f:
-        json.dump({"version": 1, "settings": {"provider": "erapi", "refreshInterval": interval},
-                   "currencies": {"codes": ["USD", "EUR", "GBP", "JPY", "CHF", "CNY"], "anchorCode": "USD",
-                                  "anchorText": "100", "referenceCode": "USD"}}, f)
+        json.dump({"version": 1, "currencies": {"codes": ["USD", "EUR", "GBP", "JPY", "CHF", "CNY"], "anchorCode": "USD",
+                                                "anchorText": "100", "referenceCode": "USD"}}, f)
+    return home
+
+
+def set_preference(home, key, value):
+    """Sets one of the app's preferences as the Preferences window would (through dconf)."""
+    subprocess.run(["gsettings", "set", "io.github.cambio.Cambio", key, value], check=True,
+                   env=dict(os.environ, **folders(home)))
 
 
 def start(command, home, renderer, steps=None):
     """Starts `command` (a list: the binary and its arguments); returns (ms to the first frame, RSS MB).
     With `steps` (a dict of lists), adds the times of its start-up steps (CAMBIO_TRACE_STARTUP)."""
-    env = dict(os.environ, CAMBIO_BENCH_FIRST_FRAME="1", HOME=home, LANG="en_US.UTF-8", GSK_RENDERER=renderer,
-               CAMBIO_TRACE_STARTUP="1",
-               XDG_DATA_HOME=os.path.join(home, "data"), XDG_CONFIG_HOME=os.path.join(home, "config"),
-               XDG_CACHE_HOME=os.path.join(home, "cache"))
+    env = dict(os.environ, CAMBIO_BENCH_FIRST_FRAME="1", LANG="en_US.UTF-8", GSK_RENDERER=renderer,
+               CAMBIO_TRACE_STARTUP="1", **folders(home))
     t0 = time.monotonic()
     proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     line = proc.stdout.readline()
@@ -176,13 +192,12 @@ def main():
         return
     # Release builds read their data where installed, never from the source tree: point them at it.
     os.environ["CAMBIO_DATA_DIR"] = os.path.join(ROOT, "data")
-    home = tempfile.mkdtemp(prefix="cambio-bench-")
-    write_state(home, "onStart")  # the default: the first refresh starts after the first frame
+    home = make_home()  # the default refresh: the first one starts after the first frame
     # cairo draws on the CPU as a GPU would; gl runs on llvmpipe (software) under Xvfb.
     for renderer in ("cairo", "gl"):
         compare(renderer, home)
     # The same with the network off: what the first refresh's libsoup/TLS stack adds.
-    write_state(home, "never")
+    set_preference(home, "refresh-interval", "never")
     rss = statistics.median(start([os.path.join(REL, "cambio")], home, "cairo")[1] for _ in range(3))
     print(f"resident_memory_MB     renderer=cairo  cambio_network_off={rss:.1f}")
     sys.stdout.flush()
