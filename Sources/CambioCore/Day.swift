@@ -14,20 +14,32 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
 
     /// "2026-10-30".
     public init?(iso: some StringProtocol) {
-        // Byte by byte: histories parse thousands of these (String(format:) and split are slow).
-        var fields = [0, 0, 0], field = 0, length = 0
-        for b in iso.utf8 {
+        self.init(isoBytes: iso.utf8)
+    }
+
+    /// "2026-10-30" as UTF-8 bytes. Byte by byte: histories parse thousands of these
+    /// (String(format:) and split are slow).
+    public init?<Bytes: Sequence>(isoBytes: Bytes) where Bytes.Element == UInt8 {
+        var year = 0, month = 0, day = 0, field = 0, length = 0
+        for b in isoBytes {
             if b == 0x2D { // "-"
                 guard length == (field == 0 ? 4 : 2), field < 2 else { return nil }
                 field += 1; length = 0
             } else if b >= 0x30 && b <= 0x39 {
-                fields[field] = fields[field] * 10 + Int(b - 0x30); length += 1
+                let digit = Int(b - 0x30)
+                switch field {
+                case 0: year = year * 10 + digit
+                case 1: month = month * 10 + digit
+                default: day = day * 10 + digit
+                }
+                length += 1
+                guard length <= (field == 0 ? 4 : 2) else { return nil }
             } else {
                 return nil
             }
         }
         guard field == 2, length == 2 else { return nil }
-        self.init(year: fields[0], month: fields[1], day: fields[2])
+        self.init(year: year, month: month, day: day)
     }
 
     public var iso: String {

@@ -21,40 +21,72 @@ public enum ECBHistoryCSV {
     }
 
     /// Calls `body` for each data line after the header, newest first, with the header's codes,
-    /// the line's bytes and the byte ranges of its fields (no copies, no strings); `body`
-    /// returns false to stop.
-    static func forEachLine(_ data: Data, _ body: (_ line: Int, _ codes: [String], _ bytes: UnsafeRawBufferPointer, _ fields: [Range<Int>]) throws -> Bool) throws {
+    /// the file's bytes, the byte ranges of the line's fields (no copies, no strings) and of the
+    /// whole line; `body` returns false to stop. `fieldLimit` says how many fields of the next
+    /// line are wanted: the rest is only passed over (the newest rates read the whole file for a
+    /// few columns).
+    static func forEachLine(_ data: Data, fieldLimit: () -> Int = { .max },
+                            _ body: (_ line: Int, _ codes: [String], _ bytes: UnsafeRawBufferPointer, _ fields: [Range<Int>],
+                                     _ whole: Range<Int>) throws -> Bool) throws {
         try data.withUnsafeBytes { (all: UnsafeRawBufferPointer) in
             var lineNumber = 0
             var codes: [String] = []
             var start = 0
             var fields: [Range<Int>] = []
             while start < all.count {
-                var end = start
-                while end < all.count && all[end] != 0x0A { end += 1 }
+                let end = newline(in: all, from: start)
                 var lineEnd = end
                 if lineEnd > start && all[lineEnd - 1] == 0x0D { lineEnd -= 1 }
                 let lineStart = start
                 start = end + 1
                 if lineEnd == lineStart { continue }
                 lineNumber += 1
-                fields.removeAll(keepingCapacity: true)
-                var fieldStart = lineStart
-                for i in lineStart..<lineEnd where all[i] == 0x2C { // ","
-                    fields.append(fieldStart..<i)
-                    fieldStart = i + 1
-                }
-                fields.append(fieldStart..<lineEnd)
+                split(all, lineStart..<lineEnd, into: &fields, limit: lineNumber == 1 ? .max : fieldLimit())
                 if lineNumber == 1 {
                     let names = fields.map { text(all, $0).trimmingCharacters(in: .whitespaces) }
                     guard names.first == "Date" else { throw ParseError.notECBHistory }
                     codes = Array(names.dropFirst())
                     continue
                 }
-                if try !body(lineNumber, codes, all, fields) { return }
+                if try !body(lineNumber, codes, all, fields, lineStart..<lineEnd) { return }
             }
             if codes.isEmpty { throw ParseError.notECBHistory }
         }
+    }
+
+    /// The byte ranges of a line's first `limit` fields, split at commas.
+    static func split(_ bytes: UnsafeRawBufferPointer, _ line: Range<Int>, into fields: inout [Range<Int>], limit: Int = .max) {
+        fields.removeAll(keepingCapacity: true)
+        var fieldStart = line.lowerBound
+        while fields.count < limit {
+            let comma = find(0x2C, in: bytes, from: fieldStart, to: line.upperBound)
+            if comma == line.upperBound { break }
+            fields.append(fieldStart..<comma)
+            fieldStart = comma + 1
+        }
+        if fields.count < limit { fields.append(fieldStart..<line.upperBound) }
+    }
+
+    /// The offset of the next line feed at or after `start` (the end of `bytes` if none).
+    static func newline(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        find(0x0A, in: bytes, from: start, to: bytes.count)
+    }
+
+    /// The offset of the first `byte` in `start..<end` (`end` if none), eight bytes at a time:
+    /// most of a long file is only passed over.
+    static func find(_ byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
+        var i = start
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let pattern = ones &* UInt64(byte)
+        while i + 8 <= end {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ pattern
+            // A zero byte in `word` is `byte`; the lowest flagged byte is the first one.
+            let found = (word &- ones) & ~word & highs
+            if found != 0 { return i + found.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while i < end && bytes[i] != byte { i += 1 }
+        return i
     }
 
     static func text(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
@@ -78,11 +110,14 @@ public enum ECBHistoryCSV {
     public static func latest(_ data: Data, fillBack: (String) -> Bool = { _ in true }) throws -> RateTable {
         var days: [Day: [String: Decimal]] = [:]
         var missing: [(column: Int, code: String)] = []
-        try forEachLine(data) { line, codes, bytes, fields in
-            guard fields.count >= codes.count + 1, let day = Day(iso: text(bytes, fields[0])) else {
+        // The fields read of each line: the newest row whole, then up to the last column missing.
+        var limit = Int.max
+        var whole: [Range<Int>] = []
+        try forEachLine(data, fieldLimit: { limit }) { line, codes, bytes, fields, lineRange in
+            let first = days.isEmpty
+            guard first || fields.count == limit, let day = Day(isoBytes: UnsafeRawBufferPointer(rebasing: bytes[fields[0]])) else {
                 throw ParseError.badRow(line: line)
             }
-            let first = days.isEmpty
             var filled = false
             if !first {
                 // Only the columns still missing are looked at, until one is found.
@@ -93,15 +128,19 @@ public enum ECBHistoryCSV {
                 }
             }
             if first || filled {
+                // The day's whole row, so that crosses are of one day.
+                split(bytes, lineRange, into: &whole)
+                guard whole.count >= codes.count + 1 else { throw ParseError.badRow(line: line) }
                 var row: [String: Decimal] = [:]
                 for (i, code) in codes.enumerated() where !code.isEmpty {
-                    if let v = value(bytes, fields[i + 1]) {
+                    if let v = value(bytes, whole[i + 1]) {
                         row[code] = v
                     } else if first && fillBack(code) {
                         missing.append((i + 1, code))
                     }
                 }
                 days[day] = row
+                limit = (missing.map(\.column).max() ?? 0) + 1
             }
             return !missing.isEmpty
         }

@@ -223,7 +223,7 @@ extension ECBHistoryCSV {
     /// The day of the first (newest) row, read without parsing the rest.
     public static func newestDay(_ data: Data) throws -> Day {
         var newest: Day?
-        try forEachLine(data) { line, _, bytes, fields in
+        try forEachLine(data) { line, _, bytes, fields, _ in
             guard let day = Day(iso: text(bytes, fields[0])) else { throw ParseError.badRow(line: line) }
             newest = day
             return false
@@ -236,7 +236,7 @@ extension ECBHistoryCSV {
     /// for a fast import.
     public static func forEachRow(_ data: Data, _ body: (Day, [(code: String, value: String)]) throws -> Void) throws {
         var any = false
-        try forEachLine(data) { line, codes, bytes, fields in
+        try forEachLine(data) { line, codes, bytes, fields, _ in
             guard let day = Day(iso: text(bytes, fields[0])) else { throw ParseError.badRow(line: line) }
             var rates: [(code: String, value: String)] = []
             for (i, range) in fields.dropFirst().enumerated() where i < codes.count && !codes[i].isEmpty && !range.isEmpty {

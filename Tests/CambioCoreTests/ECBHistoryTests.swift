@@ -30,6 +30,59 @@ final class ECBHistoryTests: XCTestCase {
         XCTAssertNil(table.rates["CYP"], "not asked for")
     }
 
+    /// The app asks for every currency it knows, the withdrawn ones too: each gets its last
+    /// published rate, which for the Turkish lira means the whole file (December 2004).
+    func testFillBackReachesTheOldestRows() throws {
+        let data = try Data(contentsOf: Fixture.repo.appendingPathComponent("data/eurofxref-hist.csv"))
+        let table = try ECBHistoryCSV.latest(data)
+        XCTAssertEqual(table.date, day("2026-10-30"))
+        XCTAssertEqual(table.rates["TRL"]?.date, day("2004-12-31"))
+        XCTAssertEqual(table.rates["TRL"]?.value, dec("1836200"))
+        XCTAssertEqual(table.rates["CYP"]?.date, day("2007-12-31"))
+        XCTAssertEqual(table.rates["ROL"]?.date, day("2005-06-30"))
+        XCTAssertEqual(table.rates["RUB"]?.date, day("2022-03-01"))
+        // A filled day keeps its whole row: the euro's US dollar of that day, for crosses.
+        XCTAssertEqual(table.day(from: "USD", to: "TRL"), day("2004-12-31"))
+        XCTAssertEqual(table.rate(from: "USD", to: "TRL"), dec("1836200") / dec("1.3621"))
+    }
+
+    /// Past the newest row only the columns still missing are read (a row passed over may end
+    /// after them); a row too short for them, with a bad day, or found but not whole is refused.
+    func testOlderRowsAreReadUpToTheColumnsMissing() throws {
+        let csv = "Date,USD,JPY,GBP,\n2026-10-30,1.1,N/A,0.85,\n2026-10-29,1.2,N/A\n2026-10-28,1.3,151,0.9,\n"
+        let t = try ECBHistoryCSV.latest(Data(csv.utf8))
+        XCTAssertEqual(t.rates["JPY"]?.value, dec("151"))
+        XCTAssertEqual(t.rates["JPY"]?.date, day("2026-10-28"))
+        XCTAssertEqual(t.rate(from: "USD", to: "JPY"), dec("151") / dec("1.3"), "the found day's whole row")
+        for older in ["2026-10-29,1.2\n", "2026-10-29,1.2,150\n"] {
+            XCTAssertThrowsError(try ECBHistoryCSV.latest(Data(("Date,USD,JPY,GBP,\n2026-10-30,1.1,N/A,0.85,\n" + older).utf8))) {
+                XCTAssertEqual($0 as? ECBHistoryCSV.ParseError, .badRow(line: 3), older)
+            }
+        }
+        XCTAssertThrowsError(try ECBHistoryCSV.latest(Data("Date,USD,JPY,\n2026-10-30,1.1,N/A,\nyesterday,1.2,150,\n".utf8))) {
+            XCTAssertEqual($0 as? ECBHistoryCSV.ParseError, .badRow(line: 3))
+        }
+        XCTAssertEqual(try ECBHistoryCSV.latest(Data("Date,USD,\r\n2026-10-30,1.1,\r\n".utf8)).rates["USD"]?.value, dec("1.1"), "CRLF lines")
+    }
+
+    /// The word-at-a-time search finds what a byte-by-byte one finds, at every offset and length.
+    func testFindingABytePassesOverWholeWords() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                [UInt8(0x2C), 0x0A, 0x2B, 0x2D, 0x8C, 0xAC, 0x00, 0xFF, 0x31].randomElement(using: &generator)!
+            }
+            bytes.withUnsafeBytes { raw in
+                let start = Int.random(in: 0...bytes.count, using: &generator)
+                let end = Int.random(in: start...bytes.count, using: &generator)
+                for byte: UInt8 in [0x2C, 0x0A] {
+                    let expected = bytes[start..<end].firstIndex(of: byte) ?? end
+                    XCTAssertEqual(ECBHistoryCSV.find(byte, in: raw, from: start, to: end), expected, "\(bytes) \(start)..<\(end)")
+                }
+            }
+        }
+    }
+
     func testRejectsOtherFiles() {
         XCTAssertThrowsError(try ECBHistoryCSV.latest(Data("<html>captive portal</html>".utf8)))
         XCTAssertThrowsError(try ECBHistoryCSV.latest(Data()))
