@@ -110,13 +110,17 @@ public struct CurrencyListComputation: Sendable {
 
     private func rows(amount: Decimal, feeAmount: Decimal?, _ state: CurrencyListState, table: RateTable,
                       fixedPoint: Bool) -> (rows: [String: Row], withFee: [String: String]) {
-        let fixedAmount = fixedPoint ? FixedDecimal(amount) : nil
-        let fixedFeeAmount = fixedPoint ? feeAmount.flatMap { FixedDecimal($0) } : nil
+        // A typed currency with a user rate converts from the currency that rate stands on: the
+        // amount is turned into it once, not the user's factor into every row's rates.
+        let root = table.inRoot(amount, of: state.anchorCode)
+        let fixedFrom = root?.root ?? state.anchorCode
+        let fixedAmount = fixedPoint ? FixedDecimal(root?.amount ?? amount) : nil
+        let fixedFeeAmount = fixedPoint ? feeAmount.flatMap { FixedDecimal(table.inRoot($0, of: state.anchorCode)?.amount ?? $0) } : nil
         var out: [String: Row] = [:], withFee: [String: String] = [:]
         out.reserveCapacity(state.codes.count)
         for code in state.codes where code != state.anchorCode {
             let places = formatter.places(minorUnits: catalog.minorUnits(code))
-            let pair = fixedAmount == nil ? nil : table.fixed(from: state.anchorCode, to: code)
+            let pair = fixedAmount == nil ? nil : table.fixed(from: fixedFrom, to: code)
             /// One amount of this row, exact in fixed point, else in Decimal.
             func figure(_ fixed: FixedDecimal?, _ amount: Decimal) -> String? {
                 if let fixed, let pair, let units = fixed.converted(from: pair.from, to: pair.to, places: places) {

@@ -233,6 +233,16 @@ public struct RateTable: Sendable, Equatable {
         return amount * terms.to / terms.from
     }
 
+    /// `amount` of `code` as the amount of the currency its user rate stands on (one exact
+    /// product): converting that from the root gives every figure converting `amount` from
+    /// `code` gives, the root being a provider's currency with its fixed-point rows. Nil when
+    /// `code` has no user rate in use.
+    func inRoot(_ amount: Decimal, of code: String) -> (amount: Decimal, root: String)? {
+        guard let applied = user[code] else { return nil }
+        let product = amount * applied.factor
+        return product.isNaN ? nil : (product, applied.root)
+    }
+
     /// Both rates of a pair in fixed point, in the pair's publication.
     func fixed(from: String, to: String) -> (from: FixedDecimal, to: FixedDecimal)? {
         if user[from] != nil || user[to] != nil {

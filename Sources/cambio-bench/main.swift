@@ -63,20 +63,27 @@ case "history":
 case "recalc":
     let computation = CurrencyListComputation(catalog: catalog, formatter: DecimalFormatter(locale: Locale(identifier: "en_US")))
     // Both paths on the same keystrokes: exact fixed point (what the list uses) and plain Decimal;
-    // then the list as it is with a card fee on (each row also with the fee, in the same pass).
-    for (fixedPoint, fee) in [(true, nil), (false, nil), (true, Fee(percent: Decimal(string: "2.2")!))] {
-        var state = CurrencyListState(codes: codes, anchorCode: "USD", anchorText: "1", referenceCode: "USD")
+    // then the list as it is with a card fee on (each row also with the fee, in the same pass),
+    // and typed into a currency with a rate of the user's (1 KWD = 3.2571 USD, set by hand).
+    let kwd = UserRate(code: "KWD", value: Decimal(string: "3.2571")!, anchor: "USD", day: Day(iso: "2024-08-19")!)
+    let cases: [(fixedPoint: Bool, fee: Fee?, user: Bool)] = [
+        (true, nil, false), (false, nil, false), (true, Fee(percent: Decimal(string: "2.2")!), false), (true, nil, true),
+    ]
+    for c in cases {
+        let rates = c.user ? table.applying([kwd]) : table
+        var state = CurrencyListState(codes: codes, anchorCode: c.user ? "KWD" : "USD", anchorText: "1", referenceCode: "USD")
         var samples: [Double] = []
         var sink = 0
         for i in 0..<2000 {
             state.anchorText = "\(1000 + i).5"
             let t0 = now()
-            let rows = try! computation.rows(state, fee: fee, table: table, fixedPoint: fixedPoint).get()
+            let rows = try! computation.rows(state, fee: c.fee, table: rates, fixedPoint: c.fixedPoint).get()
             samples.append(Double(now() - t0) / 1e6)
             sink &+= rows.rows.count
         }
-        print(String(format: "recalc path=%@%@ currencies=%d median_ms=%.4f p95_ms=%.4f rows=%d (budget 1 ms)",
-                     fixedPoint ? "fixed-point" : "decimal", fee == nil ? "" : " with_fee=2.2%", codes.count, median(samples),
+        print(String(format: "recalc path=%@%@%@ currencies=%d median_ms=%.4f p95_ms=%.4f rows=%d (budget 1 ms)",
+                     c.fixedPoint ? "fixed-point" : "decimal", c.fee == nil ? "" : " with_fee=2.2%",
+                     c.user ? " typed_into_your_rate=KWD" : "", codes.count, median(samples),
                      samples.sorted()[samples.count * 95 / 100], sink / 2000))
     }
 

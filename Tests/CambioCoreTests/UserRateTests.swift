@@ -26,6 +26,36 @@ final class UserRateTests: XCTestCase {
         XCTAssertEqual(table.userCodes, ["KWD"])
     }
 
+    /// Typing into a currency with a user rate: the list turns the amount into the rate's own
+    /// currency once and converts from there in fixed point; every row, the fee's figures too,
+    /// is what the exact Decimal conversion from the typed currency gives.
+    func testTypingIntoACurrencyWithYourRateGivesTheExactFiguresOfEveryRow() throws {
+        let f = DecimalFormatter(locale: Locale(identifier: "en_US"))
+        let computation = CurrencyListComputation(catalog: testCatalog, formatter: f)
+        // KWD on USD; GBP on EUR; IDR on KWD (a chain to USD); RUB keeps the ECB's 2022 rate.
+        let rates = [kwd, UserRate(code: "GBP", value: dec("1.15"), anchor: "EUR", day: set),
+                     UserRate(code: "IDR", value: dec("0.0000301"), anchor: "KWD", day: set)]
+        let table = ecb20261030.applying(rates)
+        let codes = ["EUR", "USD", "JPY", "KWD", "GBP", "RUB", "IDR"]
+        for anchor in ["KWD", "IDR", "GBP", "USD"] {
+            for text in ["100", "0.07", "123456.789"] {
+                let state = CurrencyListState(codes: codes, anchorCode: anchor, anchorText: text, referenceCode: "USD")
+                let fee = Fee(percent: dec("2.2"))
+                let fixed = try computation.rows(state, fee: fee, table: table, fixedPoint: true).get()
+                let exact = try computation.rows(state, fee: fee, table: table, fixedPoint: false).get()
+                XCTAssertEqual(fixed.rows, exact.rows, "\(text) \(anchor)")
+                XCTAssertEqual(fixed.withFee, exact.withFee, "\(text) \(anchor) with the fee")
+                XCTAssertEqual(fixed.rows.count, codes.count - 1)
+            }
+        }
+        let state = CurrencyListState(codes: codes, anchorCode: "KWD", anchorText: "100", referenceCode: "USD")
+        let rows = try computation.rows(state, table: table).get()
+        XCTAssertEqual(rows["USD"], .amount("325.71"), "every digit of the rate as set")
+        XCTAssertEqual(rows["EUR"], .amount("291.54"), "325.71 USD at 1.1172 USD a euro")
+        XCTAssertEqual(table.inRoot(dec("100"), of: "IDR")?.root, "USD", "a chain ends at a provider's currency")
+        XCTAssertNil(table.inRoot(dec("100"), of: "EUR"))
+    }
+
     func testThePairIsLabelledAsTheUsersRateOfTheDayItWasSet() {
         XCTAssertEqual(table.publication(from: "KWD", to: "EUR"), Publication(day: set, source: "user"))
         XCTAssertEqual(table.publication(from: "GBP", to: "KWD"), Publication(day: set, source: "user"))
