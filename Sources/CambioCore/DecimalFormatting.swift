@@ -28,6 +28,41 @@ extension Decimal {
     }
 }
 
+extension Decimal {
+    /// A plain decimal in POSIX form, as files and answers write them: ASCII digits, then
+    /// optionally "." and more digits ("136", "1.1252"); nil for anything else, such as a sign,
+    /// an exponent, spaces, "1.", ".5" or "12.5abc". Foundation's `Decimal(string:)` reads the
+    /// longest prefix it can and drops the rest ("12.5abc" is 12.5, "1,5" is 1, "0x10" is 0),
+    /// so a number from outside is read through this one.
+    public init?<Text: StringProtocol>(plain text: Text) {
+        self.init(plainBytes: text.utf8)
+    }
+
+    /// `init(plain:)` over the text's UTF-8 bytes (a field of a file read in place).
+    public init?<Bytes: Collection<UInt8>>(plainBytes bytes: Bytes) {
+        var significand: UInt64 = 0
+        var exponent = 0, whole = 0, fraction = 0, seenPoint = false
+        for b in bytes {
+            if b == 0x2E {
+                guard !seenPoint, whole > 0 else { return nil }
+                seenPoint = true
+                continue
+            }
+            guard b >= 0x30 && b <= 0x39 else { return nil }
+            if seenPoint { fraction += 1; exponent -= 1 } else { whole += 1 }
+            if whole + fraction <= 19 { significand = significand &* 10 &+ UInt64(b &- 0x30) }
+        }
+        guard whole > 0, !seenPoint || fraction > 0 else { return nil }
+        if whole + fraction <= 19 {
+            self.init(sign: .plus, exponent: exponent, significand: Decimal(significand))
+        } else {
+            // More digits than a UInt64 holds: Foundation's parser, on text known to be plain.
+            guard let d = Decimal(string: String(decoding: bytes, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+            self = d
+        }
+    }
+}
+
 /// Formats decimals for display in a locale, without binary floating point.
 public struct DecimalFormatter: Sendable {
     public let style: NumberStyle

@@ -93,14 +93,9 @@ public enum ECBHistoryCSV {
         String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    /// A rate field: a positive decimal number; nil for "N/A", empty or anything else.
+    /// A rate field: a positive plain decimal; nil for "N/A", empty or anything else.
     static func value(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Decimal? {
-        guard !range.isEmpty else { return nil }
-        for i in range {
-            let b = bytes[i]
-            guard (b >= 0x30 && b <= 0x39) || b == 0x2E else { return nil } // digits and "."
-        }
-        guard let v = Decimal(string: text(bytes, range), locale: Locale(identifier: "en_US_POSIX")), v > 0 else { return nil }
+        guard let v = Decimal(plainBytes: UnsafeRawBufferPointer(rebasing: bytes[range])), v > 0 else { return nil }
         return v
     }
 

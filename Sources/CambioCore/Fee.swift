@@ -42,9 +42,7 @@ public struct Fee: Sendable, Hashable, CustomStringConvertible {
 
     /// A value as GSettings keeps it ("2.2": POSIX digits); nil when it is not one.
     public init?(stored: String) {
-        let parts = stored.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              case .success(let fee?) = Self.parse(stored, style: .posix) else { return nil }
+        guard Decimal(plain: stored) != nil, case .success(let fee?) = Self.parse(stored, style: .posix) else { return nil }
         self = fee
     }
 

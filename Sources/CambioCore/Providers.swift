@@ -353,13 +353,9 @@ public enum ProviderParser {
         return "malformed XML at line \(parser.lineNumber), column \(parser.columnNumber)"
     }
 
-    /// A plain positive decimal in POSIX form ("1.1252", "136"); nil otherwise.
+    /// A plain decimal in POSIX form ("1.1252", "136"), spaces around it allowed; nil otherwise.
     static func decimal(_ text: String) -> Decimal? {
-        let t = text.trimmingCharacters(in: .whitespaces)
-        guard !t.isEmpty, t.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              t.filter({ $0 == "." }).count <= 1,
-              let v = Decimal(string: t, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
-        return v
+        Decimal(plain: text.trimmingCharacters(in: .whitespaces))
     }
 
     // MARK: Bank of Russia (XML_daily.asp)

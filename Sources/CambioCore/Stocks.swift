@@ -231,8 +231,7 @@ public enum AlphaVantageParser {
             guard let day = Day(iso: key) else { throw AlphaVantageError.wrongShape("not a day: \(key)") }
             guard let entry = value as? [String: Any] else { throw AlphaVantageError.wrongShape("month \(key) is not an object") }
             func number(_ name: String) throws -> Decimal {
-                guard let text = field(entry, name), let d = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
-                      d.isFinite, d > 0 else {
+                guard let text = field(entry, name), let d = Decimal(plain: text), d > 0 else {
                     throw AlphaVantageError.wrongShape("\(name) of \(key) is not a positive number")
                 }
                 return d
@@ -271,7 +270,7 @@ public enum SampleStocks {
             let d = f.count == 3 ? f[1].split(separator: " ") : []
             guard d.count == 3, let m = months.firstIndex(of: String(d[0])), let dd = Int(d[1]), let y = Int(d[2]),
                   let day = Day(year: y, month: m + 1, day: dd),
-                  let price = Decimal(string: String(f[2]), locale: Locale(identifier: "en_US_POSIX")), price > 0 else {
+                  let price = Decimal(plain: f[2]), price > 0 else {
                 throw AlphaVantageError.wrongShape("sample line \(n + 1) is not symbol,Mon D YYYY,price")
             }
             rows[String(f[0]), default: []].append(StockPrice(day: day, price: price))

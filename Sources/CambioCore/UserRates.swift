@@ -168,8 +168,7 @@ extension UserRate: Codable {
         code = try currency(.code)
         anchor = try currency(.anchor)
         let text = try c.decode(String.self, forKey: .value)
-        guard text.count <= 64, text.range(of: #"^[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil,
-              let v = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+        guard text.count <= 64, let v = Decimal(plain: text) else {
             throw DecodingError.dataCorruptedError(forKey: .value, in: c, debugDescription: "not a decimal number")
         }
         if let p = UserRate.problem(value: v) {

@@ -303,28 +303,12 @@ public final class HistoryStore: Sendable {
                 guard let day = Day(iso: row[0] as String) else { continue }
                 var rates: [String: Decimal] = [:]
                 for (i, code) in codes.enumerated() {
-                    if let text = row[3 + i] as String?, let v = Self.decimal(text) { rates[code] = v }
+                    if let text = row[3 + i] as String?, let v = Decimal(plain: text) { rates[code] = v }
                 }
                 out.append(DayPublication(day: day, source: row[1], base: row[2], rates: rates))
             }
             return out
         } }
-    }
-
-    /// A stored rate ("1.0811") back to the exact decimal, without Foundation's slow locale parser.
-    static func decimal(_ text: String) -> Decimal? {
-        var significand: UInt64 = 0
-        var exponent = 0, digits = 0, seenPoint = false
-        for b in text.utf8 {
-            if b == 0x2E { if seenPoint { return nil }; seenPoint = true; continue }
-            guard b >= 0x30 && b <= 0x39 else { return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) }
-            digits += 1
-            if digits > 18 { return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) }
-            significand = significand * 10 + UInt64(b - 0x30)
-            if seenPoint { exponent -= 1 }
-        }
-        guard digits > 0 else { return nil }
-        return Decimal(sign: .plus, exponent: exponent, significand: Decimal(significand))
     }
 
     /// A pair's history between two days.

@@ -15,6 +15,26 @@ final class FormattingTests: XCTestCase {
         XCTAssertEqual(fmt("en_US").amount(dec("-1234.5"), minorUnits: 2), "-1,234.50")
     }
 
+    /// Numbers from files and answers: exactly the plain ones, with every digit.
+    func testPlainDecimals() throws {
+        for (text, value) in [("136", "136"), ("1.1252", "1.1252"), ("007.50", "7.5"), ("0", "0"), ("0.000000000001", "0.000000000001"),
+                              ("12345678901234567890.123456789", "12345678901234567890.123456789")] {
+            XCTAssertEqual(Decimal(plain: text), dec(value), text)
+        }
+        // Foundation's parser takes a prefix of each of these (12.5, 1000, 1, 0, 1.2).
+        for text in ["", ".", "12.5abc", "1e3", "1,5", "0x10", "1.2.3", "1.", ".5", " 1", "1 ", "+2", "-2", "NaN", "\u{0661}"] {
+            XCTAssertNil(Decimal(plain: text), text)
+        }
+        // The same values as Foundation's parser on plain text, up to 19 digits and beyond.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let whole = String((0..<Int.random(in: 1...14, using: &generator)).map { _ in "0123456789".randomElement(using: &generator)! })
+            let fraction = String((0..<Int.random(in: 0...14, using: &generator)).map { _ in "0123456789".randomElement(using: &generator)! })
+            let text = fraction.isEmpty ? whole : whole + "." + fraction
+            XCTAssertEqual(Decimal(plain: text), Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), text)
+        }
+    }
+
     func testRoundsHalfUpToMinorUnits() {
         let f = fmt("en_US")
         XCTAssertEqual(f.amount(dec("2.345"), minorUnits: 2), "2.35")

@@ -86,6 +86,10 @@ final class StockParserTests: XCTestCase {
                       #"{"Meta Data":{"2. Symbol":"IBM"},"Monthly Adjusted Time Series":{"2020-13-01":{}}}"#,
                       #"{"Meta Data":{"2. Symbol":"IBM"},"Monthly Adjusted Time Series":{"2020-05-08":{"1. open":"x","4. close":"1","5. adjusted close":"1"}}}"#,
                       #"{"Meta Data":{"2. Symbol":"IBM"},"Monthly Adjusted Time Series":{"2020-05-08":{"1. open":"-1","4. close":"1","5. adjusted close":"1"}}}"#,
+                      // Garbled prices are refused, not bought at the number they start with.
+                      #"{"Meta Data":{"2. Symbol":"IBM"},"Monthly Adjusted Time Series":{"2020-05-08":{"1. open":"12.5abc","4. close":"1","5. adjusted close":"1"}}}"#,
+                      #"{"Meta Data":{"2. Symbol":"IBM"},"Monthly Adjusted Time Series":{"2020-05-08":{"1. open":"1","4. close":"1e3","5. adjusted close":"1"}}}"#,
+                      #"{"Meta Data":{"2. Symbol":"IBM"},"Monthly Adjusted Time Series":{"2020-05-08":{"1. open":"1","4. close":"1","5. adjusted close":"1,5"}}}"#,
                       #"{"Meta Data":{"2. Symbol":"IBM"},"Monthly Adjusted Time Series":{}}"#]
         for body in bodies {
             XCTAssertThrowsError(try AlphaVantageParser.monthlyAdjusted(Data(body.utf8), currency: "USD"), body) {

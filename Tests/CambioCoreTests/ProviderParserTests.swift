@@ -101,6 +101,8 @@ final class ProviderParserTests: XCTestCase {
         refuses(.ecb, "<?xml version=\"1.0\"?><gesmes:Envelope xmlns:gesmes=\"x\"><Cube><Cube time=\"2025-05-09\"><Cube currency=\"USD\" rate=\"1.1", .notXML("truncated"))
         refuses(.ecb, "<?xml version=\"1.0\"?><gesmes:Envelope xmlns:gesmes=\"x\"><Cube><Cube time=\"2025-05-09\"><Cube currency=\"USD\" rate=\"NaN\"/></Cube></Cube></gesmes:Envelope>", .invalidRate(code: "USD", value: "NaN"))
         refuses(.ecb, "<?xml version=\"1.0\"?><gesmes:Envelope xmlns:gesmes=\"x\"><Cube><Cube time=\"2025-05-09\"><Cube currency=\"USD\" rate=\"-1.2\"/></Cube></Cube></gesmes:Envelope>", .invalidRate(code: "USD", value: "-1.2"))
+        // A cut value ("1." of "1.1252") is refused, not read as 1.
+        refuses(.ecb, "<?xml version=\"1.0\"?><gesmes:Envelope xmlns:gesmes=\"x\"><Cube><Cube time=\"2025-05-09\"><Cube currency=\"USD\" rate=\"1.\"/></Cube></Cube></gesmes:Envelope>", .invalidRate(code: "USD", value: "1."))
     }
 
     func testInvalidUTF8InAnXMLNameIsRefusedNotACrash() throws {
