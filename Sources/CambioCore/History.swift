@@ -239,13 +239,9 @@ extension ECBHistoryCSV {
         try forEachLine(data) { line, codes, bytes, fields, _ in
             guard let day = Day(iso: text(bytes, fields[0])) else { throw ParseError.badRow(line: line) }
             var rates: [(code: String, value: String)] = []
-            for (i, range) in fields.dropFirst().enumerated() where i < codes.count && !codes[i].isEmpty && !range.isEmpty {
-                var valid = true, nonZero = false
-                for j in range {
-                    let b = bytes[j]
-                    if b >= 0x31 && b <= 0x39 { nonZero = true } else if b != 0x30 && b != 0x2E { valid = false; break }
-                }
-                if valid && nonZero { rates.append((codes[i], text(bytes, range))) }
+            // The text as written, for a rate its reader takes back (a positive plain decimal).
+            for (i, range) in fields.dropFirst().enumerated() where i < codes.count && !codes[i].isEmpty && value(bytes, range) != nil {
+                rates.append((codes[i], text(bytes, range)))
             }
             any = true
             try body(day, rates)

@@ -97,6 +97,21 @@ final class ECBHistoryTests: XCTestCase {
         XCTAssertNil(t.rates["XXX"])
     }
 
+    /// The import into the history store keeps what the newest rates would read, and only that:
+    /// a garbled or cut field is no rate, not the number it starts with.
+    func testImportedRowsHoldOnlyRatesTheReaderTakes() throws {
+        let csv = Data("Date,USD,JPY,GBP,CHF,SEK,NOK,\n2026-10-30,1.1172,1.2.3,0.000,1.,N/A,12.5abc,\n".utf8)
+        var rows: [(Day, [String: String])] = []
+        try ECBHistoryCSV.forEachRow(csv) { day, rates in
+            rows.append((day, Dictionary(uniqueKeysWithValues: rates.map { ($0.code, $0.value) })))
+        }
+        XCTAssertEqual(rows.count, 1)
+        XCTAssertEqual(rows.first?.0, day("2026-10-30"))
+        XCTAssertEqual(rows.first?.1, ["USD": "1.1172"])
+        let latest = try ECBHistoryCSV.latest(csv) { _ in false }
+        XCTAssertEqual(Set(latest.rates.keys), ["EUR", "USD"])
+    }
+
     /// The GResource bundle embedded in the app is the one Resources/ compiles to today.
     func testEmbeddedResourcesMatchResources() throws {
         let repo = Fixture.repo
