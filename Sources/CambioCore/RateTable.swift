@@ -107,13 +107,8 @@ public struct RateTable: Sendable, Equatable {
         for r in rates where byCode[r.code] == nil { byCode[r.code] = r }
         var out: [String: AppliedUserRate] = [:]
         for r in byCode.values {
-            var root = r.anchor, factor = r.value, seen: Set<String> = [r.code], ok = true
-            while let next = byCode[root] {
-                guard seen.insert(root).inserted else { ok = false; break }
-                factor *= next.value
-                root = next.anchor
-            }
-            guard ok, !seen.contains(root), provider[root] != nil, !factor.isZero, !factor.isNaN else { continue }
+            guard let (root, factor) = UserRates.resolve(r, through: { byCode[$0] }),
+                  provider[root] != nil, !factor.isZero, !factor.isNaN else { continue }
             out[r.code] = AppliedUserRate(rate: r, root: root, factor: factor)
         }
         return out

@@ -129,12 +129,21 @@ public struct UserRates: Sendable, Equatable {
         if let p = UserRate.problem(value: rate.value) { throw p }
         if rate.code == rate.anchor { throw .sameCurrency }
         // The anchor's chain of user rates must end at a provider's currency, never at `code`.
-        var anchor = rate.anchor, seen: Set<String> = [rate.code]
-        while let next = rates[anchor] {
-            guard seen.insert(anchor).inserted, next.anchor != rate.code else { throw .circular(anchor: rate.anchor) }
-            anchor = next.anchor
+        guard let (root, _) = resolve(rate, through: { rates[$0] }) else { throw .circular(anchor: rate.anchor) }
+        if let table, !table.hasProviderRate(root) { throw .anchorWithoutRate(root) }
+    }
+
+    /// Where `rate`'s chain of anchors ends (the first anchor without a user rate of its own,
+    /// looked up by `through`) and how many of it one `rate.code` is worth; nil when the chain
+    /// goes round in a circle or comes back to `rate.code`.
+    static func resolve(_ rate: UserRate, through userRate: (String) -> UserRate?) -> (root: String, factor: Decimal)? {
+        var root = rate.anchor, factor = rate.value, seen: Set<String> = [rate.code]
+        while let next = userRate(root) {
+            guard seen.insert(root).inserted else { return nil }
+            factor *= next.value
+            root = next.anchor
         }
-        if let table, !table.hasProviderRate(anchor) { throw .anchorWithoutRate(anchor) }
+        return seen.contains(root) ? nil : (root, factor)
     }
 
     /// The rate typed by the user: `text` in the user's locale.
