@@ -12,8 +12,10 @@ public struct CurrenciesModel: Sendable {
     public var formatter: DecimalFormatter
     /// The card or exchange fee the converted rows also show with; nil when off (Preferences).
     public var fee: Fee?
-    /// The fee of the fee lines shown, as of the last good amount.
+    /// The fee of the fee lines shown.
     private var linesFee: Fee?
+    /// The list as of the last good amount: the figures the rows keep while a text is refused.
+    private var lastGood: CurrencyListState?
     let catalog: CurrencyCatalog
     /// "Oct 30, 2026": the day of a rate older than the others.
     let days: DayFormatter
@@ -81,7 +83,18 @@ public struct CurrenciesModel: Sendable {
         switch computation.rows(list, fee: fee, table: table) {
         case .failure(let error):
             refused[list.anchorCode] = error
-            return CurrenciesUpdate(amounts: nil, relabeled: [list.anchorCode], feeLinesStand: fee == linesFee)
+            var update = CurrenciesUpdate(amounts: nil, relabeled: [list.anchorCode], feeAmounts: nil)
+            // The fee changed since the lines shown: the rows keep their last good figures, with
+            // the fee as it is now (as the Converter's do).
+            if fee != linesFee {
+                linesFee = fee
+                if let lastGood, case .success(let (_, withFee)) = computation.rows(lastGood, fee: fee, table: table) {
+                    update.feeAmounts = withFee
+                } else {
+                    update.feeAmounts = [:]
+                }
+            }
+            return update
         case .success(let (rows, withFee)):
             let cleared = refused.keys.sorted()
             refused.removeAll()
@@ -92,6 +105,7 @@ public struct CurrenciesModel: Sendable {
                 }
             }
             linesFee = fee
+            lastGood = list
             return CurrenciesUpdate(amounts: amounts, relabeled: cleared,
                                     feeAmounts: withFee)
         }
@@ -142,11 +156,8 @@ public struct CurrenciesUpdate: Sendable, Equatable {
     public let relabeled: [String]
     /// Each converted row's amount with the fee, as shown ("91.48"; see `feeText`): empty while
     /// the fee is off; never the typed row (the fee is charged on a conversion) nor a row
-    /// without a rate.
-    public var feeAmounts: [String: String] = [:]
-    /// With a refused text (`amounts` nil): whether the fee lines shown still hold (false: the
-    /// fee changed since they were written, and they go until an amount is taken again).
-    public var feeLinesStand = true
+    /// without a rate. Nil when the lines shown stand: a refused text, the fee as it was.
+    public var feeAmounts: [String: String]? = [:]
 }
 
 /// A currency as a row shows it: "USD" over "US Dollar".

@@ -22,8 +22,14 @@ extension CurrenciesPage {
         // The typed amount is what is paid: the fee is on the conversions.
         rows[model.list.anchorCode]?.setFee("")
         let update = model.recalculate(table: table)
-        // The fee changed while the typed text is refused: the last fee lines go at once.
-        if !update.feeLinesStand { rows.values.forEach { $0.setFee("") } }
+        // The fee changed while the typed text is refused: the rows keep their figures, with
+        // the fee as it is now.
+        if update.amounts == nil, let fees = update.feeAmounts {
+            for (code, row) in rows where code != model.list.anchorCode {
+                let fee = fees[code] ?? ""
+                if pending[code] != nil { pending[code]?.fee = fee } else { row.setFee(feeText(code, fee)) }
+            }
+        }
         if !update.relabeled.isEmpty {
             let words = L10n.translations
             for code in update.relabeled { rows[code]?.show(model.rateLine(code, table: table), words) }
@@ -35,7 +41,7 @@ extension CurrenciesPage {
         let visible = visibleRange()
         for (code, text) in amounts {
             guard let row = rows[code] else { continue }
-            let fee = update.feeAmounts[code] ?? ""
+            let fee = update.feeAmounts?[code] ?? ""
             if isVisible(row, visible) {
                 row.setAmount(text)
                 row.setFee(feeText(code, fee))

@@ -41,7 +41,7 @@ final class FeeTests: XCTestCase {
         XCTAssertEqual(exact, dec("3.625"))
         XCTAssertEqual(en.amount(exact, minorUnits: 2), "3.63")
         var list = currencies("3.99", fee: fee)
-        XCTAssertEqual(list.recalculate(table: ecb20261030).feeAmounts["EUR"], "3.63")
+        XCTAssertEqual(list.recalculate(table: ecb20261030).feeAmounts?["EUR"], "3.63")
         XCTAssertEqual(converter(amount: "3.99", fee: fee).rows.first?.feeText, "with 1.5 % fee: 3.63 EUR")
     }
 
@@ -209,7 +209,7 @@ final class FeeTests: XCTestCase {
         XCTAssertEqual(m.feeText("EUR", amount: "91.48", words: .english), "with 2.2 % fee: 91.48 EUR")
         // The reference currency is a row like the others: its amount is converted too.
         m.type("100", into: "EUR")
-        XCTAssertEqual(m.recalculate(table: ecb20261030).feeAmounts["USD"], "114.18") // 111.72 × 1.022
+        XCTAssertEqual(m.recalculate(table: ecb20261030).feeAmounts?["USD"], "114.18") // 111.72 × 1.022
         var off = currencies(fee: nil)
         XCTAssertEqual(off.recalculate(table: ecb20261030).feeAmounts, [:])
         XCTAssertEqual(off.feeText("EUR", amount: "91.48", words: .english), "")
@@ -228,28 +228,37 @@ final class FeeTests: XCTestCase {
                     ecb20261030.convert($0, from: "USD", to: code)
                 })
                 let expected = en.amount(value, minorUnits: testCatalog.minorUnits(code))
-                XCTAssertEqual(update.feeAmounts[code], expected, "\(text) USD in \(code)")
+                XCTAssertEqual(update.feeAmounts?[code], expected, "\(text) USD in \(code)")
             }
         }
     }
 
-    func testARefusedTypedTextLeavesTheFeeLinesAloneUnlessTheFeeChanges() {
+    /// As in the Converter: a refused text keeps the last good figures, with the fee as it is now.
+    func testARefusedTypedTextKeepsTheFiguresWithTheFeeAsItIsNow() {
         var m = currencies(fee: fee22)
-        XCTAssertEqual(m.recalculate(table: ecb20261030).feeAmounts["EUR"], "91.48")
+        XCTAssertEqual(m.recalculate(table: ecb20261030).feeAmounts?["EUR"], "91.48")
         m.type("abc", into: "USD")
         var update = m.recalculate(table: ecb20261030)
         XCTAssertNil(update.amounts)
-        XCTAssertEqual(update.feeAmounts, [:])
-        XCTAssertTrue(update.feeLinesStand, "the rows keep their last good figures, and their fee lines")
-        for fee in [Fee(percent: 3), nil] {
-            m.fee = fee
-            update = m.recalculate(table: ecb20261030)
-            XCTAssertFalse(update.feeLinesStand, "\(String(describing: fee)): the lines shown are of another fee")
-        }
-        m.type("100", into: "USD")
+        XCTAssertNil(update.feeAmounts, "the rows keep their last good figures, and their fee lines")
+        m.fee = Fee(percent: 3)
         update = m.recalculate(table: ecb20261030)
-        XCTAssertEqual(update.feeAmounts, [:])
-        m.type("abc", into: "USD")
-        XCTAssertTrue(m.recalculate(table: ecb20261030).feeLinesStand, "off, and no lines shown")
+        XCTAssertNil(update.amounts)
+        // 100 USD = 89.5095… EUR, × 1.03 = 92.19; the list's figures and the Converter's agree.
+        XCTAssertEqual(update.feeAmounts, ["EUR": "92.19", "JPY": "16,197", "GBP": "76.87"])
+        var converter = converter(amount: "100", fee: Fee(percent: 3))
+        converter.recalculate(table: ecb20261030, today: today)
+        XCTAssertEqual(converter.row("EUR")?.feeText, "with 3 % fee: 92.19 EUR")
+        XCTAssertNil(m.recalculate(table: ecb20261030).feeAmounts, "figured once for the new fee")
+        m.fee = nil
+        XCTAssertEqual(m.recalculate(table: ecb20261030).feeAmounts, [:], "off: the lines go")
+        // Typed into another row, refused: the figures are still of the 100 USD typed last.
+        m.fee = fee22
+        m.type("5x", into: "EUR")
+        update = m.recalculate(table: ecb20261030)
+        XCTAssertEqual(update.feeAmounts?["JPY"], "16,071")
+        XCTAssertNil(update.feeAmounts?["USD"], "the amount typed last is what was paid")
+        m.type("100", into: "USD")
+        XCTAssertEqual(m.recalculate(table: ecb20261030).feeAmounts?["EUR"], "91.48")
     }
 }
