@@ -156,7 +156,7 @@ public struct ConverterModel {
             return String(format: tr("No %@ rate for %@ and %@"), sourceName(table.source), state.source, r.code)
         }
         if p.source == UserRate.source {
-            return "1 \(state.source) = \(rate) \(r.code) \u{00B7} " + UserRate.label(day: days.string(p.day)).text(words.translate)
+            return UserRate.line("1 \(state.source) = \(rate) \(r.code)", day: days.string(p.day), words)
         }
         return "1 \(state.source) = \(rate) \(r.code) \u{00B7} \(sourceName(p.source)) \u{00B7} \(days.string(p.day)) \u{00B7} \(ageText(RateAge.days(p.day, today: today)))"
     }

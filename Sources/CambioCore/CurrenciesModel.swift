@@ -204,7 +204,7 @@ public enum CurrencyRateLine: Sendable, Equatable, CustomStringConvertible {
             let whose = Wording("rate of %@", .verbatim("\(source.text(words.translate)) \u{00B7} \(day)"))
             return rate + " \u{00B7} " + whose.text(words.translate)
         case .refused(let error): return error.text(words)
-        case .user(let rate, let day): return rate + " \u{00B7} " + UserRate.label(day: day).text(words.translate)
+        case .user(let rate, let day): return UserRate.line(rate, day: day, words)
         }
     }
 

@@ -167,8 +167,7 @@ public struct ShellSearch {
         let description: String
         if a.publication.source == UserRate.source {
             // "1 CUP = 0.0082 USD · your rate · set Nov 22, 2026", as the window labels it.
-            description = "1 \(a.from) = \(formatter.rate(a.rate)) \(a.to) \u{00B7} "
-                + UserRate.label(day: days.string(a.publication.day)).text(words.translate)
+            description = UserRate.line("1 \(a.from) = \(formatter.rate(a.rate)) \(a.to)", day: days.string(a.publication.day), words)
         } else {
             // TRANSLATORS: the overview search's rate line: 1 <currency> = <rate> <currency> · <source> <day>.
             description = String(format: words.tr("1 %@ = %@ %@ · %@ %@"), a.from, formatter.rate(a.rate), a.to,
