@@ -67,6 +67,7 @@ import CGtk
         // The primary menu's About Cambio: no keys, so the shortcuts window leaves it out.
         specs.append(ActionSpec(name: "about", accels: [], title: tr("About Cambio")) { [weak target] in target?.showAbout() })
         let local = [
+            LocalShortcut(group: general, title: tr("Open the main menu"), accels: ["F10"]),
             LocalShortcut(group: lists, title: tr("Move the focused row up or down"), accels: ["<Alt>Up", "<Alt>Down"]),
             LocalShortcut(group: converter, title: tr("Copy the focused result"), accels: ["<Control>c"]),
             LocalShortcut(group: lists, title: tr("Remove the focused target or favourite"), accels: ["Delete"]),

@@ -158,6 +158,7 @@ import Foundation
     static func make() -> MenuButton {
         let menu = model()
         let button = MenuButton(icon: "open-menu-symbolic", name: tr("Main menu"))
+        button.primary = true
         // The menu's widgets are built when it first opens; the button keeps the model until then.
         button.onFirstOpen { button.popover = menu.popover() }
         return button

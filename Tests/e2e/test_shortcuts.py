@@ -30,6 +30,15 @@ def ctrl_question_lists_the_shortcuts_and_ctrl_w_closes_the_window():
 def the_primary_menu_ends_with_about_cambio_which_credits_the_sources():
     app = App().start()
     try:
+        # F10 opens it, as in every GNOME app (the button is the window's primary menu), with the
+        # focus on its first item; Escape closes it. (The menu is built when it first opens.)
+        def focused_item():
+            return next((n.name for n in app.find_all("menu item") if n.getState().contains(pyatspi.STATE_FOCUSED)), None)
+        assert not app.find_all("menu item", "About Cambio"), "the menu is built before it opens"
+        app.key("F10")
+        assert wait_for("the menu opened by F10", focused_item, timeout=10) == "Refresh Rates"
+        app.key("Escape")
+        wait_for("the menu closed by Escape", lambda: focused_item() is None, timeout=10)
         app.click(wait_for("the main menu button", lambda: next((n for n in app.find_all(None, "Main menu")
                                                                    if n.getRoleName() in ("push button", "toggle button")), None)))
         items = wait_for("the menu's items", lambda: (lambda names: names if "About Cambio" in names else None)(

@@ -159,6 +159,11 @@ public struct MenuButton: Widget {
         get { gtk_menu_button_get_icon_name(button).map { String(cString: $0) } }
         nonmutating set { gtk_menu_button_set_icon_name(button, newValue) }
     }
+    /// The window's primary menu: F10 opens it.
+    public var primary: Bool {
+        get { gtk_menu_button_get_primary(button) != 0 }
+        nonmutating set { gtk_menu_button_set_primary(button, newValue ? 1 : 0) }
+    }
     public func popup() { gtk_menu_button_popup(button) }
     public func popdown() { gtk_menu_button_popdown(button) }
 
