@@ -23,6 +23,11 @@ public struct DayPublication: Sendable, Equatable {
 
     /// True when the pair's rate is a published figure, not a cross or an inverse.
     public func isPublished(from: String, to: String) -> Bool { from == base && rates[to] != nil }
+
+    /// Which of the pair's currencies this publication has no rate for (none when it has both).
+    public func lacking(from: String, to: String) -> [String] {
+        [from, to].filter { $0 != base && (rates[$0] ?? 0).isZero }
+    }
 }
 
 /// One day of a pair's history.
@@ -46,6 +51,10 @@ public struct PairHistory: Sendable, Equatable {
     public let points: [HistoryPoint]
     /// Days with a publication that lacks the pair (RUB in the ECB's data after 1 March 2022).
     public let gaps: [Day]
+    /// For each gap, the currencies none of the day's publications has (RUB, whichever side of
+    /// the pair it is on); when each was in one but never both together, those the day's
+    /// preferred publication lacks.
+    private let lacking: [Day: [String]]
 
     /// The ECB first, then the other sources in this order, for a day more than one published.
     public static let sourcePreference = ["ECB", "Frankfurter", "open.er-api.com", "Bank of Russia"]
@@ -53,21 +62,35 @@ public struct PairHistory: Sendable, Equatable {
     public init(from: String, to: String, publications: [DayPublication]) {
         self.from = from; self.to = to
         var best: [Day: (rank: Int, point: HistoryPoint)] = [:]
-        var published = Set<Day>()
+        // Each day without the pair: what its preferred publication lacks, and what all of them lack.
+        var without: [Day: (rank: Int, lacking: [String], common: [String])] = [:]
         for p in publications {
             // A user rate's record holds its own currency's rates: it says nothing of other pairs.
             let user = UserRate.isUserSource(p.source)
             if user && p.base != from && p.base != to { continue }
-            published.insert(p.day)
-            guard let rate = p.rate(from: from, to: to) else { continue }
             // On the day it was set, the user's rate was the one in use.
             let rank = user ? -1 : Self.sourcePreference.firstIndex(of: p.source) ?? Self.sourcePreference.count
+            guard let rate = p.rate(from: from, to: to) else {
+                let lacks = p.lacking(from: from, to: to)
+                if let current = without[p.day] {
+                    let common = current.common.filter(lacks.contains)
+                    without[p.day] = current.rank <= rank ? (current.rank, current.lacking, common) : (rank, lacks, common)
+                } else {
+                    without[p.day] = (rank, lacks, lacks)
+                }
+                continue
+            }
             if let current = best[p.day], current.rank <= rank { continue }
             best[p.day] = (rank, HistoryPoint(day: p.day, rate: rate, source: p.source, published: p.isPublished(from: from, to: to)))
         }
         points = best.values.map(\.point).sorted { $0.day < $1.day }
-        gaps = published.subtracting(best.keys).sorted()
+        let gapDays = without.filter { best[$0.key] == nil }
+        gaps = gapDays.keys.sorted()
+        lacking = gapDays.mapValues { $0.common.isEmpty ? $0.lacking : $0.common }
     }
+
+    /// The currencies missing on gap day `day` (empty on any other day).
+    public func missing(on day: Day) -> [String] { lacking[day] ?? [] }
 
     public var newestDay: Day? { points.last?.day }
 
@@ -144,8 +167,8 @@ public struct HistoryDay: Sendable, Equatable {
         case weekend
         /// No publication: a TARGET holiday (1 Jan, Good Friday, Easter Monday, 1 May, 25–26 Dec).
         case holiday
-        /// A source published that day, without one of the two currencies.
-        case notPublished
+        /// A source published that day without the currencies named (one of the pair, or both).
+        case notPublished(missing: [String])
         /// Nothing known for that day (not fetched yet).
         case noData
     }
@@ -174,7 +197,7 @@ public struct HistoryDay: Sendable, Equatable {
             if let i = history.points.firstIndex(where: { $0.day == day }) {
                 status = .rate(history.points[i], change: i > 0 ? history.points[i].rate - history.points[i - 1].rate : nil)
             } else if gaps.contains(day) {
-                status = .notPublished
+                status = .notPublished(missing: history.missing(on: day))
             } else if RefreshPolicy.isWeekend(day) {
                 status = .weekend
             } else if RefreshPolicy.isTargetHoliday(day) {

@@ -87,10 +87,6 @@ public struct HistoryModel: Sendable {
                                    : Wording("To %@ (%@)", .verbatim(code), .verbatim(name)))
     }
 
-    /// The currency a publication without the pair lacks: not the euro, which every ECB
-    /// publication is against.
-    var missingCurrency: String { to == "EUR" ? from : to }
-
     // MARK: Reading the history
 
     /// A read of the current pair's history.
@@ -168,9 +164,11 @@ public struct HistoryModel: Sendable {
             return HistoryDayRow(day: day, rate: rate, change: .verbatim(change), mark: up ? .up : .down)
         case .weekend: return HistoryDayRow(day: day, rate: noPublication, change: Wording("weekend"), mark: .noRate)
         case .holiday: return HistoryDayRow(day: day, rate: noPublication, change: Wording("TARGET holiday"), mark: .noRate)
-        case .notPublished:
-            return HistoryDayRow(day: day, rate: Wording("no %@ rate", .verbatim(missingCurrency)),
-                                 change: Wording("not published that day"), mark: .noRate)
+        case .notPublished(let missing):
+            let rate = missing.count == 1 ? Wording("no %@ rate", .verbatim(missing[0]))
+                // TRANSLATORS: a day's publication has a rate for neither currency of the pair.
+                : Wording("no %@ or %@ rate", .verbatim(from), .verbatim(to))
+            return HistoryDayRow(day: day, rate: rate, change: Wording("not published that day"), mark: .noRate)
         case .noData: return HistoryDayRow(day: day, rate: Wording("not known yet"), change: nil, mark: .noRate)
         }
     }

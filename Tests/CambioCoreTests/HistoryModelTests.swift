@@ -99,10 +99,11 @@ final class HistoryModelTests: XCTestCase {
     }
 
     func testASuspendedCurrencyNamesTheCurrencyThatIsMissing() throws {
-        // Whichever side the rouble is on, the ECB published without it (the euro is always there).
-        for (from, to) in [("EUR", "RUB"), ("RUB", "EUR")] {
+        // Whichever side the rouble is on, and whether or not the other is the ECB's base, the ECB
+        // published without it: the rouble is named, never the dollar the ECB did publish.
+        for (from, to) in [("EUR", "RUB"), ("RUB", "EUR"), ("RUB", "USD"), ("USD", "RUB")] {
             let rows = try XCTUnwrap(try loaded(from, to).recentDays(today: day("2026-10-30"))).rows
-            XCTAssertEqual(rows.first?.description, "Fri, Oct 30, no RUB rate, not published that day")
+            XCTAssertEqual(rows.first?.description, "Fri, Oct 30, no RUB rate, not published that day", "\(from) → \(to)")
             XCTAssertEqual(rows.first?.mark, .noRate)
         }
         let before = try XCTUnwrap(try loaded("EUR", "RUB").recentDays(today: day("2022-03-02"))).rows
@@ -110,6 +111,32 @@ final class HistoryModelTests: XCTestCase {
             "Wed, Mar 2, no RUB rate, not published that day",
             "Tue, Mar 1, 117.2010, \u{25B2} +1.7168",
         ])
+    }
+
+    /// The model for `from` → `to` over `publications` (one day's, from several sources).
+    func model(_ from: String, _ to: String, _ publications: [DayPublication]) -> HistoryModel {
+        var m = HistoryModel(from: from, to: to, pastDay: day("2026-10-30"), formatter: DecimalFormatter(locale: Self.english),
+                             days: DayFormatter(locale: Self.english), dates: Self.english, catalog: testCatalog)
+        let load = m.beginLoad()
+        XCTAssertTrue(m.finish(load, .success(PairHistory(from: from, to: to, publications: publications))))
+        return m
+    }
+
+    func testADayWithoutEitherCurrencyNamesBothAndOneHadElsewhereIsNotNamed() throws {
+        let friday = day("2026-10-30")
+        func first(_ m: HistoryModel) -> String? { m.recentDays(today: friday)?.rows.first?.description }
+        let ecb = DayPublication(day: friday, source: "ECB", base: "EUR", rates: ["USD": dec("1.1617")])
+        // Neither the ECB nor anyone else published the North Korean won or the Cuban peso.
+        XCTAssertEqual(first(model("KPW", "CUP", [ecb])), "Fri, Oct 30, no KPW or CUP rate, not published that day")
+        // The Bank of Russia's day has the rouble (its base) without the won; the ECB's has neither:
+        // the won is what that day lacks.
+        let cbr = DayPublication(day: friday, source: "Bank of Russia", base: "RUB", rates: ["USD": dec("0.01234")])
+        XCTAssertEqual(first(model("KPW", "RUB", [ecb, cbr])), "Fri, Oct 30, no KPW rate, not published that day")
+        XCTAssertEqual(first(model("RUB", "KPW", [cbr, ecb])), "Fri, Oct 30, no KPW rate, not published that day")
+        // Each currency in one publication, never both in one: what the preferred one (the ECB's) lacks.
+        let ecbWithGBP = DayPublication(day: friday, source: "ECB", base: "EUR", rates: ["GBP": dec("0.8712")])
+        let erapi = DayPublication(day: friday, source: "open.er-api.com", base: "USD", rates: ["RUB": dec("81.2")])
+        XCTAssertEqual(first(model("GBP", "RUB", [erapi, ecbWithGBP])), "Fri, Oct 30, no RUB rate, not published that day")
     }
 
     func testNothingIsListedBeforeTheHistoryIsRead() {
