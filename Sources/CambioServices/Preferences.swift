@@ -142,15 +142,16 @@ import Foundation
             networkAllowed = false
             return false
         }
-        if let saved {
-            provider = saved.provider
-            refreshInterval = saved.refreshInterval
-            networkAllowed = saved.networkAllowed
-            decimalPlaces = saved.decimalPlaces
-        }
+        // Nothing to take over: nothing is written (a command run where no session bus is, over
+        // ssh say, would otherwise warn on every run that dconf cannot be reached).
+        guard let saved else { return false }
+        provider = saved.provider
+        refreshInterval = saved.refreshInterval
+        networkAllowed = saved.networkAllowed
+        decimalPlaces = saved.decimalPlaces
         settings.setBool("settings-migrated", true)
         settings.sync()
-        return saved != nil
+        return true
     }
 
     /// Whether the choices are kept (in GSettings); else they last this run.

@@ -64,6 +64,18 @@ def convert_on_a_past_date_including_currencies_replaced_by_the_euro():
 
 
 @test
+def a_command_where_no_session_bus_is_prints_only_its_answer():
+    # Over ssh, say: GSettings' desktop backend (dconf) cannot write without the session bus, so a
+    # first run that wrote its settings would print dconf's warning on every run.
+    h = Home()
+    gone = {"GSETTINGS_BACKEND": "dconf", "DBUS_SESSION_BUS_ADDRESS": "unix:path=" + os.path.join(h.dir, "no-bus")}
+    for _ in range(2):
+        rc, out, err = h.run("convert", "100", "USD", "EUR", "--offline", env=gone)
+        assert rc == 0 and out.startswith("100 USD = 89.51 EUR"), (out, err)
+        assert err == "", err
+
+
+@test
 def errors_are_one_line_and_non_zero():
     h = Home()
     for args, words in ((["convert", "100", "USD", "XYZ", "--offline"], "unknown currency: XYZ"),
