@@ -36,8 +36,9 @@ public struct ConverterModel {
     /// The line under the amount: "= 36", "≈ 33.3333333333", nothing for a plain number, or
     /// why the amount does not evaluate ("Division by zero").
     public private(set) var evaluatedText = ""
-    /// One row per target, in order. A row keeps its last good figures while the amount does
-    /// not evaluate; a row of a target just added or moved is blank until one does.
+    /// One row per target, in order. While the amount does not evaluate the rows show the last
+    /// good amount's figures (a target added or moved then too); after the source changes they
+    /// are blank until an amount evaluates.
     public private(set) var rows: [TargetRow] = []
 
     /// A target's row, as the user reads it.
@@ -111,21 +112,31 @@ public struct ConverterModel {
         case .failure(let error):
             amountHasError = true
             evaluatedText = Wording(error: error).text(words.translate)
-            // The rows keep their last good figures, with the fee as it is now.
-            rows.indices.forEach { showFee($0, table: table) }
+            // The rows keep the last good amount's figures, with the fee as it is now, and a
+            // target added or moved since has its figure too; not after the source changed.
+            if let basis = feeBasis, basis.source == state.source, let table {
+                show(basis.amount, computation, table: table, today: today)
+            } else {
+                rows.indices.forEach { showFee($0, table: table) }
+            }
         case .success(let amount):
             amountHasError = false
             evaluatedText = ExpressionEvaluator.isArithmetic(text) ? computation.evaluatedText(amount) : ""
             guard let table else { return }
             feeBasis = (amount, state.source)
-            for (i, result) in computation.results(amount: amount, state: state, table: table).enumerated()
-            where rows.indices.contains(i) {
-                rows[i].copyText = result.text
-                rows[i].amountText = result.text ?? "\u{2014}"
-                showFee(i, table: table)
-                rows[i].isStale = result.publication.map { $0.source != UserRate.source && RateAge.isStale($0.day, today: today) } ?? false
-                rows[i].rateLine = rateLine(result, table: table, today: today)
-            }
+            show(amount, computation, table: table, today: today)
+        }
+    }
+
+    /// Every row's figures for `amount` of the source.
+    private mutating func show(_ amount: Decimal, _ computation: ConverterComputation, table: RateTable, today: Day) {
+        for (i, result) in computation.results(amount: amount, state: state, table: table).enumerated()
+        where rows.indices.contains(i) {
+            rows[i].copyText = result.text
+            rows[i].amountText = result.text ?? "\u{2014}"
+            showFee(i, table: table)
+            rows[i].isStale = result.publication.map { $0.source != UserRate.source && RateAge.isStale($0.day, today: today) } ?? false
+            rows[i].rateLine = rateLine(result, table: table, today: today)
         }
     }
 

@@ -83,6 +83,18 @@ public struct CurrenciesModel: Sendable {
         switch computation.rows(list, fee: fee, table: table) {
         case .failure(let error):
             refused[list.anchorCode] = error
+            // A currency added since the last good amount shows that amount in it, as the other
+            // rows do (they are given theirs again, unchanged).
+            if let lastGood, !Set(list.codes).isSubset(of: lastGood.codes) {
+                var good = lastGood
+                good.codes = list.codes
+                if case .success(let (rows, withFee)) = computation.rows(good, fee: fee, table: table) {
+                    linesFee = fee
+                    let others = rows.filter { $0.key != list.anchorCode }
+                    return CurrenciesUpdate(amounts: others.mapValues(\.text), relabeled: [list.anchorCode],
+                                            feeAmounts: withFee.filter { $0.key != list.anchorCode })
+                }
+            }
             var update = CurrenciesUpdate(amounts: nil, relabeled: [list.anchorCode], feeAmounts: nil)
             // The fee changed since the lines shown: the rows keep their last good figures, with
             // the fee as it is now (as the Converter's do).
@@ -98,12 +110,7 @@ public struct CurrenciesModel: Sendable {
         case .success(let (rows, withFee)):
             let cleared = refused.keys.sorted()
             refused.removeAll()
-            let amounts = rows.mapValues { row -> String in
-                switch row {
-                case .amount(let text): return text
-                case .noRate: return ""
-                }
-            }
+            let amounts = rows.mapValues(\.text)
             linesFee = fee
             lastGood = list
             return CurrenciesUpdate(amounts: amounts, relabeled: cleared,

@@ -85,6 +85,14 @@ public struct CurrencyListComputation: Sendable {
         case amount(String)
         /// No rate is known for this currency or the anchor.
         case noRate
+
+        /// What the row's amount field shows ("" without a rate).
+        public var text: String {
+            switch self {
+            case .amount(let text): return text
+            case .noRate: return ""
+            }
+        }
     }
 
     /// The displayed amount of every row but the anchor, or why the anchor's text is refused.

@@ -107,22 +107,32 @@ final class ConverterModelTests: XCTestCase {
         XCTAssertEqual(amounts(m), ["6.27", "5.22"])
     }
 
-    func testRowsOfChangedCurrenciesStayBlankUntilTheAmountIsGood() {
+    func testWhileTheAmountIsRefusedRowsShowTheLastGoodOneUntilTheSourceChanges() {
         var m = model(amount: "1/0")
         m.recalculate(table: ecb20261030, today: today)
-        XCTAssertEqual(amounts(m), ["", ""])
+        XCTAssertEqual(amounts(m), ["", ""], "no good amount yet")
         XCTAssertEqual(m.row("EUR")?.rateLine, "")
         XCTAssertEqual(m.row("EUR")?.accessibleName, "EUR, Euro", "the row is named before it has a figure")
         m.type("10")
         m.recalculate(table: ecb20261030, today: today)
         m.addTarget("JPY")
         XCTAssertEqual(amounts(m), ["", "", ""], "new rows until the next recalculation")
+        // Half-way through "10/2": the rows show 10's figures, the target just added too.
         m.type("10/")
+        m.recalculate(table: ecb20261030, today: today)
+        XCTAssertTrue(m.amountHasError)
+        XCTAssertEqual(amounts(m), ["8.95", "7.46", "1,573"])
+        XCTAssertEqual(m.row("JPY")?.rateLine.hasPrefix("1 USD = 157.2503 JPY"), true, m.row("JPY")?.rateLine ?? "")
+        m.moveTarget("JPY", by: -1)
+        m.recalculate(table: ecb20261030, today: today)
+        XCTAssertEqual(amounts(m), ["8.95", "1,573", "7.46"], "moved with its figure")
+        // 10 USD's figures say nothing of another source: blank until an amount is good.
+        m.swap()
         m.recalculate(table: ecb20261030, today: today)
         XCTAssertEqual(amounts(m), ["", "", ""])
         m.type("10")
         m.recalculate(table: ecb20261030, today: today)
-        XCTAssertEqual(amounts(m), ["8.95", "7.46", "1,573"])
+        XCTAssertFalse(amounts(m).contains(""))
     }
 
     func testWithoutRatesTheAmountIsStillEvaluated() {

@@ -172,6 +172,25 @@ final class CurrenciesModelTests: XCTestCase {
         XCTAssertNil(m.primaryCode)
     }
 
+    func testACurrencyAddedWhileTheTextIsRefusedShowsTheLastGoodAmount() {
+        var m = model()
+        m.type("12", into: "GBP")
+        _ = m.recalculate(table: ecb20261030)
+        m.type("12..3", into: "EUR")
+        XCTAssertNil(m.recalculate(table: ecb20261030).amounts)
+        m.add("IDR")
+        let update = m.recalculate(table: ecb20261030)
+        // 12 GBP in rupiah (12 × 20,275.17 / 0.8338), and the others as they were; the refused text
+        // is not touched and still says why.
+        XCTAssertEqual(update.amounts, ["USD": "16.08", "JPY": "2,528", "KWD": "", "IDR": "291,799.04"], "GBP shows its 12 already")
+        XCTAssertEqual(update.relabeled, ["EUR"])
+        XCTAssertEqual(lines(m)["EUR"], "Misplaced decimal or group mark")
+        XCTAssertEqual(m.list.anchorText, "12..3")
+        // Once an amount is taken, every row follows it as before.
+        m.type("10", into: "EUR")
+        XCTAssertEqual(m.recalculate(table: ecb20261030).amounts?["IDR"], "202,751.70")
+    }
+
     func testARemovedRefusedRowComesBackClean() {
         var m = model()
         m.type("abc", into: "GBP")

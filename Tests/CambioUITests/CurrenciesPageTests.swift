@@ -132,6 +132,14 @@ final class CurrenciesPageTests: WindowTestCase {
         XCTAssertFalse(page.hasError("GBP"))
         XCTAssertEqual(page.entryText("EUR"), before)
         XCTAssertTrue(page.rateText("GBP")!.hasPrefix("1 GBP = "))
+        // A currency added while the text is refused shows the last good amount in it at once.
+        page.type("12..3", into: "EUR")
+        MainContext.drain()
+        page.add("SEK")
+        MainContext.drain()
+        XCTAssertEqual(page.entryText("SEK"), "157.99", "12 GBP at the ECB's 10.978 SEK and 0.8338 GBP per euro")
+        XCTAssertEqual(page.entryText("EUR"), "12..3", "the refused text stays as typed")
+        XCTAssertTrue(page.hasError("EUR"))
     }
 
     func testAddRemoveReorderAndReferenceAreSavedAndRestored() async throws {
