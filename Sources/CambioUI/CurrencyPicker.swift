@@ -60,12 +60,16 @@ import CGtk
     private func bind() {
         let model = model
         list.bind(choices) { code in Self.row(model.face(code)) }
+        // GTK says the search changed once typing pauses; Enter and Down use what was typed
+        // even when they come sooner (typed fast, or pasted), never the list before it.
         search.onSearchChanged { [weak self] in self?.fill() }
         // Escape in the search is its stop-search (GtkSearchEntry takes the key): it closes the
         // picker, as Escape closes any popover.
         search.onStopSearch { [weak self] in self?.popup.popdown() }
         search.onActivate { [weak self] in
-            if let first = self?.choices.item(at: 0) { self?.pick(first) }
+            guard let self else { return }
+            self.fillIfTyped()
+            if let first = self.choices.item(at: 0) { self.pick(first) }
         }
         popularToggle.onToggled { [weak self] in
             guard let self else { return }
@@ -75,7 +79,10 @@ import CGtk
         list.onRowActivated { [weak self] row in
             if let code = self?.choices.item(at: row.index) { self?.pick(code) }
         }
-        UI.downMovesFocus(from: search.widget) { [weak self] in self?.list.row(at: 0)?.widget }
+        UI.downMovesFocus(from: search.widget) { [weak self] in
+            self?.fillIfTyped()
+            return self?.list.row(at: 0)?.widget
+        }
         popup.onShow { [weak self] in
             guard let self else { return }
             self.search.text = ""
@@ -105,10 +112,19 @@ import CGtk
     /// Shows the currencies matching the search that can be chosen, best matches first, and
     /// the note when the list is not what was asked.
     func fill() {
+        filledFor = search.text
         let found = model.search(search.text, excluding: exclude())
         choices.show(found.codes)
         note.visible = found.note != nil
         if let words = found.note { UI.setText(note, say(words)) }
+    }
+
+    /// The search text the list shows the matches of.
+    private var filledFor: String?
+
+    /// Brings the list up to the text typed, if GTK has not said yet that it changed.
+    private func fillIfTyped() {
+        if filledFor != search.text { fill() }
     }
 
     /// The codes shown, in order (tests).

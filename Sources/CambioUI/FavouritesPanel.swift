@@ -85,6 +85,9 @@ import CGtk
     /// The pairs the open list shows (after its search).
     var listedPairs: [FavouritePair] { shown.map(\.pair) }
 
+    /// The list's search field, once built (tests type into it as a user does).
+    var searchField: WidgetRef? { popup?.searchEntry.widget }
+
     func setQuery(_ text: String) {
         popup?.searchEntry.text = text
         fill()
@@ -118,11 +121,18 @@ import CGtk
         listButton.popover = popup.popover
         self.popup = popup
 
+        // GTK says the search changed once typing pauses; Enter and Down use what was typed
+        // even when they come sooner (typed fast, or pasted), never the list before it.
         popup.searchEntry.onSearchChanged { [weak self] in self?.fill() }
         popup.searchEntry.onActivate { [weak self] in
-            if let first = self?.shown.first { self?.load(first.pair) }
+            guard let self else { return }
+            self.fillIfTyped()
+            if let first = self.shown.first { self.load(first.pair) }
         }
-        UI.downMovesFocus(from: popup.searchEntry.widget) { [weak self] in self?.shown.first?.row.widget }
+        UI.downMovesFocus(from: popup.searchEntry.widget) { [weak self] in
+            self?.fillIfTyped()
+            return self?.shown.first?.row.widget
+        }
         popup.list.onRowActivated { [weak self] row in
             guard let self, let hit = self.shown.first(where: { $0.row.widget == row.widget }) else { return }
             self.load(hit.pair)
@@ -170,6 +180,11 @@ import CGtk
     }
 
     /// The list, filtered by the search.
+    /// Brings the list up to the text typed, if GTK has not said yet that it changed.
+    private func fillIfTyped() {
+        if let popup, model.query != popup.searchEntry.text { fill() }
+    }
+
     private func fill() {
         guard let popup else { return }
         shown.forEach { popup.list.remove($0.row) }

@@ -149,6 +149,24 @@ final class ConverterPageTests: WindowTestCase {
         XCTAssertTrue(page.isStarred)
     }
 
+    func testEnterRightAfterTypingInTheFavouritesSearchLoadsItsFirstMatch() async throws {
+        page.addFavourite()
+        page.setSource("GBP")
+        page.setTarget(at: 0, to: "JPY")
+        page.addFavourite()
+        page.setSource("USD")
+        page.setTarget(at: 0, to: "EUR")
+        page.focusSearch()
+        MainContext.drain()
+        // Typed fast or pasted: Enter comes before GTK's pause says the search changed. The list
+        // before it starts with USD → EUR.
+        let field = try XCTUnwrap(page.favourites.searchField)
+        Entry(existing: field).text = "yen" // any GtkEditable
+        emitActivate(field, type: gtk_search_entry_get_type())
+        XCTAssertEqual(context.state.converter.source, "GBP")
+        XCTAssertEqual(context.state.converter.targets.first, "JPY")
+    }
+
     func testTheFavouritesListSaysWhenItIsEmpty() async throws {
         page.focusSearch()
         MainContext.drain()

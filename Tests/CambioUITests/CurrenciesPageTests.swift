@@ -296,6 +296,16 @@ final class CurrenciesPageTests: WindowTestCase {
         XCTAssertEqual(page.shownCodes.last, second)
     }
 
+    func testEnterRightAfterTypingPicksTheFirstMatchOfWhatWasTyped() throws {
+        // Typed fast or pasted: Enter comes before GTK's pause says the search changed.
+        let picker = try openedPicker()
+        picker.search.text = "Swedish"
+        emitActivate(picker.search.widget, type: gtk_search_entry_get_type())
+        XCTAssertEqual(page.shownCodes.last, "SEK", "the first match of “Swedish”, not of the list before it")
+        MainContext.drain()
+        XCTAssertEqual(page.shownCodes.filter { $0 == "SEK" }.count, 1)
+    }
+
     func testThePopularViewLooksThroughAllWhenNothingPopularMatches() throws {
         let picker = try openedPicker()
         picker.popularToggle.active = true
