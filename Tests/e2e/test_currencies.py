@@ -6,12 +6,6 @@ import sys
 from harness import App, FaultServer, main, test, wait_for
 
 
-def first_picker_row(app):
-    """The name of the picker's first row ("SEK, Swedish Krona")."""
-    lists = [n for n in app.find_all("list") if n.name == "Currencies"]
-    return lists[0].getChildAtIndex(0).name if lists and lists[0].childCount else ""
-
-
 def expect(app, code, value):
     wait_for(f"{code} = {value!r}", lambda: app.amount(code) == value, timeout=5)
 
@@ -80,10 +74,12 @@ def list_edits_and_the_typed_amount_survive_a_restart():
         # Add a currency from the picker, from the keyboard.
         app.key("ctrl+n")
         wait_for("the picker", lambda: app.find(None, "Search currencies"))
+        # Enter at once, as a fast typist does: before GTK's pause says the search changed, it
+        # still takes the first match of what was typed (not AED, the first of the list before).
         app.type("Swedish")
-        wait_for("SEK first in the picker", lambda: first_picker_row(app).startswith("SEK, "), timeout=5)
         app.key("Return")
         wait_for("SEK row", lambda: app.entry("SEK"))
+        assert app.row_codes() == before + ["SEK"], app.row_codes()
         # Reorder from the keyboard: SEK up one place.
         app.focus_entry("SEK")
         app.key("alt+Up")
