@@ -5,6 +5,8 @@ public enum ExpressionError: Error, Equatable, Sendable {
     case empty
     case divisionByZero
     case overflow
+    /// The exact result has more significant digits than are kept: it is not rounded silently.
+    case tooManyDigits
     /// Something is out of place: an operator with no operand, an unbalanced parenthesis,
     /// an unknown character, a malformed number.
     case malformed(Wording)
@@ -17,6 +19,7 @@ extension ExpressionError: Worded {
         case .empty: return Wording("Enter an amount")
         case .divisionByZero: return Wording("Division by zero")
         case .overflow: return Wording("The result is too large")
+        case .tooManyDigits: return Wording("The exact result has more than 32 digits")
         case .malformed(let detail): return Wording("Not a calculation: %@", detail)
         }
     }
@@ -28,7 +31,9 @@ extension ExpressionError: Worded {
 /// Precedence: unary signs, then `%` (postfix), then `× ÷`, then `+ −`. Percent follows desktop
 /// calculators: `50%` is 0.5; `a + b%` and `a − b%` add or take b percent of a; `a × b%` is
 /// a × b / 100. Results are exact Decimal arithmetic rounded to 32 significant digits, so
-/// `1/3*3` is 1 and `0.1+0.2` is 0.3.
+/// `1/3*3` is 1 and `0.1+0.2` is 0.3. Only a division that does not end is rounded: a sum or
+/// product whose exact value needs more digits is refused (`.tooManyDigits`), never shown as
+/// if exact.
 public enum ExpressionEvaluator {
     public static let significantDigits = 32
 
@@ -44,7 +49,7 @@ public enum ExpressionEvaluator {
             guard !parser.tokens.isEmpty else { return .failure(.empty) }
             let value = try parser.expression()
             guard parser.atEnd else { throw ExpressionError.malformed(Wording("unexpected %@", parser.peekDescription)) }
-            return .success((try finish(value.value), parser.lastTop))
+            return .success((try finish(value.value, afterRoundedDivision: parser.arithmetic.divisionRounded), parser.lastTop))
         } catch let e as ExpressionError {
             return .failure(e)
         } catch {
@@ -57,14 +62,97 @@ public enum ExpressionEvaluator {
         text.contains { "+*/×÷%()".contains($0) } || text.dropFirst().contains { $0 == "-" || $0 == "\u{2212}" }
     }
 
-    static func finish(_ v: Decimal) throws -> Decimal {
+    /// The value kept: at most 32 significant digits. Dropping digits is rounding only after a
+    /// division that did not end (1/3*3 is 1); else the exact value does not fit, and is refused.
+    static func finish(_ v: Decimal, afterRoundedDivision: Bool) throws -> Decimal {
         if v.isNaN || !v.isFinite { throw ExpressionError.overflow }
         let magnitude = v.isZero ? 0 : v.magnitude10
         let places = significantDigits - 1 - magnitude
         let rounded = v.rounded(places: places)
         if rounded.isNaN { throw ExpressionError.overflow }
+        if rounded != v && !afterRoundedDivision { throw ExpressionError.tooManyDigits }
         // -0 reads as 0.
         return rounded.isZero ? 0 : rounded
+    }
+
+    /// + − × ÷ on Decimal, saying when a result lost digits: a sum, difference or product that
+    /// does (before any rounded division) is refused; a division that does not end is rounded.
+    struct Arithmetic {
+        /// A division (or percent) did not end and was rounded: what follows is approximate.
+        private(set) var divisionRounded = false
+
+        mutating func add(_ a: Decimal, _ b: Decimal) throws -> Decimal {
+            try exact(a, b, NSDecimalAdd) { sum in Self.undoes(sum, a, b, NSDecimalSubtract) }
+        }
+        mutating func subtract(_ a: Decimal, _ b: Decimal) throws -> Decimal {
+            // a − b = d exactly when d + b gives a back and a − d gives b.
+            try exact(a, b, NSDecimalSubtract) { d in Self.undoes(a, d, b, NSDecimalSubtract) }
+        }
+        mutating func multiply(_ a: Decimal, _ b: Decimal) throws -> Decimal {
+            try exact(a, b, NSDecimalMultiply) { _ in Self.productFits(a, b) }
+        }
+
+        /// Whether `whole` is exactly `x` + `y`: taking either part away leaves the other. (Had
+        /// the sum been rounded, taking the larger part away leaves the smaller one changed at a
+        /// digit it has.)
+        private static func undoes(_ whole: Decimal, _ x: Decimal, _ y: Decimal, _ minus: Operation) -> Bool {
+            var (w, l, r, out) = (whole, x, y, Decimal())
+            guard minus(&out, &w, &l, .plain) == .noError, out == y else { return false }
+            guard minus(&out, &w, &r, .plain) == .noError, out == x else { return false }
+            return true
+        }
+
+        /// Whether a × b fits a Decimal's 128-bit significand exactly: the product of the two
+        /// significands in full (256 bits), its trailing zeros taken off, fits 128 bits.
+        /// (Foundation rounds a longer product without saying so.)
+        static func productFits(_ a: Decimal, _ b: Decimal) -> Bool {
+            guard let x = significand(a), let y = significand(b) else { return false }
+            var (high, low) = x.multipliedFullWidth(by: y)
+            while high != 0 {
+                let (q, r) = high.quotientAndRemainder(dividingBy: 10)
+                let (lowQ, rest) = UInt128(10).dividingFullWidth((r, low))
+                guard rest == 0 else { return false }
+                (high, low) = (q, lowQ)
+            }
+            return true
+        }
+
+        private static func significand(_ d: Decimal) -> UInt128? {
+            d.isZero ? 0 : UInt128(d.significand.magnitude.description)
+        }
+
+        mutating func divide(_ a: Decimal, _ b: Decimal) throws -> Decimal {
+            guard !b.isZero else { throw ExpressionError.divisionByZero }
+            var (result, left, right) = (Decimal(), a, b)
+            switch NSDecimalDivide(&result, &left, &right, .plain) {
+            case .noError, .lossOfPrecision: break
+            case .overflow, .underflow: throw ExpressionError.overflow
+            case .divideByZero: throw ExpressionError.divisionByZero
+            @unknown default: throw ExpressionError.overflow
+            }
+            // Foundation does not always say that a quotient was rounded (1/3): it ended when
+            // multiplying back gives the dividend exactly.
+            var back = Decimal()
+            if NSDecimalMultiply(&back, &result, &right, .plain) != .noError || back != a { divisionRounded = true }
+            return result
+        }
+
+        private typealias Operation = (UnsafeMutablePointer<Decimal>, UnsafePointer<Decimal>, UnsafePointer<Decimal>,
+                                       NSDecimalNumber.RoundingMode) -> NSDecimalNumber.CalculationError
+
+        /// `operation` on a and b; digits lost (`isExact` false) refuse it unless a division was
+        /// rounded before, when the result is approximate anyway.
+        private func exact(_ a: Decimal, _ b: Decimal, _ operation: Operation, isExact: (Decimal) -> Bool) throws -> Decimal {
+            var (result, left, right) = (Decimal(), a, b)
+            switch operation(&result, &left, &right, .plain) {
+            case .noError, .lossOfPrecision: break
+            case .overflow, .underflow: throw ExpressionError.overflow
+            case .divideByZero: throw ExpressionError.divisionByZero
+            @unknown default: throw ExpressionError.overflow
+            }
+            if !divisionRounded && !isExact(result) { throw ExpressionError.tooManyDigits }
+            return result
+        }
     }
 
     enum Token: Equatable {
@@ -140,6 +228,8 @@ public enum ExpressionEvaluator {
 
         /// The last operation of the whole expression, for a repeated =.
         var lastTop: RepeatOperation?
+        /// The operations, and whether a division was rounded.
+        var arithmetic = Arithmetic()
         /// The last × or ÷ of a term at the top level.
         private var lastTopProduct: RepeatOperation?
 
@@ -151,8 +241,8 @@ public enum ExpressionEvaluator {
                 position += 1
                 let right = try term()
                 // a ± b% adds or takes b percent of a.
-                let r = right.percent ? left.value * right.value : right.value
-                left = Value(value: c == "+" ? left.value + r : left.value - r, percent: false)
+                let r = right.percent ? try arithmetic.multiply(left.value, right.value) : right.value
+                left = Value(value: c == "+" ? try arithmetic.add(left.value, r) : try arithmetic.subtract(left.value, r), percent: false)
                 try check(left.value)
                 lastSum = RepeatOperation(op: c == "+" ? .add : .subtract, operand: r)
             }
@@ -166,10 +256,9 @@ public enum ExpressionEvaluator {
                 position += 1
                 let right = try unary()
                 if c == "*" {
-                    left = Value(value: left.value * right.value, percent: false)
+                    left = Value(value: try arithmetic.multiply(left.value, right.value), percent: false)
                 } else {
-                    guard !right.value.isZero else { throw ExpressionError.divisionByZero }
-                    left = Value(value: left.value / right.value, percent: false)
+                    left = Value(value: try arithmetic.divide(left.value, right.value), percent: false)
                 }
                 try check(left.value)
                 if depth == 0 { lastTopProduct = RepeatOperation(op: c == "*" ? .multiply : .divide, operand: right.value) }
@@ -191,7 +280,7 @@ public enum ExpressionEvaluator {
             var v = try primary()
             while case .op("%")? = peek {
                 position += 1
-                v = Value(value: v.value / 100, percent: true)
+                v = Value(value: try arithmetic.divide(v.value, 100), percent: true)
             }
             return v
         }
@@ -230,15 +319,16 @@ public struct RepeatOperation: Equatable, Sendable {
     public init(op: Op, operand: Decimal) { self.op = op; self.operand = operand }
 
     public func apply(to value: Decimal) -> Result<Decimal, ExpressionError> {
-        let out: Decimal
-        switch op {
-        case .add: out = value + operand
-        case .subtract: out = value - operand
-        case .multiply: out = value * operand
-        case .divide:
-            guard !operand.isZero else { return .failure(.divisionByZero) }
-            out = value / operand
-        }
-        return Result { try ExpressionEvaluator.finish(out) }.mapError { $0 as? ExpressionError ?? .overflow }
+        var arithmetic = ExpressionEvaluator.Arithmetic()
+        return Result {
+            let out: Decimal
+            switch op {
+            case .add: out = try arithmetic.add(value, operand)
+            case .subtract: out = try arithmetic.subtract(value, operand)
+            case .multiply: out = try arithmetic.multiply(value, operand)
+            case .divide: out = try arithmetic.divide(value, operand)
+            }
+            return try ExpressionEvaluator.finish(out, afterRoundedDivision: arithmetic.divisionRounded)
+        }.mapError { $0 as? ExpressionError ?? .overflow }
     }
 }

@@ -20,8 +20,15 @@ final class CalculatorTests: XCTestCase {
         XCTAssertEqual(number(de, "0,1+0,2"), "0,3")
         XCTAssertEqual(number(en, "10-12.5"), "-2.5")
         XCTAssertEqual(number(en, "0.000001/1000000"), "0.000000000001")
-        // 34 digits, rounded to 32 significant: (10^20 − 1)(10^14 − 1) = 9999999999999899999900000000000001.
-        XCTAssertEqual(number(en, "99999999999999999999*99999999999999"), "9,999,999,999,999,899,999,900,000,000,000,000")
+        // An exact result longer than the 32 digits kept is refused, not shown rounded as if exact:
+        // (10^20 − 1)(10^14 − 1) = 9999999999999899999900000000000001 (34 digits), and
+        // (10^20 − 1)² = 9999999999999999999800000000000000000001 (40).
+        for text in ["99999999999999999999*99999999999999", "99999999999999999999*99999999999999999999"] {
+            XCTAssertEqual(en.evaluate(text, rates: nil), .failure(.expression(.tooManyDigits)), text)
+        }
+        XCTAssertEqual(ExpressionError.tooManyDigits.wording.description, "The exact result has more than 32 digits")
+        // 32 digits fit: (10^16 − 1)² = 99999999999999980000000000000001.
+        XCTAssertEqual(number(en, "9999999999999999*9999999999999999"), "99,999,999,999,999,980,000,000,000,000,001")
         // What the display shows parses back to the same value.
         for text in ["1/3", "2/3*1000000", "-7/8", "123456789.125*1000"] {
             guard case .success(let r) = en.evaluate(text, rates: nil) else { return XCTFail(text) }
@@ -58,18 +65,22 @@ final class CalculatorTests: XCTestCase {
         XCTAssertEqual(chain("(2+3)", 2), ["5"], "nothing to repeat")
         XCTAssertEqual(chain("7", 2), ["7"])
         XCTAssertEqual(chain("1/3", 1), ["0." + String(repeating: "3", count: 32), "0." + String(repeating: "1", count: 32)])
-        // A repeat that overflows is an error, not a crash.
-        guard case .success(let big) = en.evaluate("99999999999999999999*99999999999999999999", rates: nil) else { return XCTFail() }
-        var r = big, failed = false
-        for _ in 0..<20 {
-            switch en.repeatLast(r) {
-            case .success(let next)?: r = next
-            case .failure(let e)?: XCTAssertEqual(e, .expression(.overflow)); failed = true
-            case nil: XCTFail("no repeat")
+        // A repeat whose exact value no longer fits is an error, not a crash nor a rounded figure:
+        // 10^16 × 10^16 … until the 32 digits kept are not enough, then far beyond.
+        for (start, error) in [("10000000000000000*10000000000000000", ExpressionError.overflow),
+                               ("9999999999999999*9999999999999999", .tooManyDigits)] {
+            guard case .success(let first) = en.evaluate(start, rates: nil) else { return XCTFail(start) }
+            var r = first, failed = false
+            for _ in 0..<20 {
+                switch en.repeatLast(r) {
+                case .success(let next)?: r = next
+                case .failure(let e)?: XCTAssertEqual(e, .expression(error), start); failed = true
+                case nil: XCTFail("no repeat")
+                }
+                if failed { break }
             }
-            if failed { break }
+            XCTAssertTrue(failed, start)
         }
-        XCTAssertTrue(failed)
     }
 
     func testConversionsAsText() throws {

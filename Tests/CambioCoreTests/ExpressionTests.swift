@@ -46,7 +46,22 @@ final class ExpressionTests: XCTestCase {
             ("1..2", en, .failure(.malformed("1..2"))), ("abc", en, .failure(.malformed("\u{201C}a\u{201D}"))),
             ("1e999", en, .failure(.malformed("\u{201C}e\u{201D}"))), ("NaN", en, .failure(.malformed("\u{201C}N\u{201D}"))),
             (String(repeating: "9", count: 40), en, .failure(.overflow)),
-            ("99999999999999999999*99999999999999999999*99999999999999999999*99999999999999999999*99999999999999999999*99999999999999999999*99999999999999999999*99999999999999999999*99999999999999999999", en, .failure(.overflow)),
+            // An exact value longer than the 32 digits kept is refused, never rounded as if exact
+            // (10^31 + 0.1 has 33); after a division that does not end, the result is rounded.
+            ("99999999999999999999*99999999999999999999", en, .failure(.tooManyDigits)),
+            ("10000000000000000000000000000000+0.1", en, .failure(.tooManyDigits)),
+            ("1000000000000000000000000000000+0.1", en, .success("1000000000000000000000000000000.1")),
+            ("1/3+100000000000000000000", en, .success("100000000000000000000.33333333333")),
+            // Sums past Decimal's 38 digits, which Foundation rounds without saying so.
+            ("1000000000000000000000000000000000*10000+0.1", en, .failure(.tooManyDigits)),
+            ("1000000000000000000000000000000000*10000-0.1", en, .failure(.tooManyDigits)),
+            ("0.1-1000000000000000000000000000000000*10000", en, .failure(.tooManyDigits)),
+            ("1000000000000000000000000000000000*10000+1000000000000000000000000000000000", en,
+             .success("10001000000000000000000000000000000000")),
+            ("0.5+0.5", en, .success("1")), ("2.5-2.5", en, .success("0")),
+            ("100000000000000000000+1/3", en, .success("100000000000000000000.33333333333")),
+            ("99999999999999999999*99999999999999999999*99999999999999999999*99999999999999999999*99999999999999999999*99999999999999999999*99999999999999999999*99999999999999999999*99999999999999999999", en, .failure(.tooManyDigits)),
+            (String(repeating: "10000000000000000000*", count: 8) + "10", en, .failure(.overflow)),
             ("2 3", en, .failure(.malformed("2 3"))), ("12 34,5", ru, .failure(.malformed("12 34,5"))),
             // Big and tiny: 32 significant digits whatever the magnitude
             ("0.000000000000000000000000000001*0.001", en, .success("0.000000000000000000000000000000001")),

@@ -70,7 +70,9 @@ final class ConverterPageTests: WindowTestCase {
         pressEnter()
         for (bad, reason) in [("1/0", "Division by zero"), ("12*", "Not a calculation"), ("abc", "Not a calculation"),
                               ("", "Enter an amount"), (String(repeating: "9", count: 40), "The result is too large"),
-                              (Array(repeating: String(repeating: "9", count: 20), count: 9).joined(separator: "*"), "The result is too large")] {
+                              (Array(repeating: String(repeating: "9", count: 20), count: 2).joined(separator: "*"),
+                               "The exact result has more than 32 digits"),
+                              (Array(repeating: "10000000000000000000", count: 9).joined(separator: "*"), "The result is too large")] {
             page.type(bad)
             pressEnter()
             XCTAssertTrue(page.amountHasError, bad)
