@@ -96,10 +96,7 @@ public enum ExpressionEvaluator {
         /// the sum been rounded, taking the larger part away leaves the smaller one changed at a
         /// digit it has.)
         private static func undoes(_ whole: Decimal, _ x: Decimal, _ y: Decimal, _ minus: Operation) -> Bool {
-            var (w, l, r, out) = (whole, x, y, Decimal())
-            guard minus(&out, &w, &l, .plain) == .noError, out == y else { return false }
-            guard minus(&out, &w, &r, .plain) == .noError, out == x else { return false }
-            return true
+            (try? run(minus, whole, x)) == y && (try? run(minus, whole, y)) == x
         }
 
         /// Whether a × b fits a Decimal's 128-bit significand exactly: the product of the two
@@ -123,18 +120,11 @@ public enum ExpressionEvaluator {
 
         mutating func divide(_ a: Decimal, _ b: Decimal) throws -> Decimal {
             guard !b.isZero else { throw ExpressionError.divisionByZero }
-            var (result, left, right) = (Decimal(), a, b)
-            switch NSDecimalDivide(&result, &left, &right, .plain) {
-            case .noError, .lossOfPrecision: break
-            case .overflow, .underflow: throw ExpressionError.overflow
-            case .divideByZero: throw ExpressionError.divisionByZero
-            @unknown default: throw ExpressionError.overflow
-            }
+            let quotient = try Self.run(NSDecimalDivide, a, b)
             // Foundation does not always say that a quotient was rounded (1/3): it ended when
             // multiplying back gives the dividend exactly.
-            var back = Decimal()
-            if NSDecimalMultiply(&back, &result, &right, .plain) != .noError || back != a { divisionRounded = true }
-            return result
+            if (try? Self.run(NSDecimalMultiply, quotient, b)) != a || !Self.productFits(quotient, b) { divisionRounded = true }
+            return quotient
         }
 
         private typealias Operation = (UnsafeMutablePointer<Decimal>, UnsafePointer<Decimal>, UnsafePointer<Decimal>,
@@ -143,15 +133,21 @@ public enum ExpressionEvaluator {
         /// `operation` on a and b; digits lost (`isExact` false) refuse it unless a division was
         /// rounded before, when the result is approximate anyway.
         private func exact(_ a: Decimal, _ b: Decimal, _ operation: Operation, isExact: (Decimal) -> Bool) throws -> Decimal {
+            let result = try Self.run(operation, a, b)
+            if !divisionRounded && !isExact(result) { throw ExpressionError.tooManyDigits }
+            return result
+        }
+
+        /// One of Foundation's operations, its overflow an error (its word on lost digits is
+        /// not relied on: it does not always give it).
+        private static func run(_ operation: Operation, _ a: Decimal, _ b: Decimal) throws -> Decimal {
             var (result, left, right) = (Decimal(), a, b)
             switch operation(&result, &left, &right, .plain) {
-            case .noError, .lossOfPrecision: break
+            case .noError, .lossOfPrecision: return result
             case .overflow, .underflow: throw ExpressionError.overflow
             case .divideByZero: throw ExpressionError.divisionByZero
             @unknown default: throw ExpressionError.overflow
             }
-            if !divisionRounded && !isExact(result) { throw ExpressionError.tooManyDigits }
-            return result
         }
     }
 
