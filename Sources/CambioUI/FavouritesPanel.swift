@@ -124,6 +124,9 @@ import CGtk
         // GTK says the search changed once typing pauses; Enter and Down use what was typed
         // even when they come sooner (typed fast, or pasted), never the list before it.
         popup.searchEntry.onSearchChanged { [weak self] in self?.fill() }
+        // Escape in the search is its stop-search (GtkSearchEntry takes the key): it closes the
+        // list, as Escape closes any popover.
+        popup.searchEntry.onStopSearch { [weak self] in self?.popup?.popover.popdown() }
         popup.searchEntry.onActivate { [weak self] in
             guard let self else { return }
             self.fillIfTyped()

@@ -169,6 +169,17 @@ final class ConverterPageTests: WindowTestCase {
         XCTAssertEqual(context.state.converter.targets.first, "JPY")
     }
 
+    func testEscapeInTheFavouritesSearchClosesTheList() async throws {
+        page.addFavourite()
+        page.focusSearch()
+        MainContext.drain()
+        XCTAssertTrue(page.favourites.isOpen)
+        // GtkSearchEntry takes Escape as "stop-search".
+        emit("stop-search", on: try XCTUnwrap(page.favourites.searchField), type: gtk_search_entry_get_type())
+        MainContext.drain()
+        XCTAssertFalse(page.favourites.isOpen, "the first Escape closes the list")
+    }
+
     func testTheFavouritesListSaysWhenItIsEmpty() async throws {
         page.focusSearch()
         MainContext.drain()
