@@ -106,7 +106,10 @@ import Foundation
         // Enter sets the rate when it is good; otherwise the reason shows and nothing closes.
         valueEntry.onActivate { [weak self] in
             guard let self else { return }
-            if self.dialog.isEnabled("set") { self.dialog.respond("set") } else { self.showReason(self.candidate(), force: true) }
+            guard self.dialog.isEnabled("set") else { return self.showReason(self.candidate(), force: true) }
+            // A response given from code does not close an AdwMessageDialog (a button's does).
+            self.dialog.respond("set")
+            self.dialog.window.close()
         }
         dialog.onResponse { [weak self] response in
             guard let self else { return }

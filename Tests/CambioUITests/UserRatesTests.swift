@@ -56,6 +56,7 @@ final class UserRatesTests: PreferencesTestCase {
         emitActivate(dialog.valueEntry.widget, type: gtk_entry_get_type())
         MainContext.drain()
         XCTAssertNil(UserRateDialog.shown, "closed")
+        XCTAssertEqual(gtk_widget_get_visible(dialog.dialog.widget), 0, "the window is gone, not only answered")
         XCTAssertEqual(context.notices.toasts.last, "Your rate for CUP is set")
 
         // Every page names it as the user's, with the day it was set.
