@@ -29,7 +29,7 @@ extension HistoryPage {
     }
 
     func bindPast() {
-        pastPart.calendar.onDaySelected { [weak self] in self?.daySelected() }
+        pastPart.calendar.onDayChanged { [weak self] in self?.daySelected() }
         pastPart.amount.onChanged { [weak self] in self?.updatePast() }
         UI.selectAllOnClickFocus(pastPart.amount)
     }

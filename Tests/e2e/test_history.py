@@ -42,5 +42,41 @@ def the_last_seven_days_match_the_command_line():
         app.cleanup()
 
 
+def past_result(app):
+    """The text of the "On a past date" result, e.g. "100 USD = 89.51 EUR · rate of …"."""
+    return next(app.text(n) for n in app.find_all("label", " rate of "))
+
+
+@test
+def the_calendar_s_keys_change_the_day_converted():
+    """Ctrl+Up in the calendar goes back a year, Ctrl+Left a month: the day converted, the date
+    button and the calendar's highlighted day are the same day afterwards."""
+    app = App().start()
+    try:
+        app.key("alt+3")
+        wait_for("seven day rows", lambda: len(day_rows(app)) == 7 and "Loading" not in " ".join(day_rows(app)), timeout=60)
+        # Offline on 22 Nov the past date starts on the newest published day, Fri 30 Oct 2026.
+        button = wait_for("the date button", lambda: app.find(None, "Date: "))
+        assert button.name == "Date: Oct 30, 2026", button.name
+        assert "rate of Fri, Oct 30, 2026 (ECB)" in past_result(app), past_result(app)
+        app.click(button)
+        # GTK 4.8 gives the calendar no role of its own: it is the filler named "Date", with the focus.
+        wait_for("the calendar, focused", lambda: any(n.name == "Date" and n.getState().contains(pyatspi.STATE_FOCUSED)
+                                                      for n in app.find_all("filler")), timeout=10)
+        app.key("ctrl+Up")      # a year back: Thu 30 Oct 2025
+        wait_for("the day a year back", lambda: app.find(None, "Date: ").name == "Date: Oct 30, 2025")
+        assert "100 USD = 86.58 EUR \u00b7 rate of Thu, Oct 30, 2025 (ECB)" == past_result(app), past_result(app)
+        app.key("ctrl+Left")    # a month back: Tue 30 Sep 2025
+        wait_for("the day a month back", lambda: app.find(None, "Date: ").name == "Date: Sep 30, 2025")
+        assert "rate of Tue, Sep 30, 2025 (ECB)" in past_result(app), past_result(app)
+        app.key("Escape")
+        # The popover closes and gives the focus back to the date button's toggle, named by its label.
+        wait_for("the focus back on the date button", lambda: any(n.name == "Sep 30, 2025" and n.getState().contains(pyatspi.STATE_FOCUSED)
+                                                                  for n in app.find_all("push button")))
+        assert app.find(None, "Date: ").name == "Date: Sep 30, 2025"
+    finally:
+        app.cleanup()
+
+
 if __name__ == "__main__":
     main()

@@ -264,8 +264,12 @@ public struct Calendar: Widget {
             gtk_calendar_select_day(calendar, date)
         }
     }
-    @discardableResult
-    public func onDaySelected(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("day-selected", handler) }
+    /// Calls `handler` whenever the selected day changes: a day clicked or chosen with the keys,
+    /// and the month or year changed (its arrows, Ctrl+arrow keys), which move the
+    /// selection to the same day of the new month and emit only "prev-month", "next-year" and so on.
+    public func onDayChanged(_ handler: @escaping @MainActor () -> Void) {
+        for signal in ["day-selected", "prev-month", "next-month", "prev-year", "next-year"] { on(signal, handler) }
+    }
 }
 
 public extension ListBox {
