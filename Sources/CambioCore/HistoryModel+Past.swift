@@ -10,13 +10,17 @@ extension HistoryModel {
 
     /// The amount at the rate of the day asked, or of the last day published before it (a
     /// weekend, a holiday, a day the pair was not published, a day after the newest known).
-    /// A day before the history's first (4 Jan 1999 for the ECB) has no rate.
+    /// A day before the history's first (4 Jan 1999 for the ECB) has no rate, nor has a day
+    /// after `today` (as on the command line): no rate is known for it yet.
     public var past: PastConversion {
         guard let h = history else { return .notLoaded }
         switch ExpressionEvaluator.evaluate(pastAmount, style: formatter.style) {
         case .failure(let e):
             return .invalid(Wording(error: e))
         case .success(let amount):
+            guard pastDay <= today else {
+                return .noRate(Wording("%@ is in the future: no rate is known for it yet", .verbatim(pastDayText)))
+            }
             guard let p = h.point(onOrBefore: pastDay) else {
                 return .noRate(Wording("No published rate for %@ and %@ on or before %@",
                                        .verbatim(from), .verbatim(to), .verbatim(pastDayText)))

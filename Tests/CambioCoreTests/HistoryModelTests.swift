@@ -279,8 +279,14 @@ final class HistoryModelTests: XCTestCase {
         m.pastDay = day("1999-01-03")
         XCTAssertEqual(m.past.description, "No published rate for EUR and USD on or before Jan 3, 1999")
         XCTAssertEqual(m.past.amountIsValid, true)
+        m.today = day("2026-11-22")
         m.pastDay = day("2026-11-05")   // after the newest day known: the newest
         XCTAssertEqual(m.past.description, "100 EUR = 111.72 USD \u{00B7} rate of Fri, Oct 30, 2026 (ECB)")
+        m.pastDay = day("2026-11-22")   // today: the newest known too
+        XCTAssertEqual(m.past.description, "100 EUR = 111.72 USD \u{00B7} rate of Fri, Oct 30, 2026 (ECB)")
+        m.pastDay = day("2026-11-23")   // tomorrow: nothing is known of it
+        XCTAssertEqual(m.past.description, "Nov 23, 2026 is in the future: no rate is known for it yet")
+        XCTAssertEqual(m.past.amountIsValid, true, "the amount is fine; the day is not")
     }
 
     func testAmountsFollowTheTargetsMinorUnitsAndThePreference() throws {
