@@ -183,14 +183,21 @@ extension CambioCommand {
         @Argument(parsing: .allUnrecognized,
                   help: ArgumentHelp("The amount (100, -5, 1 234,56, 12.5), its currency, then one or more target currencies.",
                                      valueName: "amount> <from> <to"))
-        var words: [String] = []
+        var given: [String] = []
 
+        /// The words without the "--" that ends the options ("convert -- -5 USD EUR"), which the
+        /// parser passes on with them.
+        var words: [String] {
+            guard let end = given.firstIndex(of: "--") else { return given }
+            return Array(given[..<end] + given[(end + 1)...])
+        }
         var amount: String { words.first ?? "" }
         var from: String { words.count > 1 ? words[1] : "" }
         var to: [String] { Array(words.dropFirst(2)) }
 
         func validate() throws {
-            if let option = words.first(where: { $0.hasPrefix("--") }) {
+            let beforeEnd = given.prefix { $0 != "--" }
+            if let option = beforeEnd.first(where: { $0.hasPrefix("--") }) {
                 throw ValidationError("unknown option: \(option)")
             }
             guard words.count >= 3 else {
@@ -226,7 +233,9 @@ extension CambioCommand {
                     fee = MainActor.assumeIsolated { setup.engine.preferences.fee }
                 }
                 let source = try setup.code(from)
-                let targets = try to.map { try setup.code($0) }
+                // Each target once, in the order given ("EUR eur" is one).
+                var seen = Set<String>()
+                let targets = try to.map { try setup.code($0) }.filter { seen.insert($0).inserted }
                 guard !targets.isEmpty else { throw Failure("name at least one target currency") }
 
                 // `withFee`: the amount converted with the fee on it (nil without a fee).
@@ -376,6 +385,7 @@ extension CambioCommand {
             try guarded {
                 let setup = Setup()
                 let from = try setup.code(self.from), to = try setup.code(self.to)
+                guard from != to else { throw Failure("\(from) against itself is always 1: name two different currencies") }
                 func day(_ text: String?, _ name: String) throws -> Day? {
                     guard let text else { return nil }
                     guard let d = Day(iso: text) else { throw Failure("not a date (YYYY-MM-DD): --\(name) \(text)") }
@@ -390,6 +400,9 @@ extension CambioCommand {
                 if let days, days > maxDays { throw Failure("--days must be at most \(maxDays) (a century)") }
                 guard last >= firstPublished else {
                     throw Failure("--to \(last.iso) is before the first published rate (\(firstPublished.iso))")
+                }
+                if days != nil, start != nil {
+                    throw Failure("--days and --from both set the first day: give one of them")
                 }
                 let first = try day(start, "from") ?? last.adding(days: -((days ?? 7) - 1))
                 guard first <= last else { throw Failure("--from \(first.iso) is after --to \(last.iso)") }
@@ -434,8 +447,10 @@ extension CambioCommand {
             """)
 
         @Argument(help: "The stock's symbol: MSFT, IBM, TSCO.LON") var symbol: String
-        @Option(help: "Bought in the start month.") var initial: String
-        @Option(help: "Bought in every later month (0 allowed).") var monthly: String
+        // Unconditional: "--initial -5" takes "-5" as the value, and is then refused as negative
+        // in words, instead of "Missing value".
+        @Option(parsing: .unconditional, help: "Bought in the start month.") var initial: String
+        @Option(parsing: .unconditional, help: "Bought in every later month (0 allowed).") var monthly: String
         @Option(help: "The first month (YYYY-MM).") var start: String
         @Option(help: "Show amounts in this currency, converted at each purchase day's rate.") var currency: String?
         @Flag(help: "Send no request: the cached prices, else the bundled sample.") var offline = false
@@ -508,7 +523,12 @@ extension CambioCommand {
                 if !result.skipped.isEmpty { print("No price, nothing bought in: \(result.skipped.map(\.iso).joined(separator: ", "))") }
                 print("Invested    \(money(result.invested))")
                 print("Value       \(money(result.value))  (on \(result.valueDay.iso))")
-                print("Gain        \(signed(result.gain))  (\(result.gain >= 0 ? "profit" : "loss"))")
+                let gainWord = switch f.outcome(result.gain, minorUnits: units) {
+                case .profit: "profit"
+                case .loss: "loss"
+                case .breakEven: "break-even"
+                }
+                print("Gain        \(signed(result.gain))  (\(gainWord))")
                 print("Yield       \(f.percent(result.yield))")
                 print("Annualised return (XIRR, money-weighted): \(percent(result.xirr))")
                 print("Simple annual figure, (value / invested)^(12 / months) - 1: \(percent(result.simpleAnnual))")

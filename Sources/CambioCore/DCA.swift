@@ -266,6 +266,15 @@ public struct DCAFormat: Sendable {
     public func money(_ d: Decimal, minorUnits: Int) -> String { numbers.amount(d, minorUnits: minorUnits) }
 
     /// "+2,169.66", "−450.00", "0.00".
+    /// A gain as shown: a profit or a loss only when it is one at the places shown, so that a gain
+    /// of −0.0000001 (shares bought and valued at one price) reads "0.00 · break-even".
+    public enum Outcome: Sendable, Equatable { case profit, loss, breakEven }
+
+    public func outcome(_ gain: Decimal, minorUnits: Int) -> Outcome {
+        let shown = gain.rounded(places: numbers.places(minorUnits: minorUnits))
+        return shown > 0 ? .profit : shown < 0 ? .loss : .breakEven
+    }
+
     public func signedMoney(_ d: Decimal, minorUnits: Int) -> String {
         let rounded = d.rounded(places: numbers.places(minorUnits: minorUnits))
         let text = numbers.amount(rounded.magnitude, minorUnits: minorUnits)

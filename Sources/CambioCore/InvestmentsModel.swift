@@ -355,7 +355,11 @@ public struct InvestmentsModel {
         let format = self.format
         let money = { (d: Decimal) in "\(format.money(d, minorUnits: units)) \(r.currency)" }
         let shownGain = r.gain.rounded(places: format.numbers.places(minorUnits: units))
-        let word = shownGain > 0 ? tr("profit") : shownGain < 0 ? tr("loss") : tr("break-even")
+        let word = switch format.outcome(r.gain, minorUnits: units) {
+        case .profit: tr("profit")
+        case .loss: tr("loss")
+        case .breakEven: tr("break-even")
+        }
         var figures: [Figure] = []
         func set(_ key: String, _ caption: String, _ text: String, tone: Decimal? = nil) {
             figures.append(Figure(key: key, caption: caption, text: text, tone: Tone(tone)))

@@ -44,6 +44,13 @@ final class PreferencesTests: XCTestCase {
         let f = DCAFormat(locale: Locale(identifier: "en_US"), decimalPlaces: .fixed(0))
         XCTAssertEqual(f.signedMoney(dec("0.4"), minorUnits: 2), "0")
         XCTAssertEqual(f.signedMoney(dec("-2169.66"), minorUnits: 2), "\u{2212}2,170")
+        XCTAssertEqual(f.outcome(dec("0.4"), minorUnits: 2), .breakEven, "0 shown: neither a profit nor a loss")
+        XCTAssertEqual(f.outcome(dec("-0.4"), minorUnits: 2), .breakEven)
+        XCTAssertEqual(f.outcome(dec("0.5"), minorUnits: 2), .profit)
+        let cents = DCAFormat(locale: Locale(identifier: "en_US"))
+        XCTAssertEqual(cents.outcome(dec("-0.000000001"), minorUnits: 2), .breakEven)
+        XCTAssertEqual(cents.outcome(dec("-0.005"), minorUnits: 2), .loss)
+        XCTAssertEqual(cents.outcome(0, minorUnits: 2), .breakEven)
     }
 }
 

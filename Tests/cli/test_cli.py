@@ -304,6 +304,24 @@ def dca_refuses_bad_plans_in_one_line():
 
 
 @test
+def a_gain_of_zero_at_the_cents_shown_is_break_even():
+    # 100 USD bought at the newest month's price and valued at it: a gain of a few billionths.
+    rc, out, err = Home().run("dca", "MSFT", "--initial", "100", "--monthly", "0", "--start", "2010-03", "--offline")
+    assert rc == 0, err
+    assert "Gain        0.00 USD  (break-even)\n" in out, out
+
+
+@test
+def negative_plan_amounts_are_refused_in_words_however_written():
+    home = Home()
+    for args, words in [(["--initial", "-5", "--monthly", "1"], "--initial cannot be negative: -5"),
+                        (["--initial", "5", "--monthly", "-1"], "--monthly cannot be negative: -1"),
+                        (["--monthly", "-1*2", "--initial", "5"], "--monthly cannot be negative: -1*2")]:
+        rc, out, err = home.run("dca", "MSFT", *args, "--start", "2000-01", "--offline")
+        assert (rc, out, err) == (2, "", f"cambio: {words}\n"), (args, rc, out, err)
+
+
+@test
 def dca_in_another_currency_converts_each_purchase_at_its_days_rate():
     home = Home()
     rc, out, err = home.run("dca", "IBM", "--initial", "1000", "--monthly", "0", "--start", "2005-01", "--offline",
@@ -345,6 +363,31 @@ def a_negative_amount_is_converted_wherever_the_options_stand():
     assert rc == 0 and out2 == out, (err, out2)
     rc, out, err = h.run("convert", "5", "USD", "--offline")
     assert rc != 0 and "at least one target currency" in err, err
+
+
+@test
+def double_dash_ends_the_options_and_each_target_is_converted_once():
+    h = Home()
+    rc, out, err = h.run("convert", "--offline", "--json", "--", "-5", "USD", "EUR")
+    assert rc == 0, err
+    assert json.loads(out)["results"][0]["amount"] == "-4.48", out
+    rc, out, err = h.run("convert", "--offline", "--", "5", "USD", "--json")   # after --, a word
+    assert rc != 0 and "unknown currency: --json" in err, (rc, out, err)
+    rc, out, err = h.run("convert", "5", "USD", "EUR", "JPY", "eur", "EUR", "--offline", "--json")
+    assert rc == 0, err
+    assert [r["to"] for r in json.loads(out)["results"]] == ["EUR", "JPY"], out
+
+
+@test
+def history_refuses_a_pair_of_one_currency_and_a_range_set_twice():
+    h = Home()
+    for args, words in [(["USD", "usd"], "USD against itself is always 1: name two different currencies"),
+                        (["USD", "EUR", "--days", "3", "--from", "2026-10-01"],
+                         "--days and --from both set the first day: give one of them")]:
+        rc, out, err = h.run("history", *args, "--offline")
+        assert (rc, out, err) == (2, "", f"cambio: {words}\n"), (args, rc, out, err)
+    rc, out, err = h.run("history", "USD", "EUR", "--days", "3", "--to", "2026-10-07", "--offline", "--json")
+    assert [p["date"] for p in json.loads(out)["points"]] == ["2026-10-07", "2026-10-06", "2026-10-05"], out
 
 
 @test
