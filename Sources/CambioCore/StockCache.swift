@@ -138,19 +138,28 @@ public struct APIKeyStore: Sendable {
     }
 
     public enum KeyError: Error, Equatable, Sendable, Worded {
+        /// Something else than letters and digits (a space, a quote, a whole URL).
         case invalid
+        /// Letters and digits, but fewer than 4 (a paste cut short).
+        case tooShort
+        /// More than 64 (a paste doubled, or something else pasted).
+        case tooLong
         case write(String)
         public var wording: Wording {
             switch self {
             case .invalid: return Wording("An Alpha Vantage key is letters and digits only")
+            case .tooShort: return Wording("An Alpha Vantage key has 4 to 64 letters and digits: this one is too short")
+            case .tooLong: return Wording("An Alpha Vantage key has 4 to 64 letters and digits: this one is too long")
             case .write(let why): return Wording("The key could not be saved (%@)", .verbatim(why))
             }
         }
     }
 
-    /// Keys are short runs of letters and digits; anything else is a paste gone wrong.
-    public static func isPlausible(_ key: String) -> Bool {
-        (4...64).contains(key.count) && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    /// Keys are short runs of letters and digits ("demo", 16 for a free key); anything else is a
+    /// paste gone wrong: why, or nil for a key that may be one.
+    public static func problem(_ key: String) -> KeyError? {
+        guard key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return .invalid }
+        return key.count < 4 ? .tooShort : key.count > 64 ? .tooLong : nil
     }
 
     /// Saves `key` (nil or empty: forgets it). The file is created 0600 before anything is
@@ -164,7 +173,7 @@ public struct APIKeyStore: Sendable {
             }
             return
         }
-        guard Self.isPlausible(key) else { throw KeyError.invalid }
+        if let problem = Self.problem(key) { throw problem }
         let dir = url.deletingLastPathComponent()
         do {
             try fm.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -303,6 +303,17 @@ final class StockStorageTests: XCTestCase {
         try store.save(" NEWKEY99 \n")
         XCTAssertEqual(store.load(), "NEWKEY99")
         XCTAssertThrowsError(try store.save("not a key; rm -rf")) { XCTAssertEqual($0 as? APIKeyStore.KeyError, .invalid) }
+        // Each refusal says what is wrong with the key.
+        XCTAssertThrowsError(try store.save("AB1")) {
+            XCTAssertEqual("\($0)", "An Alpha Vantage key has 4 to 64 letters and digits: this one is too short")
+        }
+        XCTAssertThrowsError(try store.save(String(repeating: "AB12", count: 17))) {
+            XCTAssertEqual("\($0)", "An Alpha Vantage key has 4 to 64 letters and digits: this one is too long")
+        }
+        XCTAssertThrowsError(try store.save("AB 1")) { XCTAssertEqual("\($0)", "An Alpha Vantage key is letters and digits only") }
+        try store.save("demo")
+        try store.save(String(repeating: "AB12", count: 16))
+        try store.save("NEWKEY99")
         XCTAssertEqual(store.load(), "NEWKEY99", "a refused key changes nothing")
         // A file others could read is narrowed.
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: store.url.path)
