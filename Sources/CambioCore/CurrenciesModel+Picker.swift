@@ -11,12 +11,23 @@ public struct CurrencyPickerModel: Sendable {
     let popular: Set<String>
     /// Whether the picker shows the popular currencies, else all of them.
     public var popularOnly: Bool
+    /// What the currencies left out are to the user, for the note when only they match.
+    public let taken: Taken
 
-    public init(catalog: CurrencyCatalog, locale: Locale, localeCurrency: String?, popularOnly: Bool) {
+    /// Why a currency is left out of the picker.
+    public enum Taken: Sendable {
+        /// The Currencies page's own list has it.
+        case inYourList
+        /// It is what the button shows now, or the other side of the pair.
+        case chosen
+    }
+
+    public init(catalog: CurrencyCatalog, locale: Locale, localeCurrency: String?, popularOnly: Bool, taken: Taken = .chosen) {
         self.catalog = catalog
         self.locale = locale
         popular = Set(CurrencyCatalog.popular + [localeCurrency].compactMap { $0 })
         self.popularOnly = popularOnly
+        self.taken = taken
     }
 
     /// Every currency the picker can ever offer, in the catalogue's order.
@@ -36,6 +47,7 @@ public struct CurrencyPickerModel: Sendable {
     /// Matching currencies that can be chosen (`taken` ones are left out), best matches first.
     /// A search that finds nothing popular looks through all currencies and says so.
     public func search(_ query: String, excluding taken: Set<String>) -> Choices {
+        let query = query.trimmingCharacters(in: .whitespaces)
         var found = catalog.search(query, locale: locale, within: popularOnly ? popular : nil).filter { !taken.contains($0.code) }
         var note: Wording?
         if found.isEmpty && popularOnly && !query.isEmpty {
@@ -43,7 +55,17 @@ public struct CurrencyPickerModel: Sendable {
             if !found.isEmpty { note = Wording("No popular currency matches; showing all currencies.") }
         }
         if found.isEmpty {
-            note = query.isEmpty ? Wording("No currency left to add.") : Wording("No currency matches “%@”.", .verbatim(query))
+            // "usd" when USD is in the list: say it is there, not that nothing matches.
+            let left = query.isEmpty ? [] : catalog.search(query, locale: locale).map(\.code).filter(taken.contains)
+            if !left.isEmpty {
+                let codes = Wording.verbatim(left.joined(separator: ", "))
+                switch self.taken {
+                case .inYourList: note = Wording("Already in your list: %@.", codes)
+                case .chosen: note = Wording("Already chosen: %@.", codes)
+                }
+            } else {
+                note = query.isEmpty ? Wording("No currency left to add.") : Wording("No currency matches “%@”.", .verbatim(query))
+            }
         }
         return Choices(codes: found.map(\.code), note: note)
     }

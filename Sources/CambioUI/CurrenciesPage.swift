@@ -86,7 +86,8 @@ import Foundation
         // The picker is built when first opened.
         addButton.onFirstOpen { [weak self] in
             guard let self else { return }
-            let picker = CurrencyPicker(context: self.ctx, exclude: { [weak self] in Set(self?.model.codes ?? []) }) { [weak self] code in
+            let picker = CurrencyPicker(context: self.ctx, taken: .inYourList,
+                                        exclude: { [weak self] in Set(self?.model.codes ?? []) }) { [weak self] code in
                 self?.add(code)
             }
             self.picker = picker

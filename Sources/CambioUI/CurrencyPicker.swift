@@ -21,12 +21,14 @@ import CGtk
     private let onPick: (String) -> Void
 
     /// `popularFirst`: the picker opens on the popular currencies (the locale's included).
-    init(context: AppContext, popularFirst: Bool = false, exclude: @escaping () -> Set<String>,
-         onPick: @escaping (String) -> Void) {
+    /// `taken`: what the left-out currencies are, for the note when only they match.
+    init(context: AppContext, popularFirst: Bool = false, taken: CurrencyPickerModel.Taken = .chosen,
+         exclude: @escaping () -> Set<String>, onPick: @escaping (String) -> Void) {
         self.exclude = exclude
         self.onPick = onPick
         model = CurrencyPickerModel(catalog: context.catalog, locale: context.locale.numbers,
-                                    localeCurrency: context.locale.localeCurrencyCode, popularOnly: popularFirst)
+                                    localeCurrency: context.locale.localeCurrencyCode, popularOnly: popularFirst,
+                                    taken: taken)
         search = SearchEntry(placeholder: tr("Code or name"))
         search.accessibleLabel(tr("Search currencies"))
         search.hexpand = true

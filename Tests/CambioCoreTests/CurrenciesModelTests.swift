@@ -238,6 +238,13 @@ final class CurrenciesModelTests: XCTestCase {
                        .init(codes: p.search("dinar", excluding: []).codes, note: Wording("No popular currency matches; showing all currencies.")))
         XCTAssertTrue(p.search("dinar", excluding: []).codes.contains("KWD"), "found among all currencies")
         XCTAssertEqual(p.search("zzz", excluding: []).note?.description, "No currency matches “zzz”.")
+        // Only currencies left out match: say where they are, not that nothing matches.
+        XCTAssertEqual(p.search("usd", excluding: ["USD", "EUR"]), .init(codes: [], note: Wording("Already chosen: USD.")))
+        XCTAssertEqual(p.search("usd", excluding: ["USD", "EUR"]).note?.description, "Already chosen: USD.")
+        let list = CurrencyPickerModel(catalog: Self.catalog, locale: Locale(identifier: "en_US"), localeCurrency: "USD",
+                                       popularOnly: false, taken: .inYourList)
+        XCTAssertEqual(list.search(" usd ", excluding: ["USD"]).note?.description, "Already in your list: USD.")
+        XCTAssertEqual(list.search("zzz", excluding: ["USD"]).note?.description, "No currency matches “zzz”.")
         XCTAssertEqual(p.search("zzz", excluding: []).codes, [])
         p.popularOnly = false
         XCTAssertNil(p.search("dinar", excluding: []).note, "all currencies were asked for")

@@ -269,6 +269,9 @@ final class CurrenciesPageTests: WindowTestCase {
         XCTAssertEqual(rowCodes(picker), [])
         XCTAssertTrue(picker.note.visible)
         XCTAssertEqual(picker.note.text, "No currency matches “zzz”.")
+        search(picker, "usd")
+        XCTAssertEqual(rowCodes(picker), [])
+        XCTAssertEqual(picker.note.text, "Already in your list: USD.", "not \"no currency matches\"")
         close(picker)
     }
 
