@@ -56,6 +56,12 @@ public enum AmountParser {
                 || (ch == style.groupingSeparator && ch != "." && ch != ",")
         }
         let trimmed = Array(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        // A character no number has is the first thing to say ("100 USD": “U”, not the space).
+        if let odd = trimmed.first(where: { ch in
+            !(isSpaceGroup(ch) || (ch.isASCII && ch.isNumber) || "-+\u{2212}.,".contains(ch) || ch == style.decimalSeparator)
+        }) {
+            return .failure(.invalidCharacter(odd))
+        }
         var k = 0
         while k < trimmed.count {
             if isSpaceGroup(trimmed[k]) {

@@ -87,6 +87,11 @@ final class AmountParserTests: XCTestCase {
         bad("2 3", enUS, .misplacedSeparator)          // a space groups only three digits
         bad("12 34,5", ruRU, .misplacedSeparator)
         bad("1 2345", ruRU, .misplacedSeparator)
+        // A currency typed after the amount: the letter is the fault, not the space before it.
+        bad("100 USD", enUS, .invalidCharacter("U"))
+        bad("1 000 руб", ruRU, .invalidCharacter("р"))
+        bad("12,5 €", deDE, .invalidCharacter("€"))
+        XCTAssertEqual(AmountError.invalidCharacter("U").text(.english), "“U” is not part of a number")
     }
 
     func testManyDigitsWithinLimitAreExact() {
