@@ -45,15 +45,40 @@ public struct CurrenciesModel: Sendable {
 
     /// Adds a currency at the end; false when it is in the list already.
     @discardableResult
-    public mutating func add(_ code: String) -> Bool { list.add(code) }
+    public mutating func add(_ code: String) -> Bool {
+        guard list.add(code) else { return false }
+        if lastRemoval?.code == code { lastRemoval = nil }
+        return true
+    }
 
-    /// Removes a row; false when it is not in the list. The anchor stays the anchor.
+    /// Removes a row; false when it is not in the list. The anchor stays the anchor. The
+    /// removal can be undone (`undoRemoval`) until another row is removed or the currency added.
     @discardableResult
     public mutating func remove(_ code: String) -> Bool {
-        guard list.codes.contains(code) else { return false }
+        guard let index = list.codes.firstIndex(of: code) else { return false }
         list.remove(code)
         refused[code] = nil
+        lastRemoval = Removal(code: code, index: index)
         return true
+    }
+
+    /// A row removed, and where it stood.
+    public struct Removal: Sendable, Equatable {
+        public let code: String
+        public let index: Int
+    }
+
+    /// The removal Undo puts back, if any.
+    public private(set) var lastRemoval: Removal?
+
+    /// Puts the row removed last back where it stood; its code, or nil when there is nothing to
+    /// undo. Its amount follows the anchor, as every row's: the anchor stayed when it went.
+    public mutating func undoRemoval() -> String? {
+        guard let removal = lastRemoval else { return nil }
+        lastRemoval = nil
+        guard list.add(removal.code) else { return nil }
+        list.move(removal.code, to: removal.index)
+        return removal.code
     }
 
     /// Moves a row one place up (-1) or down (+1); false at either end.

@@ -71,6 +71,7 @@ import CGtk
             LocalShortcut(group: lists, title: tr("Move the focused row up or down"), accels: ["<Alt>Up", "<Alt>Down"]),
             LocalShortcut(group: converter, title: tr("Copy the focused result"), accels: ["<Control>c"]),
             LocalShortcut(group: lists, title: tr("Remove the focused target or favourite"), accels: ["Delete"]),
+            LocalShortcut(group: lists, title: tr("Undo removing a currency"), accels: ["<Control>z"]),
             LocalShortcut(group: tr("Calculator"), title: tr("Result (repeated: the last operation again)"), accels: ["Return", "equal"]),
             LocalShortcut(group: tr("Calculator"), title: tr("Clear"), accels: ["Escape"]),
         ]

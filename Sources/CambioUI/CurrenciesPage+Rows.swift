@@ -55,9 +55,11 @@ import Foundation
         root.accessibleLabel(face.spoken)
     }
 
-    /// Shows `text` in the amount field, unless it shows it already (the cursor stays put).
+    /// Shows `text` in the amount field, unless it shows it already (the cursor stays put). A
+    /// figure the page wrote is not the user's edit: Ctrl+Z in the field does not bring back an
+    /// earlier one, or an empty field.
     func setAmount(_ text: String) {
-        if entry.text != text { entry.text = text }
+        if entry.text != text { entry.replaceText(text) }
     }
 
     /// The fee line ("" hides it: no room taken); the amount field's description says it too.
@@ -105,12 +107,32 @@ extension CurrenciesPage {
         list.visible = !model.codes.isEmpty
     }
 
+    /// Removes the row, and says so with a way back: the toast's Undo, or Ctrl+Z.
     public func remove(_ code: String) {
         guard model.remove(code), let row = rows.removeValue(forKey: code) else { return }
         codeOfRow[row.root.widget] = nil
         list.remove(row.root)
         showEmptyState()
         focusPrimary()
+        undoKeyRestores = true
+        ctx.notices.toast(String(format: tr("%@ removed"), code), button: (tr("_Undo"), { [weak self] in self?.undoRemoval() }))
+    }
+
+    /// Puts the row removed last back where it was, its amount following the others, and
+    /// focuses it; false when there is nothing to undo.
+    @discardableResult
+    public func undoRemoval() -> Bool {
+        undoKeyRestores = false
+        guard let code = model.undoRemoval() else { return false }
+        updatePositions()
+        let row = makeRow(code)
+        list.append(row.root)
+        list.reorder()
+        refreshRates()
+        recalculate()
+        showEmptyState()
+        row.entry.grabFocus()
+        return true
     }
 
     public func move(_ code: String, by offset: Int) {

@@ -8,6 +8,7 @@ extension CurrenciesPage {
 
     func typed(into code: String) {
         guard !updating, let row = rows[code] else { return }
+        undoKeyRestores = false
         model.type(row.entry.text, into: code)
         recalculate()
     }

@@ -34,6 +34,8 @@ import Foundation
     /// the amount, and the amount with the fee ("": no fee line).
     var pending: [String: (amount: String, fee: String)] = [:]
     var pendingWrite: TimerHandle?
+    /// Whether Ctrl+Z puts back the row removed last: from its removal until the user types.
+    var undoKeyRestores = false
 
     /// The list, what was typed and the rows' refusals. The list is the context's, which saves it;
     /// the context changes only its reference currency, and says so (`observeDisplay`).
@@ -97,6 +99,15 @@ import Foundation
             self?.move(code, by: offset)
         }
         scroller.onVerticalScroll { [weak self] in self?.flushPending() }
+        // Ctrl+Z right after a removal puts the row back. Before the fields see it: GtkText takes
+        // Ctrl+Z even with nothing to undo. After typing, it is the field's again (its own undo of
+        // the typing; the toast's Undo still puts the row back).
+        AnyWidget(root).onKeyPressed(capture: true) { [weak self] keyval, state in
+            let mods = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
+            guard let self, self.undoKeyRestores, mods == GDK_CONTROL_MASK.rawValue,
+                  keyval == UInt32(GDK_KEY_z) else { return false }
+            return self.undoRemoval()
+        }
         ctx.observeRates { [weak self] in
             self?.refreshRates()
             self?.recalculate()

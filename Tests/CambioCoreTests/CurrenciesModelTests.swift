@@ -162,6 +162,25 @@ final class CurrenciesModelTests: XCTestCase {
         XCTAssertEqual(m.codes, ["RUB", "USD", "GBP", "EUR", "JPY"])
     }
 
+    func testUndoPutsTheRemovedRowBackWhereItWas() {
+        var m = model(anchor: "JPY")
+        XCTAssertNil(m.undoRemoval(), "nothing removed, nothing to undo")
+        m.remove("EUR")
+        m.remove("JPY")
+        XCTAssertEqual(m.undoRemoval(), "JPY", "the last removal only")
+        XCTAssertEqual(m.codes, ["USD", "JPY", "GBP", "KWD"])
+        XCTAssertEqual(m.list.anchorCode, "JPY", "the anchor came back with its row")
+        XCTAssertNil(m.undoRemoval(), "undone once")
+        m.remove("KWD")
+        m.move("USD", by: 1)
+        XCTAssertEqual(m.undoRemoval(), "KWD")
+        XCTAssertEqual(m.codes, ["JPY", "USD", "GBP", "KWD"], "back at its index")
+        m.remove("GBP")
+        XCTAssertTrue(m.add("GBP"))
+        XCTAssertNil(m.undoRemoval(), "added again: nothing to undo")
+        XCTAssertEqual(m.codes, ["JPY", "USD", "KWD", "GBP"])
+    }
+
     func testTheFocusGoesToTheRowTypedIntoElseTheFirst() {
         var m = model(anchor: "JPY")
         XCTAssertEqual(m.primaryCode, "JPY")

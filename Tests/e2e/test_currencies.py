@@ -3,6 +3,8 @@ import json
 import os
 import sys
 
+import pyatspi
+
 from harness import App, FaultServer, main, test, wait_for
 
 
@@ -60,6 +62,49 @@ def bad_input_is_refused_and_the_others_keep_their_values():
         app.key("ctrl+a", "BackSpace")
         wait_for("an error for the empty field", lambda: "Enter an amount" in app.row_labels("GBP"), timeout=5)
         assert app.amount("EUR") == "14.39"
+    finally:
+        app.cleanup()
+
+
+def remove_from_the_row_menu(app, code):
+    """The row's menu, from the keyboard: Remove is its fifth item."""
+    app.click(wait_for(f"the actions of {code}", lambda: app.find(None, f"Actions for {code}")))
+    wait_for("the menu, focused", lambda: any(n.name == "Use as Reference" and n.getState().contains(pyatspi.STATE_FOCUSED)
+                                              for n in app.find_all("push button")))
+    app.key("Down", "Down", "Down", "Down", "Return")
+    wait_for(f"{code} removed", lambda: code not in app.row_codes())
+
+
+@test
+def ctrl_z_or_the_toasts_undo_puts_a_removed_currency_back_and_loses_no_amount():
+    app = App().start()
+    home = app.home
+    try:
+        app.focus_entry("USD")                # focused from the start: the click places the cursor
+        app.key("ctrl+a")
+        app.type("250")
+        expect(app, "EUR", "223.77")          # 250 / 1.1172
+        before = app.row_codes()
+        remove_from_the_row_menu(app, "USD")
+        wait_for("the toast", lambda: app.find("label", "USD removed"))
+        # The focus is in EUR's field, which the page filled. Ctrl+Z puts USD back (it used to undo
+        # the page's last write into EUR, emptying it, and the empty amount was saved).
+        wait_for("the focus in EUR", lambda: app.entry("EUR").getState().contains(pyatspi.STATE_FOCUSED))
+        app.key("ctrl+z")
+        wait_for("USD back in its place", lambda: app.row_codes() == before)
+        assert app.amount("USD") == "250" and app.amount("EUR") == "223.77", (app.amount("USD"), app.amount("EUR"))
+        # Once more: the toast's Undo button does the same.
+        remove_from_the_row_menu(app, "GBP")
+        app.click(wait_for("the toast's Undo", lambda: app.find("push button", "Undo")))
+        wait_for("GBP back in its place", lambda: app.row_codes() == before)
+        # A Ctrl+Z with nothing left to undo changes nothing.
+        app.focus_entry("JPY")
+        app.key("ctrl+z")
+        assert app.row_codes() == before and app.amount("JPY") == "39,313", (app.row_codes(), app.amount("JPY"))
+        app.quit()
+        with open(os.path.join(home, "data", "cambio", "state.json")) as f:
+            saved = json.load(f)["currencies"]
+        assert (saved["codes"], saved["anchorCode"], saved["anchorText"]) == (before, "USD", "250"), saved
     finally:
         app.cleanup()
 

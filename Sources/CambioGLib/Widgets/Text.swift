@@ -68,6 +68,13 @@ public extension Editable {
         get { String(cString: gtk_editable_get_text(editable)) }
         nonmutating set { gtk_editable_set_text(editable, newValue) }
     }
+    /// Sets the text as the program's, not as an edit of the user's: it empties the undo history,
+    /// so that Ctrl+Z has nothing to take back. What the user types after it can be undone as usual.
+    func replaceText(_ text: String) {
+        gtk_editable_set_enable_undo(editable, 0)
+        gtk_editable_set_text(editable, text)
+        gtk_editable_set_enable_undo(editable, 1)
+    }
     var widthChars: Int32 {
         get { gtk_editable_get_width_chars(editable) }
         nonmutating set { gtk_editable_set_width_chars(editable, newValue) }
