@@ -30,18 +30,20 @@ import CGtk
         let searchEntry = SearchEntry(placeholder: tr("Code or currency name"))
         let list = ListBox(selection: GTK_SELECTION_BROWSE)
         let scroller: ScrolledWindow
-        /// No favourites, or none that the search finds.
-        let emptyState = StatusPage(icon: "non-starred-symbolic", title: "")
+        /// No favourites, or none that the search finds: all of its lines show, however they wrap.
+        let emptyState = InlineStatus(icon: "non-starred-symbolic")
         let popover: Popover
 
         init() {
             searchEntry.accessibleLabel(tr("Search favourites"))
             list.accessibleLabel(tr("Favourites"))
             list.addClass("boxed-list")
-            emptyState.addClass("compact")
             emptyState.vexpand = true
             scroller = ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER)
             scroller.minContentHeight = 260
+            // As tall as the list, at least: the popover keeps its size when a search empties the
+            // list (shrinking an open popover on X11 cut off its last line).
+            emptyState.sizeRequest(width: -1, height: 260)
             let hint = Label(tr("Enter loads a pair, Delete removes it, Alt+Up and Alt+Down move it."), classes: ["dim-label", "hint"], wrap: true)
             // The popover is as wide as its widest line: this one wraps to fit a phone.
             hint.maxWidthChars = 40
@@ -72,6 +74,9 @@ import CGtk
 
     /// The list's popover, once built (tests take its picture).
     var listPopover: Popover? { popup?.popover }
+
+    /// The status page shown instead of the list, once built (tests measure it).
+    var emptyState: InlineStatus? { popup?.emptyState }
 
     /// Whether the list shows its empty state (nothing to list) rather than rows.
     var emptyStateShown: Bool { popup?.emptyState.visible ?? false }

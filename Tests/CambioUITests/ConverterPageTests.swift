@@ -181,6 +181,8 @@ final class ConverterPageTests: WindowTestCase {
     }
 
     func testTheFavouritesListSaysWhenItIsEmpty() async throws {
+        // On a phone: the popover has least room there.
+        resize(width: 360, height: 640, until: { AnyWidget(self.page.root).width <= 360 }, "a phone's width")
         page.focusSearch()
         MainContext.drain()
         XCTAssertTrue(page.favourites.isOpen)
@@ -196,6 +198,15 @@ final class ConverterPageTests: WindowTestCase {
         XCTAssertEqual(page.favourites.emptyStateText?.title, "No Matches")
         XCTAssertEqual(page.favourites.emptyStateText?.details, "No favourite matches \u{201C}chf\u{201D}.")
         savePicture(page.favourites.listPopover!, "favourites-none-found")
+        // A long search wraps the description: the popover grows, nothing is cut off (the
+        // Russian title and description wrap even with a short one).
+        page.favourites.setQuery("a currency name that nobody has ever given")
+        let state = try XCTUnwrap(page.favourites.emptyState)
+        // The popover takes its new size in a frame or two (X11 confirms the surface's size).
+        let popover = try XCTUnwrap(page.favourites.listPopover)
+        XCTAssertTrue(runMainLoop(until: { state.width > 0 && self.cutLabels(in: popover).isEmpty }, limit: 5),
+                      "every line of the message and the hint shows: cut \(cutLabels(in: popover))")
+        XCTAssertEqual(hiddenHeight(ofScrollingIn: state), 0, "nothing of it scrolls out of view")
         page.favourites.setQuery("")
         XCTAssertFalse(page.favouritesEmptyStateShown)
     }

@@ -110,6 +110,40 @@ extension WindowTestCase {
 extension WindowTestCase {
     /// Saves a picture of `widget` as drawn now to $CAMBIO_UI_SHOTS/`name`.png, when that
     /// variable names a folder (to look at a state the tests reach; nothing is written otherwise).
+    /// How many pixels of a scrolling widget's content (an AdwStatusPage scrolls its own) are out of
+    /// view: 0 when all of it shows.
+    func hiddenHeight(ofScrollingIn widget: some Widget) -> Double {
+        var stack: [UnsafeMutablePointer<GtkWidget>] = [widget.widget]
+        while let w = stack.popLast() {
+            if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(w)), gtk_scrolled_window_get_type()) != 0 {
+                let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(w))
+                return max(0, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+            }
+            var child = gtk_widget_get_first_child(w)
+            while let c = child { stack.append(c); child = gtk_widget_get_next_sibling(c) }
+        }
+        return 0
+    }
+
+    /// The labels under `widget` given less height than their lines need at the width they have
+    /// (a wrapped text cut off at the bottom), by their text.
+    func cutLabels(in widget: some Widget) -> [String] {
+        var cut: [String] = []
+        var stack: [UnsafeMutablePointer<GtkWidget>] = [widget.widget]
+        while let w = stack.popLast() {
+            if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(w)), gtk_label_get_type()) != 0,
+               gtk_widget_get_visible(w) != 0 {
+                let label = AnyWidget(w)
+                if Int32(label.height) < label.measure(GTK_ORIENTATION_VERTICAL, for: Int32(label.width)).minimum {
+                    cut.append(String(cString: gtk_label_get_text(OpaquePointer(w))))
+                }
+            }
+            var child = gtk_widget_get_first_child(w)
+            while let c = child { stack.append(c); child = gtk_widget_get_next_sibling(c) }
+        }
+        return cut
+    }
+
     func savePicture(_ widget: some Widget, _ name: String) {
         guard let folder = ProcessInfo.processInfo.environment["CAMBIO_UI_SHOTS"],
               let native = gtk_widget_get_native(widget.widget), let renderer = gtk_native_get_renderer(native) else { return }
