@@ -198,13 +198,7 @@ public struct StateStore: Sendable {
         var state = AppState(currencies: currencies)
         if top["settings"] != nil { state.settings = Self.settings(top["settings"], &ignored) }
         if let converter: ConverterState = Self.field(top, "converter", &ignored) { state.converter = converter.normalised() }
-        if let investments: InvestmentState = Self.field(top, "investments", &ignored) {
-            if investments.initialText.count > Self.maxTextLength || investments.monthlyText.count > Self.maxTextLength {
-                ignored.append("investments: an amount longer than \(Self.maxTextLength) characters")
-            } else {
-                state.investments = investments
-            }
-        }
+        if top["investments"] != nil { state.investments = Self.investments(top["investments"], &ignored) }
         if state.currencies.codes.count > Self.maxCodes || state.currencies.anchorText.count > Self.maxTextLength {
             ignored.append("currencies: more than \(Self.maxCodes) codes or an amount longer than \(Self.maxTextLength) characters")
             state.currencies = CurrencyListState(codes: [], anchorCode: "", anchorText: "", referenceCode: state.currencies.referenceCode)
@@ -256,6 +250,30 @@ public struct StateStore: Sendable {
             sub.append("networkAllowed: not true or false; the network stays off until you turn it on")
         }
         ignored += sub.map { "settings.\($0)" }
+        return out
+    }
+
+    /// The Investments page's entry, field by field: a bad one is left at its default and named,
+    /// the others (the stock chosen, the amounts typed) are kept.
+    static func investments(_ value: Any?, _ ignored: inout [String]) -> InvestmentState {
+        guard let s = value as? [String: Any] else {
+            ignored.append("investments: not an object")
+            return InvestmentState()
+        }
+        var out = InvestmentState()
+        var sub: [String] = []
+        if let v: StockInfo = field(s, "stock", &sub) { out.stock = v }
+        for (key, path) in [("initialText", \InvestmentState.initialText), ("monthlyText", \InvestmentState.monthlyText)] {
+            guard let text: String = field(s, key, &sub) else { continue }
+            if text.count > Self.maxTextLength {
+                sub.append("\(key): longer than \(Self.maxTextLength) characters")
+            } else {
+                out[keyPath: path] = text
+            }
+        }
+        if let v: Month = field(s, "start", &sub) { out.start = v }
+        if let v: Bool = field(s, "inReference", &sub) { out.inReference = v }
+        ignored += sub.map { "investments.\($0)" }
         return out
     }
 

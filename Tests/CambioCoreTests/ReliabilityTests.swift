@@ -25,6 +25,28 @@ final class SavedStateReliabilityTests: XCTestCase {
         XCTAssertEqual(state.currencies.codes, ["USD", "JPY", "EUR"], "the list is kept")
     }
 
+    func testABadInvestmentsFieldCostsThatFieldOnly() throws {
+        let stock = #""stock": {"symbol": "MSFT", "name": "Microsoft Corporation", "region": "United States", "currency": "USD"}"#
+        let url = try write(#"{"version": 1, \#(list), "investments": {\#(stock), "initialText": "2 500", "monthlyText": 7, "start": "2000-13", "inReference": true}}"#,
+                            in: try tempDir())
+        guard case .loadedIgnoring(let state, let ignored) = StateStore(url: url).load() else { return XCTFail("not loaded") }
+        XCTAssertEqual(state.currencies.codes, ["USD", "JPY", "EUR"], "the list is kept")
+        XCTAssertEqual(state.investments.stock?.symbol, "MSFT", "the stock is kept")
+        XCTAssertEqual(state.investments.initialText, "2 500", "the amount typed is kept")
+        XCTAssertTrue(state.investments.inReference)
+        XCTAssertEqual(state.investments.monthlyText, InvestmentState().monthlyText, "a number where text belongs: the default")
+        XCTAssertNil(state.investments.start, "no such month: the series' first")
+        XCTAssertEqual(ignored.count, 2, "\(ignored)")
+        XCTAssertTrue(ignored.contains { $0.hasPrefix("investments.monthlyText") } && ignored.contains { $0.hasPrefix("investments.start") },
+                      "each field named: \(ignored)")
+        let long = String(repeating: "9", count: StateStore.maxTextLength + 1)
+        let url2 = try write(#"{"version": 1, \#(list), "investments": {\#(stock), "initialText": "\#(long)"}}"#, in: try tempDir())
+        guard case .loadedIgnoring(let state2, let ignored2) = StateStore(url: url2).load() else { return XCTFail("not loaded") }
+        XCTAssertEqual(state2.investments.stock?.symbol, "MSFT")
+        XCTAssertEqual(state2.investments.initialText, InvestmentState().initialText)
+        XCTAssertEqual(ignored2, ["investments.initialText: longer than 1000 characters"])
+    }
+
     func testAPrivacyValueThatIsNotTrueOrFalseTurnsTheNetworkOff() throws {
         let url = try write(#"{"version": 1, \#(list), "settings": {"networkAllowed": "yes"}}"#, in: try tempDir())
         guard case .loadedIgnoring(let state, let ignored) = StateStore(url: url).load() else { return XCTFail() }
