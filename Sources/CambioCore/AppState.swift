@@ -197,7 +197,7 @@ public struct StateStore: Sendable {
         }
         var state = AppState(currencies: currencies)
         if top["settings"] != nil { state.settings = Self.settings(top["settings"], &ignored) }
-        if let converter: ConverterState = Self.field(top, "converter", &ignored) { state.converter = converter.normalised() }
+        if top["converter"] != nil, let converter = Self.converter(top["converter"], &ignored) { state.converter = converter.normalised() }
         if top["investments"] != nil { state.investments = Self.investments(top["investments"], &ignored) }
         if state.currencies.codes.count > Self.maxCodes || state.currencies.anchorText.count > Self.maxTextLength {
             ignored.append("currencies: more than \(Self.maxCodes) codes or an amount longer than \(Self.maxTextLength) characters")
@@ -210,6 +210,13 @@ public struct StateStore: Sendable {
         }
         if let list = top["userRates"] { state.userRates = UserRates.decode(list, &ignored) }
         return ignored.isEmpty ? .loaded(state) : .loadedIgnoring(state, ignored: ignored)
+    }
+
+    /// One entry decoded on its own; a bad one is counted in `bad` and gives nil.
+    static func field<T: Decodable>(_ top: [String: Any], _ key: String, _ bad: inout Int) -> T? {
+        var named: [String] = []
+        defer { bad += named.count }
+        return field(top, key, &named)
     }
 
     /// One entry decoded on its own; a bad one is named in `ignored` and gives nil.
@@ -251,6 +258,34 @@ public struct StateStore: Sendable {
         }
         ignored += sub.map { "settings.\($0)" }
         return out
+    }
+
+    /// The Converter's entry, field by field and favourite by favourite: a bad amount or target
+    /// list does not cost the favourites, nor one bad favourite the others. A source or targets
+    /// left out are the first start's (`ConverterState.sanitized`).
+    static func converter(_ value: Any?, _ ignored: inout [String]) -> ConverterState? {
+        guard let s = value as? [String: Any] else {
+            ignored.append("converter: not an object")
+            return nil
+        }
+        var sub: [String] = []
+        let source: String? = field(s, "source", &sub)
+        let targets: [String]? = field(s, "targets", &sub)
+        let amountText: String? = field(s, "amountText", &sub)
+        var favourites: [FavouritePair] = []
+        if let list = s["favourites"] {
+            if let items = list as? [Any] {
+                var bad = 0
+                for item in items {
+                    if let pair: FavouritePair = field(["pair": item], "pair", &bad) { favourites.append(pair) }
+                }
+                if bad > 0 { sub.append("favourites: \(bad) of \(items.count) not a pair of currency codes") }
+            } else {
+                sub.append("favourites: not a list")
+            }
+        }
+        ignored += sub.map { "converter.\($0)" }
+        return ConverterState(source: source ?? "", targets: targets ?? [], amountText: amountText ?? "100", favourites: favourites)
     }
 
     /// The Investments page's entry, field by field: a bad one is left at its default and named,

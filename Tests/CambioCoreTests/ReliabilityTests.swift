@@ -47,6 +47,24 @@ final class SavedStateReliabilityTests: XCTestCase {
         XCTAssertEqual(ignored2, ["investments.initialText: longer than 1000 characters"])
     }
 
+    func testABadConverterFieldOrFavouriteCostsThatOneOnly() throws {
+        let converter = #""converter": {"source": "usd", "targets": "EUR", "amountText": "12*3", "favourites": [{"from": "USD", "to": "JPY"}, {"from": 5}, "GBP", {"from": "eur", "to": "chf"}]}"#
+        let url = try write(#"{"version": 1, \#(list), \#(converter)}"#, in: try tempDir())
+        guard case .loadedIgnoring(let state, let ignored) = StateStore(url: url).load() else { return XCTFail("not loaded") }
+        XCTAssertEqual(state.converter.favourites, [FavouritePair(from: "USD", to: "JPY"), FavouritePair(from: "EUR", to: "CHF")],
+                       "the good favourites are kept")
+        XCTAssertEqual(state.converter.source, "USD")
+        XCTAssertEqual(state.converter.amountText, "12*3")
+        XCTAssertEqual(state.converter.targets, [], "not a list: left to the first start's (sanitized)")
+        XCTAssertEqual(ignored.count, 2, "\(ignored)")
+        XCTAssertTrue(ignored.contains { $0.hasPrefix("converter.targets") }, "\(ignored)")
+        XCTAssertTrue(ignored.contains("converter.favourites: 2 of 4 not a pair of currency codes"), "\(ignored)")
+        let catalog = try CurrencyCatalog.system(names: nil)
+        let shown = state.converter.sanitized(catalog: catalog, fallback: ConverterState.firstRun(localeCurrency: "USD", catalog: catalog))
+        XCTAssertEqual(shown.targets, ["EUR", "GBP"], "the first start's targets")
+        XCTAssertEqual(shown.favourites.count, 2)
+    }
+
     func testAPrivacyValueThatIsNotTrueOrFalseTurnsTheNetworkOff() throws {
         let url = try write(#"{"version": 1, \#(list), "settings": {"networkAllowed": "yes"}}"#, in: try tempDir())
         guard case .loadedIgnoring(let state, let ignored) = StateStore(url: url).load() else { return XCTFail() }
