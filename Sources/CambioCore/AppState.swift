@@ -191,9 +191,10 @@ public struct StateStore: Sendable {
             return setAside("it was written by a newer version of Cambio (format \(version))", raw: data, now: now)
         }
         var ignored: [String] = []
-        let decoded: CurrencyListState? = Self.field(top, "currencies", &ignored)
-        guard let currencies = decoded?.normalised() else {
-            return setAside(ignored.first ?? "the entry \u{201C}currencies\u{201D} is missing", raw: data, now: now)
+        // Without its list, a file is not Cambio's state; with it, one bad field costs that field.
+        guard let currencies = Self.currencies(top["currencies"], &ignored)?.normalised() else {
+            return setAside(top["currencies"] == nil ? "the entry \u{201C}currencies\u{201D} is missing"
+                            : "the entry \u{201C}currencies\u{201D} is not an object", raw: data, now: now)
         }
         var state = AppState(currencies: currencies)
         if top["settings"] != nil { state.settings = Self.settings(top["settings"], &ignored) }
@@ -258,6 +259,28 @@ public struct StateStore: Sendable {
         }
         ignored += sub.map { "settings.\($0)" }
         return out
+    }
+
+    /// The Currencies page's entry, field by field and code by code: a bad field is left for
+    /// `CurrencyListState.sanitized` to fill from the first start, and named. Nil when it is not
+    /// an object at all.
+    static func currencies(_ value: Any?, _ ignored: inout [String]) -> CurrencyListState? {
+        guard let s = value as? [String: Any] else { return nil }
+        var sub: [String] = []
+        var codes: [String] = []
+        if let list = s["codes"] as? [Any] {
+            codes = list.compactMap { $0 as? String }
+            if codes.count < list.count { sub.append("codes: \(list.count - codes.count) of \(list.count) not a currency code") }
+        } else {
+            sub.append(s["codes"] == nil ? "codes: missing" : "codes: not a list")
+        }
+        let anchorCode: String? = field(s, "anchorCode", &sub)
+        let anchorText: String? = field(s, "anchorText", &sub)
+        let referenceCode: String? = field(s, "referenceCode", &sub)
+        ignored += sub.map { "currencies.\($0)" }
+        // An unknown anchor takes the first row and the first start's amount (sanitized).
+        return CurrencyListState(codes: codes, anchorCode: anchorText == nil ? "" : anchorCode ?? "",
+                                 anchorText: anchorText ?? "", referenceCode: referenceCode ?? "")
     }
 
     /// The Converter's entry, field by field and favourite by favourite: a bad amount or target

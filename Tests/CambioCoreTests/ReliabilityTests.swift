@@ -65,6 +65,25 @@ final class SavedStateReliabilityTests: XCTestCase {
         XCTAssertEqual(shown.favourites.count, 2)
     }
 
+    func testABadCurrenciesFieldCostsThatFieldOnlyNotTheFile() throws {
+        let fav = #""converter": {"source": "USD", "targets": ["EUR"], "amountText": "5", "favourites": [{"from": "USD", "to": "JPY"}]}"#
+        let url = try write(#"{"version": 1, "currencies": {"codes": ["USD", 7, "jpy"], "anchorCode": "JPY", "anchorText": 500, "referenceCode": "EUR"}, \#(fav)}"#,
+                            in: try tempDir())
+        guard case .loadedIgnoring(let state, let ignored) = StateStore(url: url).load() else { return XCTFail("set aside") }
+        XCTAssertEqual(state.converter.favourites, [FavouritePair(from: "USD", to: "JPY")], "the favourites are kept")
+        XCTAssertEqual(state.currencies.codes, ["USD", "JPY"])
+        XCTAssertEqual(state.currencies.referenceCode, "EUR")
+        XCTAssertEqual(ignored.count, 2, "\(ignored)")
+        XCTAssertTrue(ignored.contains("currencies.codes: 1 of 3 not a currency code"), "\(ignored)")
+        XCTAssertTrue(ignored.contains { $0.hasPrefix("currencies.anchorText") }, "\(ignored)")
+        // The list on screen: the first row is the anchor, with the first start's amount.
+        let catalog = try CurrencyCatalog.system(names: nil)
+        let first = CurrencyListState.firstRun(localeCurrency: "USD", catalog: catalog)
+        let shown = state.currencies.sanitized(catalog: catalog, fallback: first)
+        XCTAssertEqual([shown.anchorCode, shown.anchorText, shown.referenceCode], ["USD", first.anchorText, "EUR"])
+        XCTAssertEqual(shown.codes, ["USD", "JPY"])
+    }
+
     func testAPrivacyValueThatIsNotTrueOrFalseTurnsTheNetworkOff() throws {
         let url = try write(#"{"version": 1, \#(list), "settings": {"networkAllowed": "yes"}}"#, in: try tempDir())
         guard case .loadedIgnoring(let state, let ignored) = StateStore(url: url).load() else { return XCTFail() }
