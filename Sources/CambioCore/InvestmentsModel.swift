@@ -282,7 +282,13 @@ public struct InvestmentsModel {
     @discardableResult
     public mutating func recompute() -> Outcome {
         guard let series, let start = startMonth else { return .nothing }
-        guard let initial = check(initialText, \.initialCheck), let monthly = check(monthlyText, \.monthlyCheck) else {
+        // Both amounts are checked: each one wrong is marked, and named in the problem line.
+        let initial = check(initialText, \.initialCheck), monthly = check(monthlyText, \.monthlyCheck)
+        guard let initial, let monthly else {
+            var lines: [String] = []
+            if case .wrong(let why) = initialCheck { lines.append(String(format: tr("Initial investment: %@"), why)) }
+            if case .wrong(let why) = monthlyCheck { lines.append(String(format: tr("Monthly amount: %@"), why)) }
+            planProblem = lines.joined(separator: "\n")
             outdated = true
             return .failed
         }
@@ -323,10 +329,8 @@ public struct InvestmentsModel {
             return v
         case .success:
             self[keyPath: state] = .wrong(tr("Amounts cannot be negative"))
-            planProblem = tr("Amounts cannot be negative")
         case .failure(let e):
             self[keyPath: state] = .wrong(say(Wording(error: e)))
-            planProblem = say(Wording(error: e))
         }
         return nil
     }

@@ -91,17 +91,17 @@ final class InvestmentsModelTests: XCTestCase {
             XCTAssertEqual(m.recompute(), .failed, bad)
             XCTAssertFalse(m.problem.isEmpty, bad)
             guard case .wrong(let why) = m.monthlyCheck else { return XCTFail("\(bad) is not marked") }
-            XCTAssertEqual(why, m.problem, bad)
+            XCTAssertEqual("Monthly amount: \(why)", m.problem, "the field is named (\(bad))")
             XCTAssertEqual(m.initialCheck, .fine)
             XCTAssertTrue(m.outdated, "the results are dimmed (\(bad))")
             XCTAssertEqual(m.figure("value")?.text, "15,369.66 USD", "the last results stay (\(bad))")
         }
         m.monthlyText = "1/0"
         m.recompute()
-        XCTAssertEqual(m.problem, "Division by zero")
+        XCTAssertEqual(m.problem, "Monthly amount: Division by zero")
         m.monthlyText = "-5"
         m.recompute()
-        XCTAssertEqual(m.problem, "Amounts cannot be negative")
+        XCTAssertEqual(m.problem, "Monthly amount: Amounts cannot be negative")
         XCTAssertEqual(m.monthlyCheck, .wrong("Amounts cannot be negative"))
         m.monthlyText = "50*2"
         XCTAssertEqual(m.recompute(), .computed)
@@ -110,12 +110,17 @@ final class InvestmentsModelTests: XCTestCase {
         XCTAssertFalse(m.outdated)
         XCTAssertEqual(m.figure("value")?.text, "15,369.66 USD")
 
-        // A bad initial amount is named first; the monthly one is not looked at until it is fixed.
+        // Both amounts wrong: both are marked and named, each with its reason.
         m.initialText = "abc"
-        m.monthlyText = "xyz"
+        m.monthlyText = "1/0"
         XCTAssertEqual(m.recompute(), .failed)
-        XCTAssertNotEqual(m.initialCheck, .fine)
-        XCTAssertEqual(m.monthlyCheck, .fine)
+        XCTAssertEqual(m.initialCheck, .wrong("Not a calculation: \u{201C}a\u{201D}"))
+        XCTAssertEqual(m.monthlyCheck, .wrong("Division by zero"))
+        XCTAssertEqual(m.problem, "Initial investment: Not a calculation: \u{201C}a\u{201D}\nMonthly amount: Division by zero")
+        m.monthlyText = "100"
+        XCTAssertEqual(m.recompute(), .failed)
+        XCTAssertEqual(m.monthlyCheck, .fine, "fixed: no longer marked")
+        XCTAssertEqual(m.problem, "Initial investment: Not a calculation: \u{201C}a\u{201D}")
     }
 
     func testNothingInvestedIsSaidAndDimmed() {

@@ -104,7 +104,11 @@ final class InvestmentsPageTests: WindowTestCase {
             XCTAssertEqual(page.figure("value"), "15,369.66 USD", "the last results stay (\(bad))")
         }
         page.monthlyEntry.text = "-5"
-        XCTAssertEqual(page.problem, "Amounts cannot be negative")
+        XCTAssertEqual(page.problem, "Monthly amount: Amounts cannot be negative")
+        page.initialEntry.text = "1/0"
+        XCTAssertEqual(page.problem, "Initial investment: Division by zero\nMonthly amount: Amounts cannot be negative")
+        XCTAssertTrue(page.initialEntry.hasClass("error") && page.monthlyEntry.hasClass("error"), "both marked")
+        page.initialEntry.text = "1000"
         page.monthlyEntry.text = "50*2"
         XCTAssertEqual(page.problem, "")
         XCTAssertEqual(page.figure("value"), "15,369.66 USD")
