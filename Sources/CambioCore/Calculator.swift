@@ -65,11 +65,19 @@ public struct Calculator: Sendable {
     }
 
     public func evaluate(_ text: String, rates: RateTable?) -> Result<CalculatorResult, CalculatorError> {
+        evaluate(text, rates: rates, carrying: nil).map(\.result)
+    }
+
+    /// `=`: the result, and what a calculation going on from it carries (a number written back
+    /// into the display). `carrying`: the previous result, when the display goes on from it
+    /// (`1/3=` then `*3=` is 1: the 32 threes shown stand for the unrounded third).
+    public func evaluate(_ text: String, rates: RateTable?,
+                         carrying: ExpressionEvaluator.Carry?) -> Result<(result: CalculatorResult, carry: ExpressionEvaluator.Carry?), CalculatorError> {
         if let request = ConversionRequest.parse(text) {
-            return convert(request, rates: rates)
+            return convert(request, rates: rates).map { ($0, nil) }
         }
-        switch ExpressionEvaluator.evaluateWithRepeat(text, style: formatter.style) {
-        case .success(let r): return .success(.number(r.value, repeat: r.repeat))
+        switch ExpressionEvaluator.evaluation(text, style: formatter.style, carrying: carrying) {
+        case .success(let r): return .success((.number(r.value, repeat: r.repeat), r.carry(writtenAs: exact(r.value))))
         case .failure(let e): return .failure(.expression(e))
         }
     }

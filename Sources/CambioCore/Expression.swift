@@ -44,12 +44,58 @@ public enum ExpressionEvaluator {
     /// The value, and the last operation done at the top level (`2+3` → "+ 3"), which a
     /// repeated = applies again to the result.
     public static func evaluateWithRepeat(_ text: String, style: NumberStyle) -> Result<(value: Decimal, repeat: RepeatOperation?), ExpressionError> {
+        evaluation(text, style: style).map { ($0.value, $0.repeat) }
+    }
+
+    /// A result a calculation goes on from: the text it was written back as, and the value before
+    /// it was cut to 32 digits. `1/3` shows 32 threes; `*3` after it multiplies the unrounded
+    /// value and gives 1, as `1/3*3` typed at once does, not 0.999….
+    public struct Carry: Sendable, Equatable {
+        public let text: String
+        let unrounded: Decimal
+        let afterRoundedDivision: Bool
+        let error: Decimal
+    }
+
+    /// A value with what a calculation that goes on from it needs.
+    public struct Evaluation: Sendable {
+        public let value: Decimal
+        public let `repeat`: RepeatOperation?
+        let unrounded: Decimal
+        let afterRoundedDivision: Bool
+        let error: Decimal
+        /// What goes on from this value once it is written back as `text`.
+        public func carry(writtenAs text: String) -> Carry {
+            Carry(text: text, unrounded: unrounded, afterRoundedDivision: afterRoundedDivision, error: error)
+        }
+    }
+
+    /// Evaluates `text`; when it starts with `carrying`'s text followed by an operator, that
+    /// number is the carried result's unrounded value.
+    public static func evaluation(_ text: String, style: NumberStyle, carrying: Carry? = nil) -> Result<Evaluation, ExpressionError> {
         do {
-            var parser = Parser(tokens: try tokenize(text, style: style))
+            var tokens: [Token]
+            var rounded = false
+            var carriedError: Decimal = 0
+            if let carrying, text.hasPrefix(carrying.text),
+               let next = text.dropFirst(carrying.text.count).first(where: { !$0.isWhitespace }),
+               "+-\u{2212}*×xX·/÷:%".contains(next) {
+                tokens = [.number(carrying.unrounded)] + (try tokenize(String(text.dropFirst(carrying.text.count)), style: style))
+                rounded = carrying.afterRoundedDivision
+                carriedError = carrying.error
+            } else {
+                tokens = try tokenize(text, style: style)
+            }
+            var parser = Parser(tokens: tokens)
+            parser.arithmetic.divisionRounded = rounded
+            parser.firstNumberError = carriedError
             guard !parser.tokens.isEmpty else { return .failure(.empty) }
             let value = try parser.expression()
             guard parser.atEnd else { throw ExpressionError.malformed(Wording("unexpected %@", parser.peekDescription)) }
-            return .success((try finish(value.value, afterRoundedDivision: parser.arithmetic.divisionRounded), parser.lastTop))
+            let divisionRounded = parser.arithmetic.divisionRounded
+            return .success(Evaluation(value: try finish(value.value, afterRoundedDivision: divisionRounded, error: value.error),
+                                       repeat: parser.lastTop, unrounded: value.value, afterRoundedDivision: divisionRounded,
+                                       error: value.error))
         } catch let e as ExpressionError {
             return .failure(e)
         } catch {
@@ -64,10 +110,14 @@ public enum ExpressionEvaluator {
 
     /// The value kept: at most 32 significant digits. Dropping digits is rounding only after a
     /// division that did not end (1/3*3 is 1); else the exact value does not fit, and is refused.
-    static func finish(_ v: Decimal, afterRoundedDivision: Bool) throws -> Decimal {
+    /// `error`: how far the value may be from the exact one (after a rounded division); no digit
+    /// at or below it is kept, so `1/3*3-1` is 0, not the −0.00…01 left of the rounded third.
+    static func finish(_ v: Decimal, afterRoundedDivision: Bool, error: Decimal = 0) throws -> Decimal {
         if v.isNaN || !v.isFinite { throw ExpressionError.overflow }
         let magnitude = v.isZero ? 0 : v.magnitude10
-        let places = significantDigits - 1 - magnitude
+        var places = significantDigits - 1 - magnitude
+        // Two digits of margin above the error: a digit kept is one the error cannot reach.
+        if error > 0 { places = min(places, -error.magnitude10 - 2) }
         let rounded = v.rounded(places: places)
         if rounded.isNaN { throw ExpressionError.overflow }
         if rounded != v && !afterRoundedDivision { throw ExpressionError.tooManyDigits }
@@ -79,7 +129,7 @@ public enum ExpressionEvaluator {
     /// does (before any rounded division) is refused; a division that does not end is rounded.
     struct Arithmetic {
         /// A division (or percent) did not end and was rounded: what follows is approximate.
-        private(set) var divisionRounded = false
+        var divisionRounded = false
 
         mutating func add(_ a: Decimal, _ b: Decimal) throws -> Decimal {
             try exact(a, b, NSDecimalAdd) { sum in Self.undoes(sum, a, b, NSDecimalSubtract) }
@@ -201,7 +251,14 @@ public enum ExpressionEvaluator {
     }
 
     /// A value, and whether it was written as a percentage ("10%"), for the percent rules.
-    struct Value { var value: Decimal; var percent: Bool }
+    struct Value {
+        var value: Decimal
+        var percent: Bool
+        /// How far `value` may be from the exact value: 0 until a division is rounded, then a
+        /// bound carried through every operation (38-digit arithmetic, one unit of the last digit
+        /// lost per rounded result).
+        var error: Decimal = 0
+    }
 
     struct Parser {
         let tokens: [Token]
@@ -229,6 +286,40 @@ public enum ExpressionEvaluator {
         /// The last × or ÷ of a term at the top level.
         private var lastTopProduct: RepeatOperation?
 
+        /// The error of the first number: a carried result's (`ExpressionEvaluator.Carry`).
+        var firstNumberError: Decimal = 0
+
+        /// One unit of the 38th significant digit of `v`: what a rounded result may have lost.
+        static func unit(_ v: Decimal) -> Decimal {
+            v.isZero ? 0 : Decimal(sign: .plus, exponent: v.magnitude10 - 37, significand: 1)
+        }
+
+        /// The error bound of a result: what its operands' errors make of it, and, once results
+        /// may be rounded, one unit of its last digit.
+        func bound(_ propagated: Decimal, _ result: Decimal) -> Decimal {
+            arithmetic.divisionRounded ? propagated + Self.unit(result) : 0
+        }
+
+        mutating func sum(_ a: Value, _ b: Value, subtract: Bool) throws -> Value {
+            let v = subtract ? try arithmetic.subtract(a.value, b.value) : try arithmetic.add(a.value, b.value)
+            return Value(value: v, percent: false, error: bound(a.error + b.error, v))
+        }
+
+        mutating func product(_ a: Value, _ b: Value) throws -> Value {
+            let v = try arithmetic.multiply(a.value, b.value)
+            let propagated = a.value.magnitude * b.error + b.value.magnitude * a.error + a.error * b.error
+            return Value(value: v, percent: false, error: bound(propagated, v))
+        }
+
+        mutating func quotient(_ a: Value, _ b: Value) throws -> Value {
+            // A divisor no further from 0 than its error may be 0 exactly: 1/(1/3*3-1).
+            if !b.error.isZero && b.value.magnitude <= b.error { throw ExpressionError.divisionByZero }
+            let q = try arithmetic.divide(a.value, b.value)
+            // (a ± ea) / (b ± eb) − a/b is at most (ea + |q|·eb) / (|b| − eb).
+            let propagated = a.error.isZero && b.error.isZero ? 0 : (a.error + q.magnitude * b.error) / (b.value.magnitude - b.error)
+            return Value(value: q, percent: false, error: bound(propagated, q))
+        }
+
         mutating func expression() throws -> Value {
             let top = depth == 0
             var left = try term()
@@ -237,10 +328,10 @@ public enum ExpressionEvaluator {
                 position += 1
                 let right = try term()
                 // a ± b% adds or takes b percent of a.
-                let r = right.percent ? try arithmetic.multiply(left.value, right.value) : right.value
-                left = Value(value: c == "+" ? try arithmetic.add(left.value, r) : try arithmetic.subtract(left.value, r), percent: false)
+                let r = right.percent ? try product(left, right) : right
+                left = try sum(left, r, subtract: c == "-")
                 try check(left.value)
-                lastSum = RepeatOperation(op: c == "+" ? .add : .subtract, operand: r)
+                lastSum = RepeatOperation(op: c == "+" ? .add : .subtract, operand: r.value)
             }
             if top { lastTop = lastSum ?? lastTopProduct }
             return left
@@ -251,11 +342,7 @@ public enum ExpressionEvaluator {
             while case .op(let c)? = peek, c == "*" || c == "/" {
                 position += 1
                 let right = try unary()
-                if c == "*" {
-                    left = Value(value: try arithmetic.multiply(left.value, right.value), percent: false)
-                } else {
-                    left = Value(value: try arithmetic.divide(left.value, right.value), percent: false)
-                }
+                left = c == "*" ? try product(left, right) : try quotient(left, right)
                 try check(left.value)
                 if depth == 0 { lastTopProduct = RepeatOperation(op: c == "*" ? .multiply : .divide, operand: right.value) }
             }
@@ -276,7 +363,8 @@ public enum ExpressionEvaluator {
             var v = try primary()
             while case .op("%")? = peek {
                 position += 1
-                v = Value(value: try arithmetic.divide(v.value, 100), percent: true)
+                v = try quotient(v, Value(value: 100, percent: false))
+                v.percent = true
             }
             return v
         }
@@ -284,8 +372,10 @@ public enum ExpressionEvaluator {
         mutating func primary() throws -> Value {
             switch peek {
             case .number(let d)?:
+                // A carried result is the first number, with its error.
+                let error = position == 0 ? firstNumberError : 0
                 position += 1
-                return Value(value: d, percent: false)
+                return Value(value: d, percent: false, error: error)
             case .open?:
                 position += 1
                 depth += 1
@@ -294,7 +384,7 @@ public enum ExpressionEvaluator {
                 guard case .close? = peek else { throw ExpressionError.malformed(Wording("a missing “)”")) }
                 position += 1
                 depth -= 1
-                return Value(value: v.value, percent: false)
+                return Value(value: v.value, percent: false, error: v.error)
             default:
                 throw ExpressionError.malformed(atEnd ? Wording("an operator with nothing after it") : Wording("unexpected %@", peekDescription))
             }

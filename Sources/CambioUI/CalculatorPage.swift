@@ -215,6 +215,8 @@ import Foundation
     /// operator after a result goes on from it instead).
     private enum Fresh { case no, afterResult, afterError }
     private var fresh = Fresh.no
+    /// The last result as the next calculation goes on from it, unrounded (see `Calculator`).
+    private var carry: ExpressionEvaluator.Carry?
 
     /// Keys that go on from a result rather than replace it.
     static let operators: Set<Character> = ["+", "-", "*", "/", "%", "\u{00D7}", "\u{00F7}", "\u{2212}"]
@@ -280,14 +282,18 @@ import Foundation
         let input = text
         let outcome: Result<CalculatorResult, CalculatorError>
         let expression: String
+        var nextCarry: ExpressionEvaluator.Carry?
         if let last, last.text == input, case .number(let value, let op?) = last.result,
            let repeated = calculator.repeatLast(last.result) {
             outcome = repeated
             expression = calculator.exact(value) + " " + Self.symbol(op.op) + " " + calculator.exact(op.operand)
         } else {
-            outcome = calculator.evaluate(input, rates: ctx.rates)
+            let evaluated = calculator.evaluate(input, rates: ctx.rates, carrying: carry)
+            outcome = evaluated.map(\.result)
+            nextCarry = try? evaluated.get().carry
             expression = input
         }
+        carry = nextCarry
         switch outcome {
         case .success(let result):
             UI.setText(expressionLabel.widget, expression + " =")

@@ -13,6 +13,13 @@ final class CalculatorTests: XCTestCase {
     func testExactArithmeticAsTheDisplayShowsIt() {
         XCTAssertEqual(number(en, "0.1+0.2"), "0.3")
         XCTAssertEqual(number(en, "1/3*3"), "1")
+        // What a rounded third leaves below its last digit is not a result: the exact value is 0.
+        XCTAssertEqual(number(en, "1/3*3-1"), "0")
+        XCTAssertEqual(number(en, "2/3*3-2"), "0")
+        XCTAssertEqual(number(en, "1/3+1/3+1/3-1"), "0")
+        XCTAssertEqual(number(en, "100/7*7-100"), "0")
+        XCTAssertEqual(en.evaluate("1/(1/3*3-1)", rates: nil), .failure(.expression(.divisionByZero)))
+        XCTAssertEqual(number(en, "1/3-0.3333"), "0.0000" + String(repeating: "3", count: 32), "32 digits, all of them sound")
         XCTAssertEqual(number(en, "1/3"), "0." + String(repeating: "3", count: 32), "32 significant digits, all kept")
         XCTAssertEqual(number(en, "2/3"), "0." + String(repeating: "6", count: 31) + "7")
         XCTAssertEqual(number(en, "1234567.5*2"), "2,469,135")
@@ -35,6 +42,34 @@ final class CalculatorTests: XCTestCase {
             guard case .success(let back) = en.evaluate(en.display(r), rates: nil) else { return XCTFail(en.display(r)) }
             XCTAssertEqual(back.value, r.value, text)
         }
+    }
+
+    func testGoingOnFromAResultLosesNothing() throws {
+        // 1/3 = shows 32 threes; × 3 after it is 1, as 1/3×3 typed at once, not 0.999…
+        let third = try en.evaluate("1/3", rates: nil, carrying: nil).get()
+        let thirds = "0." + String(repeating: "3", count: 32)
+        XCTAssertEqual(en.display(third.result), thirds)
+        XCTAssertEqual(third.carry?.text, thirds)
+        func goOn(_ text: String, _ carry: ExpressionEvaluator.Carry?) throws -> String {
+            en.display(try en.evaluate(text, rates: nil, carrying: carry).get().result)
+        }
+        XCTAssertEqual(try goOn(thirds + "*3", third.carry), "1")
+        XCTAssertEqual(try goOn(thirds + " × 3", third.carry), "1")
+        XCTAssertEqual(try goOn(thirds + "*3", nil), "0." + String(repeating: "9", count: 32), "typed by hand: that number, exactly")
+        XCTAssertEqual(en.evaluate(thirds + "3*3", rates: nil, carrying: third.carry).map(\.result),
+                       .failure(.expression(.tooManyDigits)), "a digit added: not the result any more, but 33 typed threes")
+        let twoThirds = try en.evaluate("2000000/3", rates: nil, carrying: nil).get()
+        XCTAssertEqual(twoThirds.carry?.text, "666,666.66666666666666666666666667")
+        XCTAssertEqual(try goOn("666,666.66666666666666666666666667*3", twoThirds.carry), "2,000,000")
+        // The carried value goes on through several steps.
+        let step = try en.evaluate(thirds + "/7", rates: nil, carrying: third.carry).get()
+        XCTAssertEqual(try goOn(en.display(step.result) + "*21", step.carry), "1")
+        let two = try en.evaluate("2/3*3", rates: nil, carrying: nil).get()
+        XCTAssertEqual(en.display(two.result), "2")
+        XCTAssertEqual(try goOn("2-2", two.carry), "0", "not what the carried 2.000…01 would leave")
+        // An exact result carries itself: nothing changes.
+        let exact = try en.evaluate("0.1+0.2", rates: nil, carrying: nil).get()
+        XCTAssertEqual(try goOn("0.3*3", exact.carry), "0.9")
     }
 
     func testErrorsAreValues() {

@@ -29,6 +29,15 @@ final class CalculatorPageTests: WindowTestCase {
         XCTAssertEqual(page.expressionText, "1\u{00D7}5 =")
     }
 
+    func testGoingOnFromADivisionThatDoesNotEndLosesNothing() async throws {
+        keys(["1", "\u{00F7}", "3", "="])
+        XCTAssertEqual(page.text, "0." + String(repeating: "3", count: 32))
+        keys(["\u{00D7}", "3", "="])                        // the third, not 32 threes
+        XCTAssertEqual(page.resultText, "1")
+        keys(["AC", "2", "\u{00F7}", "3", "=", "\u{00D7}", "3", "=", "\u{2212}", "2", "="])
+        XCTAssertEqual(page.resultText, "0")
+    }
+
     func testRepeatedEqualsAndTheSignKey() async throws {
         keys(["2", "+", "3", "=", "=", "="])
         XCTAssertEqual(page.resultText, "11")
