@@ -20,6 +20,8 @@ import CGtk
         let invested: StyleColor
         /// The labels: the widget's own text colour.
         let text: StyleColor
+        /// The plot's own background (`.chart` in style.css), behind labels drawn over the line.
+        let background: StyleColor?
 
         init(_ surface: DrawingSurface) {
             let fg = surface.foregroundColor
@@ -29,6 +31,7 @@ import CGtk
             marker = surface.color(named: "chart_marker_color") ?? fg.faded(0.75)
             invested = surface.color(named: "chart_invested_color") ?? fg.faded(0.55)
             text = fg
+            background = surface.color(named: "view_bg_color")
         }
     }
 
@@ -52,12 +55,20 @@ import CGtk
     }
 
     /// Small text on the chart, in the widget's font and the palette's text colour.
+    /// `overPlot`: the label lies in the plot, where the line may pass: it gets a plate of the
+    /// plot's background, so the line goes behind it rather than through its digits.
     static func text(_ cr: OpaquePointer, _ widget: some Widget, _ palette: Palette, _ text: String, x: Double, y: Double,
-                     above: Bool, alignRight: Bool = false) {
+                     above: Bool, alignRight: Bool = false, overPlot: Bool = false) {
         guard let layout = TextLayout(text, in: widget) else { return }
-        palette.text.use(on: cr)
         let (width, height) = layout.size
-        layout.draw(on: cr, x: alignRight ? x - width : x, y: above ? y - height - 2 : y + 2)
+        let left = alignRight ? x - width : x, top = above ? y - height - 2 : y + 2
+        if overPlot, let background = palette.background {
+            background.faded(0.85).use(on: cr)
+            cairo_rectangle(cr, left - 3, top, width + 6, height)
+            cairo_fill(cr)
+        }
+        palette.text.use(on: cr)
+        layout.draw(on: cr, x: left, y: top)
     }
 
     /// The highlighted point: a vertical line through it and a dot on the line drawn.

@@ -85,8 +85,10 @@ extension HistoryPage {
         cairo_stroke(cr)
         // Labels: the range's high and low at their lines, its first and last day below.
         if let e = model.extremeLabels {
-            Chart.text(cr, chart, palette, e.high.text, x: m.left + 4, y: m.top + g.y(value: e.high.value, height: h), above: false)
-            Chart.text(cr, chart, palette, e.low.text, x: m.left + 4, y: m.top + g.y(value: e.low.value, height: h), above: true)
+            Chart.text(cr, chart, palette, e.high.text, x: m.left + 4, y: m.top + g.y(value: e.high.value, height: h), above: false,
+                       overPlot: true)
+            Chart.text(cr, chart, palette, e.low.text, x: m.left + 4, y: m.top + g.y(value: e.low.value, height: h), above: true,
+                       overPlot: true)
         }
         if let span = model.spanLabels {
             Chart.text(cr, chart, palette, span.first, x: m.left, y: m.top + h + 6, above: false)

@@ -120,7 +120,7 @@ extension InvestmentsPage {
         cairo_stroke(cr)
         let chart = results.chart.widget
         if let labels = model.chartLabels {
-            Chart.text(cr, chart, palette, labels.top, x: m.left + 4, y: m.top, above: false)
+            Chart.text(cr, chart, palette, labels.top, x: m.left + 4, y: m.top, above: false, overPlot: true)
             Chart.text(cr, chart, palette, labels.start, x: m.left, y: m.top + h + 4, above: false)
             Chart.text(cr, chart, palette, labels.end, x: m.left + w, y: m.top + h + 4, above: false, alignRight: true)
         }

@@ -82,6 +82,37 @@ final class HistoryPageTests: WindowTestCase {
         XCTAssertTrue(page.pastText.hasPrefix("No published rate"), page.pastText)
     }
 
+    func testTheLineGoesBehindTheHighAndLowLabelsNotThroughThem() async throws {
+        // RUB → USD over five years: the rouble's high of 2017 lies at the left, where the label is.
+        page.setPair(from: "RUB", to: "USD")
+        try await waitForLoad()
+        page.setRange(.fiveYears)
+        layOut(width: 1280, height: 800)
+        let chart = page.chart
+        let (w, h) = Chart.plot(Double(chart.width), Double(chart.height))
+        let m = Chart.margin
+        let labels = try XCTUnwrap(page.model.extremeLabels)
+        let g = try XCTUnwrap(page.model.chart)
+        let picture = try XCTUnwrap(pixels(of: chart))
+        // Where each label is written (Chart.text: 2 px off its line, the text's own size).
+        for (label, above) in [(labels.high, false), (labels.low, true)] {
+            let size = try XCTUnwrap(TextLayout(label.text, in: chart)).size
+            let y = m.top + g.y(value: label.value, height: h)
+            let top = Int((above ? y - size.height - 2 : y + 2).rounded(.up)) + 1, left = Int(m.left + 4)
+            var lineColoured = 0
+            for py in max(0, top)..<min(picture.height, top + Int(size.height) - 3) {
+                for px in left..<min(picture.width, left + Int(size.width)) {
+                    let i = (py * picture.width + px) * 4
+                    let (r, gr, b) = (Int(picture.bytes[i]), Int(picture.bytes[i + 1]), Int(picture.bytes[i + 2]))
+                    // The line is the accent colour (blue); the text is grey on white.
+                    if b > r + 60 && b > gr + 30 { lineColoured += 1 }
+                }
+            }
+            XCTAssertEqual(lineColoured, 0, "no pixel of the line in the label \(label.text)")
+        }
+        XCTAssertGreaterThan(w, 0)
+    }
+
     // MARK: Adaptive, empty and dark
 
     func testOnAPhoneTheDaysAreAboveTheChartAndOnADesktopBesideIt() async throws {

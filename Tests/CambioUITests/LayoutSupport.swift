@@ -144,6 +144,33 @@ extension WindowTestCase {
         return cut
     }
 
+    /// The widget as drawn, as rows of RGBA bytes (width × height × 4, not premultiplied).
+    func pixels(of widget: some Widget) -> (width: Int, height: Int, bytes: [UInt8])? {
+        guard let native = gtk_widget_get_native(widget.widget), let renderer = gtk_native_get_renderer(native) else { return nil }
+        waitForFrame(of: widget)
+        let paintable = gtk_widget_paintable_new(widget.widget)!
+        defer { g_object_unref(gpointerOf(paintable)) }
+        let width = Int(gdk_paintable_get_intrinsic_width(paintable)), height = Int(gdk_paintable_get_intrinsic_height(paintable))
+        let snapshot = gtk_snapshot_new()!
+        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+        guard width > 0, height > 0, let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
+        defer { gsk_render_node_unref(node) }
+        var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+        guard let texture = gsk_renderer_render_texture(renderer, node, &bounds) else { return nil }
+        defer { g_object_unref(gpointerOf(texture)) }
+        // GTK 4.8: cairo's ARGB32, premultiplied, in the machine's byte order (B, G, R, A here).
+        let rowBytes = width * 4
+        var raw = [UInt8](repeating: 0, count: rowBytes * height)
+        raw.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(rowBytes)) }
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        for i in Swift.stride(from: 0, to: raw.count, by: 4) {
+            let a = Int(raw[i + 3])
+            func un(_ v: UInt8) -> UInt8 { a == 0 ? 0 : UInt8(min(255, Int(v) * 255 / a)) }
+            out[i] = un(raw[i + 2]); out[i + 1] = un(raw[i + 1]); out[i + 2] = un(raw[i]); out[i + 3] = raw[i + 3]
+        }
+        return (width, height, out)
+    }
+
     func savePicture(_ widget: some Widget, _ name: String) {
         guard let folder = ProcessInfo.processInfo.environment["CAMBIO_UI_SHOTS"],
               let native = gtk_widget_get_native(widget.widget), let renderer = gtk_native_get_renderer(native) else { return }
