@@ -104,10 +104,12 @@ extension HistoryPage {
     }
 
     /// Left/Right step through the points, Page Up/Down by twenty, Home/End to the ends.
-    private func chartKey(_ keyval: guint) -> Bool {
+    func chartKey(_ keyval: guint) -> Bool {
         guard let g = model.chart, !g.isEmpty,
               let next = Chart.step(keyval, cursor: model.cursor, last: g.points.count - 1, page: 20) else { return false }
         setCursor(next)
+        // The readout under the chart says what the keys reach: on a phone it may be out of view.
+        ScrolledWindow(existing: root).reveal(chartPart.point)
         return true
     }
 

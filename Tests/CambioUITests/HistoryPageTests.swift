@@ -113,6 +113,19 @@ final class HistoryPageTests: WindowTestCase {
         XCTAssertGreaterThan(w, 0)
     }
 
+    func testOnAPhoneTheChartsKeysBringItsReadoutIntoView() async throws {
+        let root = AnyWidget(page.root)
+        resize(width: 360, height: 640, until: { root.width > 0 && root.width <= 360 && !self.page.daysBesideChart }, "a phone")
+        page.focusPrimary()
+        XCTAssertTrue(page.chart.hasFocus, "Alt+3 lands on the chart")
+        XCTAssertTrue(page.chartKey(guint(GDK_KEY_Left)), "Left moves along it")
+        XCTAssertTrue(waitForFrame(of: root))
+        let readout = frame(of: page.chartPart.point, in: root)
+        XCTAssertFalse(page.pointText.trimmingCharacters(in: .whitespaces).isEmpty)
+        XCTAssertGreaterThanOrEqual(readout.y, 0, "the readout is in view")
+        XCTAssertLessThanOrEqual(readout.y + readout.height, Double(root.height), "the readout is in view: \(readout), view \(root.height)")
+    }
+
     // MARK: Adaptive, empty and dark
 
     func testOnAPhoneTheDaysAreAboveTheChartAndOnADesktopBesideIt() async throws {

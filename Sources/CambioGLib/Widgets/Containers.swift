@@ -56,6 +56,7 @@ public struct ScrolledWindow: Widget {
     public let widget: WidgetRef
     private var scroller: OpaquePointer { OpaquePointer(widget) }
 
+    public init(existing: WidgetRef) { widget = existing }
     public init(child: (any Widget)? = nil, horizontal: GtkPolicyType = GTK_POLICY_AUTOMATIC, vertical: GtkPolicyType = GTK_POLICY_AUTOMATIC) {
         widget = gtk_scrolled_window_new()!
         gtk_widget_set_focusable(widget, 0)
@@ -134,6 +135,22 @@ public struct Window: Widget {
 public extension ScrolledWindow {
     /// The height of the part in view, in pixels (0 before it is laid out).
     var pageHeight: Double { gtk_adjustment_get_page_size(gtk_scrolled_window_get_vadjustment(OpaquePointer(widget))) }
+
+    /// Scrolls the least that shows the whole of `widget` (one of the content's descendants), or
+    /// its top when it is taller than the view. GTK scrolls to the focused widget only; this shows
+    /// what belongs with it (a chart's readout under the chart).
+    func reveal(_ widget: some Widget) {
+        let scroller = OpaquePointer(self.widget)
+        guard let viewport = gtk_scrolled_window_get_child(scroller),
+              let content = gtk_widget_get_first_child(viewport) else { return }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget.widget, content, &bounds) != 0 else { return }
+        let adjustment = gtk_scrolled_window_get_vadjustment(scroller)
+        let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
+        let value = gtk_adjustment_get_value(adjustment), page = gtk_adjustment_get_page_size(adjustment)
+        if bottom > value + page { gtk_adjustment_set_value(adjustment, min(top, bottom - page)) }
+        else if top < value { gtk_adjustment_set_value(adjustment, top) }
+    }
 
     /// The content scrolled up or down (by the user or by code).
     @discardableResult
