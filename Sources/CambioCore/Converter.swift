@@ -278,6 +278,12 @@ public enum RateAge {
     public static let staleAfterDays = 5
 
     public static func isStale(_ day: Day, today: Day) -> Bool { days(day, today: today) >= staleAfterDays }
+
+    /// "today", "yesterday", "23 days old", in `words`' language.
+    public static func words(_ age: Int, _ words: Translations) -> String {
+        age == 0 ? words.tr("today") : age == 1 ? words.tr("yesterday")
+            : String(format: words.trn("%d day old", "%d days old", age), age)
+    }
 }
 
 extension Decimal {

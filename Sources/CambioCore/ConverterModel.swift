@@ -173,9 +173,7 @@ public struct ConverterModel {
     }
 
     /// "today", "yesterday", "23 days old".
-    func ageText(_ age: Int) -> String {
-        age == 0 ? tr("today") : age == 1 ? tr("yesterday") : String(format: trn("%d day old", "%d days old", age), age)
-    }
+    func ageText(_ age: Int) -> String { RateAge.words(age, words) }
 
     /// A rate source's name as the user reads it.
     func sourceName(_ stored: String) -> String { Publication.sourceName(stored).text(words.translate) }

@@ -38,6 +38,7 @@ import Foundation
         UI.copyable(resultLabel.widget)
         resultLabel.wrapMode = PANGO_WRAP_CHAR
         rateLabel = Label("", classes: ["rate-line"], xalign: 1, wrap: true)
+        rateLabel.justify = GTK_JUSTIFY_RIGHT
         let display = Box.vertical(spacing: 4, [expressionLabel, entry, resultLabel, rateLabel])
         display.accessibleLabel(tr("Display"))
 
@@ -102,6 +103,8 @@ import Foundation
     public var resultText: String { resultLabel.text }
     public var expressionText: String { expressionLabel.text }
     public var rateText: String { rateLabel.text }
+    /// Whether the rate line is in the stale colour.
+    public var rateIsMarkedStale: Bool { rateLabel.hasClass("stale") }
     public var hasError: Bool { resultLabel.hasClass("error") }
     public var historyTexts: [String] { history.entries.map { historyLine($0) } }
     /// Whether the history is beside the keypad (false: under it).
@@ -333,9 +336,20 @@ import Foundation
     }
 
     /// "1 USD = 0.8951 EUR · ECB · Oct 30, 2026" under a conversion.
+    /// As in the Converter: how old the rate is (marked once stale), and the amount with the fee
+    /// when one is on.
     private func rateLine(_ result: CalculatorResult) -> String {
-        guard case .conversion(_, let from, let to, _, let rate, let p) = result else { return "" }
-        return "1 \(from) = \(ctx.formatter.rate(rate)) \(to) \u{00B7} \(ctx.sourceLine(p.source, p.day))"
+        guard case .conversion(_, let from, let to, _, let rate, let p) = result else {
+            rateLabel.setClass("stale", false)
+            return ""
+        }
+        var line = "1 \(from) = \(ctx.formatter.rate(rate)) \(to) \u{00B7} \(ctx.sourceLine(p.source, p.day))"
+        let today = Day.today()
+        let stale = p.source != UserRate.source && RateAge.isStale(p.day, today: today)
+        if p.source != UserRate.source { line += " \u{00B7} " + RateAge.words(RateAge.days(p.day, today: today), L10n.translations) }
+        rateLabel.setClass("stale", stale)
+        if let fee = calculator.feeLine(result, fee: ctx.fee, rates: ctx.rates, words: L10n.translations) { line += "\n" + fee }
+        return line
     }
 
     private func describe(_ error: CalculatorError) -> String {

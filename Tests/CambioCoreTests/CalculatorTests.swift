@@ -72,6 +72,17 @@ final class CalculatorTests: XCTestCase {
         XCTAssertEqual(try goOn("0.3*3", exact.carry), "0.9")
     }
 
+    func testAConversionShowsTheAmountWithTheFee() throws {
+        let table = RateTable(base: "EUR", source: "ECB", days: [Day(iso: "2026-10-30")!: ["USD": Decimal(string: "1.1172")!]])
+        let result = try en.evaluate("100 USD to EUR", rates: table).get()
+        let fee = Fee(stored: "2.2")!
+        // 100 / 1.1172 = 89.5095…; × 1.022 = 91.4787… → 91.48.
+        XCTAssertEqual(en.feeLine(result, fee: fee, rates: table, words: .english), "with 2.2 % fee: 91.48 EUR")
+        XCTAssertNil(en.feeLine(result, fee: nil, rates: table, words: .english), "no fee: no line")
+        let number = try en.evaluate("2+2", rates: table).get()
+        XCTAssertNil(en.feeLine(number, fee: fee, rates: table, words: .english), "a number is not a conversion")
+    }
+
     func testErrorsAreValues() {
         XCTAssertEqual(en.evaluate("1/0", rates: nil), .failure(.expression(.divisionByZero)))
         XCTAssertEqual(en.evaluate("", rates: nil), .failure(.expression(.empty)))

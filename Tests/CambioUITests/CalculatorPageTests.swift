@@ -73,7 +73,11 @@ final class CalculatorPageTests: WindowTestCase {
         page.type("100 USD to EUR")
         page.equals()
         XCTAssertEqual(page.resultText, "89.51 EUR")
-        XCTAssertEqual(page.rateText, "1 USD = 0.8951 EUR \u{00B7} ECB \u{00B7} Oct 30, 2026")
+        // As in the Converter: the rate's age, marked once stale (the bundled rates are of 30 Oct).
+        let age = RateAge.days(Day(iso: "2026-10-30")!, today: Day.today())
+        XCTAssertEqual(page.rateText, "1 USD = 0.8951 EUR \u{00B7} ECB \u{00B7} Oct 30, 2026 \u{00B7} "
+                       + RateAge.words(age, L10n.translations))
+        XCTAssertEqual(page.rateIsMarkedStale, age >= RateAge.staleAfterDays)
         page.type("12*3 gbp in jpy")
         page.equals()
         XCTAssertEqual(page.resultText, "7,585 JPY")          // 36 × 175.68 / 0.8338 = 7585.13

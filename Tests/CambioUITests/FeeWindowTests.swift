@@ -39,11 +39,20 @@ final class FeeWindowTests: PreferencesTestCase {
         XCTAssertEqual(currencies.feeText("JPY"), "with 2.2 % fee: 16,071 JPY")
         XCTAssertNil(currencies.feeText("USD"), "the typed amount is what is paid: the fee is on the conversions")
 
+        // The Calculator's conversions show it too, under the rate.
+        let calculator = window.calculator
+        calculator.type("100 USD to EUR")
+        calculator.equals()
+        XCTAssertEqual(calculator.resultText, "89.51 EUR")
+        XCTAssertEqual(calculator.rateText.split(separator: "\n").last, "with 2.2 % fee: 91.48 EUR")
+
         setFee("1.5")
         XCTAssertEqual(converter.feeText("EUR"), "with 1.5 % fee: 90.85 EUR")
         XCTAssertEqual(currencies.feeText("EUR"), "with 1.5 % fee: 90.85 EUR")
 
         setFee(nil)
+        calculator.equals()
+        XCTAssertFalse(calculator.rateText.contains("fee"), "off: no fee under a conversion")
         XCTAssertNil(converter.feeText("EUR"), "off: the line is hidden, taking no room")
         XCTAssertNil(currencies.feeText("EUR"))
         XCTAssertEqual(converter.model.row("EUR")?.accessibleName, "EUR, Euro: 89.51")
