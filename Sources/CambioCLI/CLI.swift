@@ -181,7 +181,7 @@ extension CambioCommand {
         /// AMOUNT FROM TO...: one list, so that a negative amount ("-5") is read as the amount
         /// and not as an unknown option.
         @Argument(parsing: .allUnrecognized,
-                  help: ArgumentHelp("The amount (100, -5, 1 234,56, 12.5), its currency, then one or more target currencies.",
+                  help: ArgumentHelp("The amount (100, -5, 1 234,56, 12.5, or a calculation: 12*3), its currency, then one or more target currencies.",
                                      valueName: "amount> <from> <to"))
         var given: [String] = []
 
@@ -219,9 +219,10 @@ extension CambioCommand {
                 let setup = Setup()
                 let data = setup.data
                 let value: Decimal
-                switch AmountParser.parse(amount, style: NumberStyle(locale: data.locale.numbers)) {
+                // A number or a calculation, as every amount field of the window takes ("12*3").
+                switch ExpressionEvaluator.evaluate(amount, style: NumberStyle(locale: data.locale.numbers)) {
                 case .success(let v): value = v
-                case .failure(let e): throw Failure("not an amount: \(amount) (\(e.english))")
+                case .failure(let e): throw Failure("not an amount: \(amount) (\(e))")
                 }
                 let fee: Fee?
                 if let text = self.fee {
