@@ -118,6 +118,15 @@ def refresh_stores_new_rates_and_keeps_them_on_failure():
             assert open(h.cache_file(), "rb").read() == before, fault
         rc, out, err = h.run("refresh", env={"CAMBIO_ERAPI_URL": DEAD})
         assert rc != 0 and "refused" in err, err
+    # open.er-api.com still quotes currencies their countries replaced: listed, and said.
+    rc, out, err = h.run("rates", "--base", "USD", "--offline")
+    assert rc == 0, err
+    hrk = next(l for l in out.splitlines() if " HRK" in l)
+    assert hrk.endswith("HRK  (withdrawn: no longer the country's currency)"), hrk
+    assert next(l for l in out.splitlines() if " EUR" in l).endswith(" EUR"), out
+    rc, out, err = h.run("rates", "--base", "USD", "--offline", "--json")
+    rates = json.loads(out)["rates"]
+    assert rates["SLL"]["withdrawn"] is True and "withdrawn" not in rates["EUR"], (rates["SLL"], rates["EUR"])
 
 
 @test
