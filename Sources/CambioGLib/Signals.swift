@@ -146,6 +146,18 @@ extension Signal {
 public enum DrawingArea {
     public typealias Draw = @MainActor (_ cr: OpaquePointer, _ width: Int32, _ height: Int32) -> Void
 
+    /// GtkDrawingArea::resize: its new size, at each allocation that changes it.
+    public static func onResize(_ area: WidgetRef, _ handler: @escaping @MainActor (_ width: Int32, _ height: Int32) -> Void) {
+        typealias Resize = @MainActor (Int32, Int32) -> Void
+        let t: @convention(c) (gpointer?, gint, gint, gpointer?) -> Void = { _, width, height, data in
+            let h = Unmanaged<SignalBox<Resize>>.fromOpaque(data!).takeUnretainedValue().handler
+            MainActor.assumeIsolated { h(width, height) }
+        }
+        let data = Unmanaged.passRetained(SignalBox<Resize>(handler)).toOpaque()
+        g_signal_connect_data(gpointerOf(area), "resize", unsafeBitCast(t, to: GCallback.self), data,
+                              { data, _ in Unmanaged<SignalBox<Resize>>.fromOpaque(data!).release() }, GConnectFlags(0))
+    }
+
     public static func onDraw(_ area: WidgetRef, _ body: @escaping Draw) {
         let data = Unmanaged.passRetained(SignalBox(body)).toOpaque()
         gtk_drawing_area_set_draw_func(cast(area), { _, cr, width, height, data in

@@ -59,7 +59,36 @@ import Foundation
     /// figure the page wrote is not the user's edit: Ctrl+Z in the field does not bring back an
     /// earlier one, or an empty field.
     func setAmount(_ text: String) {
-        if entry.text != text { entry.replaceText(text) }
+        guard entry.text != text else { return }
+        entry.replaceText(text)
+        fitAmount()
+    }
+
+    /// The font sizes an amount may take (style.css: `entry.amount`, `.smaller`, `.smallest`, `.tiny`), as
+    /// fractions of the normal one, and their classes.
+    private static let sizes: [(scale: Double, cssClass: String?)] = [(1, nil), (1.0 / 1.2, "smaller"), (0.85 / 1.2, "smallest"),
+                                                                      (0.7 / 1.2, "tiny")]
+
+    /// A smaller font for an amount wider than its field (a phone's width, IRR or VND amounts):
+    /// every digit stays in view, as GNOME Calculator does, rather than the end being cut.
+    /// Measured at the field's width now; the page calls it again when the list's width changes.
+    func fitAmount() {
+        let current = Self.sizes.last { $0.cssClass.map(entry.hasClass) ?? false } ?? Self.sizes[0]
+        let text = entry.text
+        // Short amounts fit any field the page lays out (about 12 digits at 360 px): no measuring.
+        guard text.count > 9 || current.cssClass != nil else { return }
+        let room = Double(entry.textAreaWidth) - 2
+        guard room > 0, let layout = TextLayout(text, in: entry) else { return }
+        let natural = layout.size.width / current.scale
+        let chosen = Self.sizes.first { natural * $0.scale <= room } ?? Self.sizes[Self.sizes.count - 1]
+        guard chosen.cssClass != current.cssClass else { return }
+        for size in Self.sizes { if let c = size.cssClass { entry.setClass(c, c == chosen.cssClass) } }
+    }
+
+    /// Whether the amount shown is wider than its field (cut off); tests read it.
+    var amountIsCut: Bool {
+        guard let layout = TextLayout(entry.text, in: entry) else { return false }
+        return layout.size.width > Double(entry.textAreaWidth)
     }
 
     /// The fee line ("" hides it: no room taken); the amount field's description says it too.

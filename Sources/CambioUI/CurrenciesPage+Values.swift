@@ -9,6 +9,7 @@ extension CurrenciesPage {
     func typed(into code: String) {
         guard !updating, let row = rows[code] else { return }
         undoKeyRestores = false
+        row.fitAmount()
         model.type(row.entry.text, into: code)
         recalculate()
     }

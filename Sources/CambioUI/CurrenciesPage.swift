@@ -36,6 +36,11 @@ import Foundation
     var pendingWrite: TimerHandle?
     /// Whether Ctrl+Z puts back the row removed last: from its removal until the user types.
     var undoKeyRestores = false
+    /// A drawing area of no height under the list, whose resize says the list's width changed.
+    let widthProbe = DrawingSurface()
+    private var refit: TimerHandle?
+    /// The probe (and the window with it) is being destroyed: no refit is scheduled any more.
+    private var probeGone = false
 
     /// The list, what was typed and the rows' refusals. The list is the context's, which saves it;
     /// the context changes only its reference currency, and says so (`observeDisplay`).
@@ -69,7 +74,9 @@ import Foundation
         list.addClass("boxed-list")
         list.addClass("currency-list")
         list.accessibleLabel(tr("Your currencies"))
-        content = Box.vertical(spacing: 0, [list])
+        // Tells the list's width as it changes: the amounts fit their fields again (`fitAmount`).
+        widthProbe.hexpand = true
+        content = Box.vertical(spacing: 0, [list, widthProbe])
         content.margins(0, 12, 12, 12)
         // Held to a readable width on wide windows; the scroll bar stays at the window's edge.
         scroller = ScrolledWindow(child: Clamp(child: content, maximum: 760), horizontal: GTK_POLICY_NEVER)
@@ -99,6 +106,20 @@ import Foundation
             self?.move(code, by: offset)
         }
         scroller.onVerticalScroll { [weak self] in self?.flushPending() }
+        // After the allocation that changed the width (no style change while allocating).
+        widthProbe.onResize { [weak self] _, _ in
+            guard let self, self.refit == nil, !self.probeGone else { return }
+            self.refit = TimerHandle.idle { [weak self] in
+                self?.refit = nil
+                self?.rows.values.forEach { $0.fitAmount() }
+            }
+        }
+        // A window closed before the idle ran: its rows' fields are gone, nothing to fit.
+        widthProbe.on("destroy") { [weak self] in
+            self?.probeGone = true
+            self?.refit?.cancel()
+            self?.refit = nil
+        }
         // Ctrl+Z right after a removal puts the row back. Before the fields see it: GtkText takes
         // Ctrl+Z even with nothing to undo. After typing, it is the field's again (its own undo of
         // the typing; the toast's Undo still puts the row back).

@@ -18,6 +18,27 @@ final class CurrenciesPageTests: WindowTestCase {
         XCTAssertEqual(window.visiblePage, "currencies")
     }
 
+    func testOnAPhoneALongAmountIsWrittenSmallerNotCut() async throws {
+        AppStyles.load()
+        defer { AppStyles.unload() }
+        layOut(width: 360, height: 640)
+        func cut() -> [String] { page.shownCodes.filter { page.rows[$0]!.amountIsCut } }
+        // 123,456,789,012,345 USD: EUR showed "110,505,539,7" at 360 px, the rest cut off.
+        page.type("123456789012345", into: "USD")
+        XCTAssertTrue(runMainLoop(until: { cut().isEmpty }, limit: 5), "every digit in view; cut: \(cut())")
+        XCTAssertTrue(["smaller", "smallest", "tiny"].contains { self.page.rows["EUR"]!.entry.hasClass($0) }, "written smaller")
+        // Wider, they fit at the normal size again.
+        layOut(width: 1280, height: 800)
+        XCTAssertTrue(runMainLoop(until: { !["smaller", "smallest", "tiny"].contains { self.page.rows["EUR"]!.entry.hasClass($0) } }, limit: 5),
+                      "the normal size where there is room")
+        XCTAssertEqual(cut(), [])
+        // A short amount on a phone: the normal size.
+        layOut(width: 360, height: 640)
+        page.type("100", into: "USD")
+        XCTAssertTrue(runMainLoop(until: { !["smaller", "smallest", "tiny"].contains { self.page.rows["EUR"]!.entry.hasClass($0) } }, limit: 5))
+        XCTAssertEqual(cut(), [])
+    }
+
     func testThePageFitsAPhoneAndHoldsAReadableWidth() async throws {
         AppStyles.load()
         defer { AppStyles.unload() }

@@ -32,4 +32,6 @@ public struct DrawingSurface: Widget {
     public let widget: WidgetRef
     public init() { widget = gtk_drawing_area_new()! }
     public func onDraw(_ body: @escaping DrawingArea.Draw) { DrawingArea.onDraw(widget, body) }
+    /// Its new size, whenever an allocation changes it: a zero-height one tells a container's width.
+    public func onResize(_ handler: @escaping @MainActor (_ width: Int32, _ height: Int32) -> Void) { DrawingArea.onResize(widget, handler) }
 }

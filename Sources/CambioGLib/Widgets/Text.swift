@@ -68,6 +68,12 @@ public extension Editable {
         get { String(cString: gtk_editable_get_text(editable)) }
         nonmutating set { gtk_editable_set_text(editable, newValue) }
     }
+    /// The width of the text area itself (the GtkText inside an entry), in pixels; 0 before layout.
+    var textAreaWidth: Int32 {
+        guard let delegate = gtk_editable_get_delegate(editable) else { return 0 }
+        return gtk_widget_get_width(UnsafeMutablePointer<GtkWidget>(delegate))
+    }
+
     /// Sets the text as the program's, not as an edit of the user's: it empties the undo history,
     /// so that Ctrl+Z has nothing to take back. What the user types after it can be undone as usual.
     func replaceText(_ text: String) {
