@@ -123,14 +123,22 @@ public struct ToastOverlay: Widget {
     @discardableResult
     public func show(_ title: String, button: (String, @MainActor () -> Void)? = nil, timeout: UInt32 = 5,
                      high: Bool = false) -> ShownToast {
-        let toast = adw_toast_new(title)!
+        let toast = adw_toast_new("")!
+        // The title wraps rather than ending in "…" on a phone (libadwaita 1.2's own title
+        // label ellipsizes): a label of ours, in the look of the toast's own.
+        let label = Label(title, classes: ["heading"], wrap: true)
+        label.hexpand = true
+        gtk_label_set_wrap_mode(OpaquePointer(label.widget), PANGO_WRAP_WORD_CHAR)
+        // A line asks for no more than a phone's toast has beside its button and close button.
+        label.maxWidthChars = button == nil ? 28 : 20
+        adw_toast_set_custom_title(toast, label.widget)
         adw_toast_set_timeout(toast, timeout)
         if high { adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH) }
         if let button {
             adw_toast_set_button_label(toast, button.0)
             Signal.connect(gpointerOf(toast), "button-clicked", button.1)
         }
-        let shown = ShownToast(toast, hasButton: button != nil)
+        let shown = ShownToast(toast, hasButton: button != nil, label: label)
         adw_toast_overlay_add_toast(cast(widget), toast) // takes our reference; the handle keeps its own
         return shown
     }
@@ -142,21 +150,24 @@ public struct ToastOverlay: Widget {
 /// the glue offers no dismiss.)
 @MainActor public final class ShownToast {
     private let toast: OpaquePointer
+    private let label: Label
     public let hasButton: Bool
     public private(set) var dismissed = false
 
-    init(_ toast: OpaquePointer, hasButton: Bool) {
+    init(_ toast: OpaquePointer, hasButton: Bool, label: Label) {
         self.toast = toast
         self.hasButton = hasButton
+        self.label = label
         g_object_ref(gpointerOf(toast))
         Signal.connect(gpointerOf(toast), "dismissed") { [weak self] in self?.dismissed = true }
     }
 
     isolated deinit { g_object_unref(gpointerOf(toast)) }
 
+    /// The title as shown (the custom title label: libadwaita keeps one of title and custom title).
     public var title: String {
-        get { adw_toast_get_title(toast).map { String(cString: $0) } ?? "" }
-        set { adw_toast_set_title(toast, newValue) }
+        get { label.text }
+        set { label.text = newValue }
     }
 }
 
