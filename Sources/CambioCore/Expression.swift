@@ -38,13 +38,17 @@ public enum ExpressionEvaluator {
     public static let significantDigits = 32
 
     public static func evaluate(_ text: String, style: NumberStyle) -> Result<Decimal, ExpressionError> {
-        evaluateWithRepeat(text, style: style).map(\.value)
+        evaluation(text, style: style).map(\.value)
     }
 
-    /// The value, and the last operation done at the top level (`2+3` → "+ 3"), which a
-    /// repeated = applies again to the result.
-    public static func evaluateWithRepeat(_ text: String, style: NumberStyle) -> Result<(value: Decimal, repeat: RepeatOperation?), ExpressionError> {
-        evaluation(text, style: style).map { ($0.value, $0.repeat) }
+    /// A value before it was cut to 32 digits, and how far it may be from the exact one: what a
+    /// calculation going on from it needs.
+    struct Unrounded: Sendable, Equatable {
+        let value: Decimal
+        /// A division did not end: digits may be dropped from what follows.
+        let afterRoundedDivision: Bool
+        /// The bound on its error (`Value.error`).
+        let error: Decimal
     }
 
     /// A result a calculation goes on from: the text it was written back as, and the value before
@@ -52,50 +56,39 @@ public enum ExpressionEvaluator {
     /// value and gives 1, as `1/3*3` typed at once does, not 0.999….
     public struct Carry: Sendable, Equatable {
         public let text: String
-        let unrounded: Decimal
-        let afterRoundedDivision: Bool
-        let error: Decimal
+        let unrounded: Unrounded
     }
 
-    /// A value with what a calculation that goes on from it needs.
+    /// The value, the last operation done at the top level (`2+3` → "+ 3", which a repeated =
+    /// applies again), and the value unrounded.
     public struct Evaluation: Sendable {
         public let value: Decimal
         public let `repeat`: RepeatOperation?
-        let unrounded: Decimal
-        let afterRoundedDivision: Bool
-        let error: Decimal
+        let unrounded: Unrounded
         /// What goes on from this value once it is written back as `text`.
-        public func carry(writtenAs text: String) -> Carry {
-            Carry(text: text, unrounded: unrounded, afterRoundedDivision: afterRoundedDivision, error: error)
-        }
+        public func carry(writtenAs text: String) -> Carry { Carry(text: text, unrounded: unrounded) }
     }
 
     /// Evaluates `text`; when it starts with `carrying`'s text followed by an operator, that
     /// number is the carried result's unrounded value.
     public static func evaluation(_ text: String, style: NumberStyle, carrying: Carry? = nil) -> Result<Evaluation, ExpressionError> {
         do {
-            var tokens: [Token]
-            var rounded = false
-            var carriedError: Decimal = 0
+            var parser: Parser
             if let carrying, text.hasPrefix(carrying.text),
                let next = text.dropFirst(carrying.text.count).first(where: { !$0.isWhitespace }),
                "+-\u{2212}*×xX·/÷:%".contains(next) {
-                tokens = [.number(carrying.unrounded)] + (try tokenize(String(text.dropFirst(carrying.text.count)), style: style))
-                rounded = carrying.afterRoundedDivision
-                carriedError = carrying.error
+                let carried = carrying.unrounded
+                parser = Parser(tokens: [.number(carried.value, error: carried.error)]
+                                + (try tokenize(String(text.dropFirst(carrying.text.count)), style: style)))
+                parser.arithmetic.divisionRounded = carried.afterRoundedDivision
             } else {
-                tokens = try tokenize(text, style: style)
+                parser = Parser(tokens: try tokenize(text, style: style))
             }
-            var parser = Parser(tokens: tokens)
-            parser.arithmetic.divisionRounded = rounded
-            parser.firstNumberError = carriedError
             guard !parser.tokens.isEmpty else { return .failure(.empty) }
             let value = try parser.expression()
             guard parser.atEnd else { throw ExpressionError.malformed(Wording("unexpected %@", parser.peekDescription)) }
-            let divisionRounded = parser.arithmetic.divisionRounded
-            return .success(Evaluation(value: try finish(value.value, afterRoundedDivision: divisionRounded, error: value.error),
-                                       repeat: parser.lastTop, unrounded: value.value, afterRoundedDivision: divisionRounded,
-                                       error: value.error))
+            let unrounded = Unrounded(value: value.value, afterRoundedDivision: parser.arithmetic.divisionRounded, error: value.error)
+            return .success(Evaluation(value: try finish(unrounded), repeat: parser.lastTop, unrounded: unrounded))
         } catch let e as ExpressionError {
             return .failure(e)
         } catch {
@@ -110,9 +103,10 @@ public enum ExpressionEvaluator {
 
     /// The value kept: at most 32 significant digits. Dropping digits is rounding only after a
     /// division that did not end (1/3*3 is 1); else the exact value does not fit, and is refused.
-    /// `error`: how far the value may be from the exact one (after a rounded division); no digit
-    /// at or below it is kept, so `1/3*3-1` is 0, not the −0.00…01 left of the rounded third.
-    static func finish(_ v: Decimal, afterRoundedDivision: Bool, error: Decimal = 0) throws -> Decimal {
+    /// No digit at or below its error (how far it may be from the exact value after a rounded
+    /// division) is kept, so `1/3*3-1` is 0, not the −0.00…01 left of the rounded third.
+    static func finish(_ unrounded: Unrounded) throws -> Decimal {
+        let v = unrounded.value, error = unrounded.error
         if v.isNaN || !v.isFinite { throw ExpressionError.overflow }
         let magnitude = v.isZero ? 0 : v.magnitude10
         var places = significantDigits - 1 - magnitude
@@ -120,7 +114,7 @@ public enum ExpressionEvaluator {
         if error > 0 { places = min(places, -error.magnitude10 - 2) }
         let rounded = v.rounded(places: places)
         if rounded.isNaN { throw ExpressionError.overflow }
-        if rounded != v && !afterRoundedDivision { throw ExpressionError.tooManyDigits }
+        if rounded != v && !unrounded.afterRoundedDivision { throw ExpressionError.tooManyDigits }
         // -0 reads as 0.
         return rounded.isZero ? 0 : rounded
     }
@@ -202,7 +196,8 @@ public enum ExpressionEvaluator {
     }
 
     enum Token: Equatable {
-        case number(Decimal)
+        /// A number, and how far it may be from the exact value (a carried result's; typed: 0).
+        case number(Decimal, error: Decimal = 0)
         case op(Character) // + - * / %
         case open, close
     }
@@ -271,7 +266,7 @@ public enum ExpressionEvaluator {
         var peek: Token? { atEnd ? nil : tokens[position] }
         var peekDescription: Wording {
             switch peek {
-            case .number(let d)?: return .verbatim("\(d)")
+            case .number(let d, _)?: return .verbatim("\(d)")
             case .op(let c)?: return .verbatim("\u{201C}\(c)\u{201D}")
             case .open?: return .verbatim("\u{201C}(\u{201D}")
             case .close?: return .verbatim("\u{201C})\u{201D}")
@@ -285,9 +280,6 @@ public enum ExpressionEvaluator {
         var arithmetic = Arithmetic()
         /// The last × or ÷ of a term at the top level.
         private var lastTopProduct: RepeatOperation?
-
-        /// The error of the first number: a carried result's (`ExpressionEvaluator.Carry`).
-        var firstNumberError: Decimal = 0
 
         /// One unit of the 38th significant digit of `v`: what a rounded result may have lost.
         static func unit(_ v: Decimal) -> Decimal {
@@ -371,9 +363,7 @@ public enum ExpressionEvaluator {
 
         mutating func primary() throws -> Value {
             switch peek {
-            case .number(let d)?:
-                // A carried result is the first number, with its error.
-                let error = position == 0 ? firstNumberError : 0
+            case .number(let d, let error)?:
                 position += 1
                 return Value(value: d, percent: false, error: error)
             case .open?:
@@ -414,7 +404,7 @@ public struct RepeatOperation: Equatable, Sendable {
             case .multiply: out = try arithmetic.multiply(value, operand)
             case .divide: out = try arithmetic.divide(value, operand)
             }
-            return try ExpressionEvaluator.finish(out, afterRoundedDivision: arithmetic.divisionRounded)
+            return try ExpressionEvaluator.finish(.init(value: out, afterRoundedDivision: arithmetic.divisionRounded, error: 0))
         }.mapError { $0 as? ExpressionError ?? .overflow }
     }
 }

@@ -21,9 +21,10 @@ import Foundation
     /// The keypad and the history: side by side, or the history under the keypad when narrow.
     let panes: AdaptiveBox
     private var history = CalculatorHistory(limit: 100)
-    /// The last good result, and the display text right after it: while the display still
-    /// shows that text, = repeats the last operation and an operator goes on from the result.
-    private var last: (result: CalculatorResult, text: String)?
+    /// The last good result, the display text right after it, and the result unrounded for what
+    /// goes on from it (see `Calculator`): while the display still shows that text, = repeats the
+    /// last operation and an operator goes on from the result.
+    private var last: (result: CalculatorResult, text: String, carry: ExpressionEvaluator.Carry?)?
     /// Sends an amount (and a currency pair, for a conversion) to the Converter.
     var onConvert: (@MainActor (String, FavouritePair?) -> Void)?
 
@@ -218,8 +219,6 @@ import Foundation
     /// operator after a result goes on from it instead).
     private enum Fresh { case no, afterResult, afterError }
     private var fresh = Fresh.no
-    /// The last result as the next calculation goes on from it, unrounded (see `Calculator`).
-    private var carry: ExpressionEvaluator.Carry?
 
     /// Keys that go on from a result rather than replace it.
     static let operators: Set<Character> = ["+", "-", "*", "/", "%", "\u{00D7}", "\u{00F7}", "\u{2212}"]
@@ -285,18 +284,17 @@ import Foundation
         let input = text
         let outcome: Result<CalculatorResult, CalculatorError>
         let expression: String
-        var nextCarry: ExpressionEvaluator.Carry?
+        var carry: ExpressionEvaluator.Carry?
         if let last, last.text == input, case .number(let value, let op?) = last.result,
            let repeated = calculator.repeatLast(last.result) {
             outcome = repeated
             expression = calculator.exact(value) + " " + Self.symbol(op.op) + " " + calculator.exact(op.operand)
         } else {
-            let evaluated = calculator.evaluate(input, rates: ctx.rates, carrying: carry)
+            let evaluated = calculator.evaluate(input, rates: ctx.rates, carrying: last?.carry)
             outcome = evaluated.map(\.result)
-            nextCarry = try? evaluated.get().carry
+            carry = try? evaluated.get().carry
             expression = input
         }
-        carry = nextCarry
         switch outcome {
         case .success(let result):
             UI.setText(expressionLabel.widget, expression + " =")
@@ -307,7 +305,7 @@ import Foundation
             // A number replaces the display (all its digits, so going on loses nothing); a
             // conversion stays as typed.
             if case .number(let v, _) = result { entry.text = calculator.exact(v) }
-            last = (result, text)
+            last = (result, text, carry)
             fresh = .afterResult
         case .failure(let error):
             last = nil
@@ -345,9 +343,9 @@ import Foundation
         }
         var line = "1 \(from) = \(ctx.formatter.rate(rate)) \(to) \u{00B7} \(ctx.sourceLine(p.source, p.day))"
         let today = Day.today()
-        let stale = p.source != UserRate.source && RateAge.isStale(p.day, today: today)
+        // A rate of the user's has its day in the source line, and no age.
         if p.source != UserRate.source { line += " \u{00B7} " + RateAge.words(RateAge.days(p.day, today: today), L10n.translations) }
-        rateLabel.setClass("stale", stale)
+        rateLabel.setClass("stale", RateAge.isStale(p, today: today))
         if let fee = calculator.feeLine(result, fee: ctx.fee, rates: ctx.rates, words: L10n.translations) { line += "\n" + fee }
         return line
     }
