@@ -534,12 +534,7 @@ extension CambioCommand {
                 if !result.skipped.isEmpty { print("No price, nothing bought in: \(result.skipped.map(\.iso).joined(separator: ", "))") }
                 print("Invested    \(money(result.invested))")
                 print("Value       \(money(result.value))  (on \(result.valueDay.iso))")
-                let gainWord = switch f.outcome(result.gain, minorUnits: units) {
-                case .profit: "profit"
-                case .loss: "loss"
-                case .breakEven: "break-even"
-                }
-                print("Gain        \(signed(result.gain))  (\(gainWord))")
+                print("Gain        \(signed(result.gain))  (\(f.outcome(result.gain, minorUnits: units).wording))")
                 print("Yield       \(f.percent(result.yield))")
                 print("Annualised return (XIRR, money-weighted): \(percent(result.xirr))")
                 print("Simple annual figure, (value / invested)^(12 / months) - 1: \(percent(result.simpleAnnual))")

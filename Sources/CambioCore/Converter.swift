@@ -279,6 +279,11 @@ public enum RateAge {
 
     public static func isStale(_ day: Day, today: Day) -> Bool { days(day, today: today) >= staleAfterDays }
 
+    /// A provider's publication that old; a rate of the user's is never stale (it is theirs).
+    public static func isStale(_ publication: Publication, today: Day) -> Bool {
+        publication.source != UserRate.source && isStale(publication.day, today: today)
+    }
+
     /// "today", "yesterday", "23 days old", in `words`' language.
     public static func words(_ age: Int, _ words: Translations) -> String {
         age == 0 ? words.tr("today") : age == 1 ? words.tr("yesterday")

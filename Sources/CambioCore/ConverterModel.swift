@@ -135,7 +135,7 @@ public struct ConverterModel {
             rows[i].copyText = result.text
             rows[i].amountText = result.text ?? "\u{2014}"
             showFee(i, table: table)
-            rows[i].isStale = result.publication.map { $0.source != UserRate.source && RateAge.isStale($0.day, today: today) } ?? false
+            rows[i].isStale = result.publication.map { RateAge.isStale($0, today: today) } ?? false
             rows[i].rateLine = rateLine(result, table: table, today: today)
         }
     }

@@ -265,18 +265,31 @@ public struct DCAFormat: Sendable {
 
     public func money(_ d: Decimal, minorUnits: Int) -> String { numbers.amount(d, minorUnits: minorUnits) }
 
-    /// "+2,169.66", "−450.00", "0.00".
+    /// An amount as it is shown: rounded to the places the money is written with.
+    public func shown(_ d: Decimal, minorUnits: Int) -> Decimal { d.rounded(places: numbers.places(minorUnits: minorUnits)) }
+
     /// A gain as shown: a profit or a loss only when it is one at the places shown, so that a gain
     /// of −0.0000001 (shares bought and valued at one price) reads "0.00 · break-even".
-    public enum Outcome: Sendable, Equatable { case profit, loss, breakEven }
-
-    public func outcome(_ gain: Decimal, minorUnits: Int) -> Outcome {
-        let shown = gain.rounded(places: numbers.places(minorUnits: minorUnits))
-        return shown > 0 ? .profit : shown < 0 ? .loss : .breakEven
+    public enum Outcome: Sendable, Equatable {
+        case profit, loss, breakEven
+        /// "profit", "loss", "break-even" (English; the window translates it).
+        public var wording: Wording {
+            switch self {
+            case .profit: return Wording("profit")
+            case .loss: return Wording("loss")
+            case .breakEven: return Wording("break-even")
+            }
+        }
     }
 
+    public func outcome(_ gain: Decimal, minorUnits: Int) -> Outcome {
+        let rounded = shown(gain, minorUnits: minorUnits)
+        return rounded > 0 ? .profit : rounded < 0 ? .loss : .breakEven
+    }
+
+    /// "+2,169.66", "−450.00", "0.00".
     public func signedMoney(_ d: Decimal, minorUnits: Int) -> String {
-        let rounded = d.rounded(places: numbers.places(minorUnits: minorUnits))
+        let rounded = shown(d, minorUnits: minorUnits)
         let text = numbers.amount(rounded.magnitude, minorUnits: minorUnits)
         return rounded > 0 ? "+" + text : rounded < 0 ? "\u{2212}" + text : text
     }

@@ -358,12 +358,8 @@ public struct InvestmentsModel {
         let units = catalog.minorUnits(r.currency) // GBX and other quote units: 2
         let format = self.format
         let money = { (d: Decimal) in "\(format.money(d, minorUnits: units)) \(r.currency)" }
-        let shownGain = r.gain.rounded(places: format.numbers.places(minorUnits: units))
-        let word = switch format.outcome(r.gain, minorUnits: units) {
-        case .profit: tr("profit")
-        case .loss: tr("loss")
-        case .breakEven: tr("break-even")
-        }
+        let shownGain = format.shown(r.gain, minorUnits: units)
+        let word = format.outcome(r.gain, minorUnits: units).wording.text(words.translate)
         var figures: [Figure] = []
         func set(_ key: String, _ caption: String, _ text: String, tone: Decimal? = nil) {
             figures.append(Figure(key: key, caption: caption, text: text, tone: Tone(tone)))
