@@ -213,19 +213,16 @@ public struct StateStore: Sendable {
         return ignored.isEmpty ? .loaded(state) : .loadedIgnoring(state, ignored: ignored)
     }
 
-    /// One entry decoded on its own; a bad one is counted in `bad` and gives nil.
-    static func field<T: Decodable>(_ top: [String: Any], _ key: String, _ bad: inout Int) -> T? {
-        var named: [String] = []
-        defer { bad += named.count }
-        return field(top, key, &named)
+    /// A value of the parsed JSON decoded as `T`.
+    static func decoded<T: Decodable>(_ value: Any) throws -> T {
+        try JSONDecoder().decode(T.self, from: JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]))
     }
 
     /// One entry decoded on its own; a bad one is named in `ignored` and gives nil.
     static func field<T: Decodable>(_ top: [String: Any], _ key: String, _ ignored: inout [String]) -> T? {
         guard let value = top[key] else { return nil }
         do {
-            let data = try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
-            return try JSONDecoder().decode(T.self, from: data)
+            return try decoded(value)
         } catch let error as DecodingError {
             ignored.append("\(key): \(describe(error))")
         } catch {
@@ -298,11 +295,10 @@ public struct StateStore: Sendable {
         var favourites: [FavouritePair] = []
         if let list = s["favourites"] {
             if let items = list as? [Any] {
-                var bad = 0
-                for item in items {
-                    if let pair: FavouritePair = field(["pair": item], "pair", &bad) { favourites.append(pair) }
+                favourites = items.compactMap { try? decoded($0) }
+                if favourites.count < items.count {
+                    sub.append("favourites: \(items.count - favourites.count) of \(items.count) not a pair of currency codes")
                 }
-                if bad > 0 { sub.append("favourites: \(bad) of \(items.count) not a pair of currency codes") }
             } else {
                 sub.append("favourites: not a list")
             }

@@ -92,11 +92,10 @@ public enum AmountParser {
             }
             if ch.isASCII, ch.isNumber {
                 chars.append(ch); sawDigitOrMark = true
-            } else if ch == "." || ch == "," || ch == style.decimalSeparator {
+            } else {
+                // A decimal or group mark: any other character was refused above.
                 chars.append(ch == style.decimalSeparator && ch != "." && ch != "," ? "." : ch)
                 sawDigitOrMark = true
-            } else {
-                return .failure(.invalidCharacter(ch))
             }
         }
         guard chars.contains(where: \.isNumber) else {
