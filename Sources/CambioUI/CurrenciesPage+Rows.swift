@@ -18,6 +18,8 @@ import Foundation
     var menuBuilt = false
     /// What the fee line says now ("": hidden).
     private(set) var feeText = ""
+    /// The amount's font size, an index in `sizes` (0: the normal one).
+    private var sizeIndex = 0
 
     init(_ face: CurrencyFace) {
         code = face.code
@@ -61,7 +63,7 @@ import Foundation
     func setAmount(_ text: String) {
         guard entry.text != text else { return }
         entry.replaceText(text)
-        fitAmount()
+        fitAmount(text)
     }
 
     /// The font sizes an amount may take (style.css: `entry.amount`, `.smaller`, `.smallest`, `.tiny`), as
@@ -72,17 +74,20 @@ import Foundation
     /// A smaller font for an amount wider than its field (a phone's width, IRR or VND amounts):
     /// every digit stays in view, as GNOME Calculator does, rather than the end being cut.
     /// Measured at the field's width now; the page calls it again when the list's width changes.
-    func fitAmount() {
-        let current = Self.sizes.last { $0.cssClass.map(entry.hasClass) ?? false } ?? Self.sizes[0]
-        let text = entry.text
-        // Short amounts fit any field the page lays out (about 12 digits at 360 px): no measuring.
-        guard text.count > 9 || current.cssClass != nil else { return }
+    /// `text`: the field's text, when the caller has it.
+    func fitAmount(_ text: String? = nil) {
+        let text = text ?? entry.text
+        // Short amounts fit any field the page lays out (about 12 digits at 360 px): no measuring
+        // on a keystroke's path for them.
+        guard text.count > 9 || sizeIndex != 0 else { return }
         let room = Double(entry.textAreaWidth) - 2
         guard room > 0, let layout = TextLayout(text, in: entry) else { return }
-        let natural = layout.size.width / current.scale
-        let chosen = Self.sizes.first { natural * $0.scale <= room } ?? Self.sizes[Self.sizes.count - 1]
-        guard chosen.cssClass != current.cssClass else { return }
-        for size in Self.sizes { if let c = size.cssClass { entry.setClass(c, c == chosen.cssClass) } }
+        let natural = layout.size.width / Self.sizes[sizeIndex].scale
+        let chosen = Self.sizes.firstIndex { natural * $0.scale <= room } ?? Self.sizes.count - 1
+        guard chosen != sizeIndex else { return }
+        if let old = Self.sizes[sizeIndex].cssClass { entry.removeClass(old) }
+        if let new = Self.sizes[chosen].cssClass { entry.addClass(new) }
+        sizeIndex = chosen
     }
 
     /// Whether the amount shown is wider than its field (cut off); tests read it.
@@ -121,9 +126,15 @@ extension CurrenciesPage {
 
     public func add(_ code: String) {
         guard model.add(code) else { return }
+        showNewRow(code)
+    }
+
+    /// The row of a currency the model has just taken in, at its place, with its figures, focused.
+    private func showNewRow(_ code: String) {
         updatePositions()
         let row = makeRow(code)
         list.append(row.root)
+        list.reorder()
         refreshRates()
         recalculate()
         showEmptyState()
@@ -153,14 +164,7 @@ extension CurrenciesPage {
     public func undoRemoval() -> Bool {
         undoKeyRestores = false
         guard let code = model.undoRemoval() else { return false }
-        updatePositions()
-        let row = makeRow(code)
-        list.append(row.root)
-        list.reorder()
-        refreshRates()
-        recalculate()
-        showEmptyState()
-        row.entry.grabFocus()
+        showNewRow(code)
         return true
     }
 

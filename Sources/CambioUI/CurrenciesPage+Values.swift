@@ -9,8 +9,9 @@ extension CurrenciesPage {
     func typed(into code: String) {
         guard !updating, let row = rows[code] else { return }
         undoKeyRestores = false
-        row.fitAmount()
-        model.type(row.entry.text, into: code)
+        let text = row.entry.text
+        row.fitAmount(text)
+        model.type(text, into: code)
         recalculate()
     }
 

@@ -39,11 +39,12 @@ import CGtk
             list.accessibleLabel(tr("Favourites"))
             list.addClass("boxed-list")
             emptyState.vexpand = true
+            // The list's height, and the empty state's at least: the popover keeps its size when a
+            // search empties the list (shrinking an open popover on X11 cut off its last line).
+            let height: Int32 = 260
             scroller = ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER)
-            scroller.minContentHeight = 260
-            // As tall as the list, at least: the popover keeps its size when a search empties the
-            // list (shrinking an open popover on X11 cut off its last line).
-            emptyState.sizeRequest(width: -1, height: 260)
+            scroller.minContentHeight = height
+            emptyState.sizeRequest(width: -1, height: height)
             let hint = Label(tr("Enter loads a pair, Delete removes it, Alt+Up and Alt+Down move it."), classes: ["dim-label", "hint"], wrap: true)
             // The popover is as wide as its widest line: this one wraps to fit a phone.
             hint.maxWidthChars = 40

@@ -69,13 +69,6 @@ public extension Label {
     public func add(_ widget: some Widget) { gtk_size_group_add_widget(group, widget.widget) }
 }
 
-public extension StatusPage {
-    /// The icon above the title.
-    var iconName: String {
-        get { adw_status_page_get_icon_name(cast(widget)).map { String(cString: $0) } ?? "" }
-        nonmutating set { adw_status_page_set_icon_name(cast(widget), newValue) }
-    }
-}
 
 /// A compact status page (an icon, a title, a description) that does not scroll, for a popover.
 /// AdwStatusPage scrolls its content and measures its height at its natural width: given less
