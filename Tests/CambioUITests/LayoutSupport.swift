@@ -113,35 +113,18 @@ extension WindowTestCase {
     /// How many pixels of a scrolling widget's content (an AdwStatusPage scrolls its own) are out of
     /// view: 0 when all of it shows.
     func hiddenHeight(ofScrollingIn widget: some Widget) -> Double {
-        var stack: [UnsafeMutablePointer<GtkWidget>] = [widget.widget]
-        while let w = stack.popLast() {
-            if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(w)), gtk_scrolled_window_get_type()) != 0 {
-                let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(w))
-                return max(0, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
-            }
-            var child = gtk_widget_get_first_child(w)
-            while let c = child { stack.append(c); child = gtk_widget_get_next_sibling(c) }
-        }
-        return 0
+        guard let scroller = widget.descendants.first(where: { $0.isA(gtk_scrolled_window_get_type()) }) else { return 0 }
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
+        return max(0, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
     }
 
     /// The labels under `widget` given less height than their lines need at the width they have
     /// (a wrapped text cut off at the bottom), by their text.
     func cutLabels(in widget: some Widget) -> [String] {
-        var cut: [String] = []
-        var stack: [UnsafeMutablePointer<GtkWidget>] = [widget.widget]
-        while let w = stack.popLast() {
-            if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(w)), gtk_label_get_type()) != 0,
-               gtk_widget_get_visible(w) != 0 {
-                let label = AnyWidget(w)
-                if Int32(label.height) < label.measure(GTK_ORIENTATION_VERTICAL, for: Int32(label.width)).minimum {
-                    cut.append(String(cString: gtk_label_get_text(OpaquePointer(w))))
-                }
-            }
-            var child = gtk_widget_get_first_child(w)
-            while let c = child { stack.append(c); child = gtk_widget_get_next_sibling(c) }
+        widget.descendants.filter { $0.isA(gtk_label_get_type()) && gtk_widget_get_visible($0) != 0 }.compactMap { w in
+            let label = Label(existing: w)
+            return Int32(label.height) < label.measure(GTK_ORIENTATION_VERTICAL, for: Int32(label.width)).minimum ? label.text : nil
         }
-        return cut
     }
 
     /// The widget as drawn, as rows of RGBA bytes (width × height × 4, not premultiplied).

@@ -113,29 +113,18 @@ final class WindowShellTests: WindowTestCase {
         let title = "Could not refresh rates from the European Central Bank: the server did not answer"
         window.notices.toast(title, button: ("_Retry", {}))
         // The toast's title label, once the toast is on screen, and the toast around it.
-        func find() -> UnsafeMutablePointer<GtkWidget>? {
-            var stack: [UnsafeMutablePointer<GtkWidget>] = [window.window]
-            while let w = stack.popLast() {
-                if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(w)), gtk_label_get_type()) != 0,
-                   String(cString: gtk_label_get_text(OpaquePointer(w))) == title, gtk_widget_get_mapped(w) != 0 { return w }
-                var child = gtk_widget_get_first_child(w)
-                while let c = child { stack.append(c); child = gtk_widget_get_next_sibling(c) }
+        func find() -> WidgetRef? {
+            AnyWidget(window.window).descendants.first {
+                $0.isA(gtk_label_get_type()) && Label(existing: $0).text == title && gtk_widget_get_mapped($0) != 0
             }
-            return nil
         }
         XCTAssertTrue(runMainLoop(until: { find() != nil }, limit: 5), "the toast shows")
-        let label = AnyWidget(try XCTUnwrap(find()))
+        let label = Label(existing: try XCTUnwrap(find()))
         var toast = label.widget
         while String(cString: gtk_widget_get_css_name(toast)) != "toast", let parent = gtk_widget_get_parent(toast) { toast = parent }
         XCTAssertTrue(runMainLoop(until: { self.cutLabels(in: AnyWidget(toast)).isEmpty }, limit: 5), "every line of it shows")
-        XCTAssertFalse(Label(existing: label.widget).isEllipsized, "no “…”")
-        var buttons: [AnyWidget] = []
-        var stack = [toast]
-        while let w = stack.popLast() {
-            if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(w)), gtk_button_get_type()) != 0 { buttons.append(AnyWidget(w)) }
-            var child = gtk_widget_get_first_child(w)
-            while let c = child { stack.append(c); child = gtk_widget_get_next_sibling(c) }
-        }
+        XCTAssertFalse(label.isEllipsized, "no “…”")
+        let buttons = AnyWidget(toast).descendants.filter { $0.isA(gtk_button_get_type()) }.map(AnyWidget.init)
         XCTAssertEqual(buttons.count, 2, "Retry and the close button")
         for button in buttons { XCTAssertTrue(fitsWidth(button), "inside the window") }
     }
