@@ -104,23 +104,34 @@ public struct ConverterState: Codable, Equatable, Sendable {
 
     public enum FavouriteOutcome: Equatable, Sendable {
         case added(FavouritePair)
-        /// The pair is a favourite already, at this place in the list.
-        case exists(FavouritePair, index: Int)
+        /// The pair was a favourite, at this place in the list, and is one no more.
+        case removed(FavouritePair, index: Int)
     }
 
     public func isFavourite(_ pair: FavouritePair) -> Bool { favourites.contains(pair) }
 
-    /// Adds the current source → first target pair, unless it is one already.
+    /// The star: adds the current source → first target pair, or takes it out when it is a
+    /// favourite already.
     @discardableResult
-    public mutating func addFavourite() -> FavouriteOutcome {
+    public mutating func toggleFavourite() -> FavouriteOutcome {
         let pair = currentPair
-        if let i = favourites.firstIndex(of: pair) { return .exists(pair, index: i) }
+        if let i = removeFavourite(pair) { return .removed(pair, index: i) }
         favourites.append(pair)
         return .added(pair)
     }
 
-    public mutating func removeFavourite(_ pair: FavouritePair) {
-        favourites.removeAll { $0 == pair }
+    /// Takes `pair` out of the favourites; its place, to put it back (nil: it was not there).
+    @discardableResult
+    public mutating func removeFavourite(_ pair: FavouritePair) -> Int? {
+        guard let i = favourites.firstIndex(of: pair) else { return nil }
+        favourites.remove(at: i)
+        return i
+    }
+
+    /// Puts a removed favourite back at its place (Undo), unless it is a favourite again.
+    public mutating func restoreFavourite(_ pair: FavouritePair, at index: Int) {
+        guard !favourites.contains(pair) else { return }
+        favourites.insert(pair, at: min(max(0, index), favourites.count))
     }
 
     @discardableResult

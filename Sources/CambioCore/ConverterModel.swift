@@ -90,10 +90,13 @@ public struct ConverterModel {
     /// Whether the current pair (the source and the first target) is a favourite.
     public var isStarred: Bool { state.isFavourite(state.currentPair) }
 
-    /// The star's tooltip: what it does, or that the pair is a favourite already.
+    /// The star's tooltip: what pressing it does now.
     public var starTooltip: String {
-        isStarred ? String(format: tr("%@ is a favourite"), state.currentPair.description) : tr("Add to favourites (Ctrl+D)")
+        isStarred ? tr("Remove from favourites (Ctrl+D)") : tr("Add to favourites (Ctrl+D)")
     }
+
+    /// The star's name for screen readers: what pressing it does now.
+    public var starName: String { isStarred ? tr("Remove favourite") : tr("Add favourite") }
 
     /// What the From picker leaves out.
     public var sourcePickerExcludes: Set<String> { [state.source] }
@@ -260,14 +263,39 @@ public struct ConverterModel {
     // MARK: Favourites
 
     /// Ctrl+D, the star: adds the current pair, or not twice; the answer is what to tell the user.
-    public mutating func addFavourite() -> String {
-        switch state.addFavourite() {
-        case .added(let pair): return String(format: tr("%@ added to favourites."), pair.description)
-        case .exists(let pair, _): return String(format: tr("%@ is already a favourite."), pair.description)
+    /// A favourite taken out, and what to tell the user; the toast's Undo puts it back.
+    public struct FavouriteRemoval: Equatable, Sendable {
+        public let pair: FavouritePair
+        public let index: Int
+        /// "USD → EUR removed from favourites."
+        public let message: String
+    }
+
+    /// Ctrl+D, the star: adds the current pair, or removes it when it is a favourite already.
+    /// What to tell the user, and the removal when it was one.
+    public mutating func toggleFavourite() -> (message: String, removal: FavouriteRemoval?) {
+        switch state.toggleFavourite() {
+        case .added(let pair): return (String(format: tr("%@ added to favourites."), pair.description), nil)
+        case .removed(let pair, let index):
+            let removal = removal(pair, index)
+            return (removal.message, removal)
         }
     }
 
-    public mutating func removeFavourite(_ pair: FavouritePair) { state.removeFavourite(pair) }
+    /// Deletes a favourite (the list's Delete); nil when it was not one.
+    @discardableResult
+    public mutating func removeFavourite(_ pair: FavouritePair) -> FavouriteRemoval? {
+        state.removeFavourite(pair).map { removal(pair, $0) }
+    }
+
+    private func removal(_ pair: FavouritePair, _ index: Int) -> FavouriteRemoval {
+        FavouriteRemoval(pair: pair, index: index, message: String(format: tr("%@ removed from favourites."), pair.description))
+    }
+
+    /// Undo: the favourite back at its place.
+    public mutating func restoreFavourite(_ removal: FavouriteRemoval) {
+        state.restoreFavourite(removal.pair, at: removal.index)
+    }
 
     /// False at either end.
     @discardableResult

@@ -51,8 +51,8 @@ import CGtk
             },
             ActionSpec(name: "swap", accels: ["<Control>s"], page: .swap, group: converter,
                        title: tr("Swap the currencies"), run: nil),
-            ActionSpec(name: "add-favourite", accels: ["<Control>d"], page: .addFavourite, group: converter,
-                       title: tr("Add the pair to the favourites"), run: nil),
+            ActionSpec(name: "toggle-favourite", accels: ["<Control>d"], page: .toggleFavourite, group: converter,
+                       title: tr("Add the pair to the favourites, or remove it"), run: nil),
             ActionSpec(name: "search", accels: ["<Control>f"], page: .search, group: converter,
                        title: tr("Search the favourites, the currencies to add, or the stocks"), run: nil),
         ]

@@ -63,8 +63,9 @@ extension ConverterPage {
         favourites.pairs = { [weak self] in self?.model.state.favourites ?? [] }
         favourites.onLoad = { [weak self] pair in self?.load(pair) }
         favourites.onDelete = { [weak self] pair in
-            self?.model.removeFavourite(pair)
-            self?.favouritesChanged()
+            guard let self, let removal = self.model.removeFavourite(pair) else { return }
+            self.favouritesChanged()
+            self.offerUndo(removal)
         }
         favourites.onMove = { [weak self] pair, offset in
             if self?.model.moveFavourite(pair, by: offset) == true { self?.favouritesChanged() }
@@ -76,10 +77,19 @@ extension ConverterPage {
         favourites.reload()
     }
 
-    /// Ctrl+D, the star: adds the current pair, or says it is there already.
-    public func addFavourite() {
-        notify(model.addFavourite())
+    /// Ctrl+D, the star: adds the current pair, or removes it (with Undo) when it is a favourite.
+    public func toggleFavourite() {
+        let (message, removal) = model.toggleFavourite()
         favouritesChanged()
+        if let removal { offerUndo(removal) } else { notify(message) }
+    }
+
+    /// "USD → EUR removed from favourites." with Undo, which puts it back at its place.
+    private func offerUndo(_ removal: ConverterModel.FavouriteRemoval) {
+        ctx.notices.toast(removal.message, button: (tr("_Undo"), { [weak self] in
+            self?.model.restoreFavourite(removal)
+            self?.favouritesChanged()
+        }))
     }
 
     public func load(_ pair: FavouritePair) {

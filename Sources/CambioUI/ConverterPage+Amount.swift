@@ -41,7 +41,7 @@ extension ConverterPage {
         let bar = amountBar
         // Their sensitivity and their work follow the page actions (Ctrl+S, Ctrl+D do the same).
         bar.swapButton.actionName = PageAction.swap.detailed
-        bar.starButton.actionName = PageAction.addFavourite.detailed
+        bar.starButton.actionName = PageAction.toggleFavourite.detailed
         bar.historyButton.onClicked { [weak self] in
             guard let self else { return }
             self.onShowHistory?(self.model.state.currentPair)
@@ -73,9 +73,10 @@ extension ConverterPage {
         showStar()
     }
 
-    /// The star: filled when the pair is a favourite.
+    /// The star: filled when the pair is a favourite; pressing it then takes the pair out.
     func showStar() {
         starButton.iconName = model.isStarred ? "starred-symbolic" : "non-starred-symbolic"
         starButton.tooltip(model.starTooltip)
+        starButton.accessibleLabel(model.starName)
     }
 }

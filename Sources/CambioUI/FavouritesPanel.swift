@@ -91,6 +91,9 @@ import CGtk
     /// The pairs the open list shows (after its search).
     var listedPairs: [FavouritePair] { shown.map(\.pair) }
 
+    /// The pairs of the chips on the page (tests read them).
+    private(set) var chipPairs: [FavouritePair] = []
+
     /// The list's search field, once built (tests type into it as a user does).
     var searchField: WidgetRef? { popup?.searchEntry.widget }
 
@@ -104,6 +107,7 @@ import CGtk
         chipWidgets.forEach { chips.remove($0) }
         chipWidgets.removeAll()
         model.pairs = pairs()
+        chipPairs = model.chips.map(\.pair)
         for chip in model.chips {
             // A label child, not a button label: GTK 4.8 would append the label to the accessible name.
             let button = Button(child: Label(chip.title))

@@ -5,7 +5,7 @@ import CGtk
 /// The actions of the page shown ("page.swap"): each page says which it answers and what they
 /// do there; the others are disabled while it shows, with their buttons and keys.
 enum PageAction: String, CaseIterable {
-    case swap, addFavourite = "add-favourite", search
+    case swap, toggleFavourite = "toggle-favourite", search
 
     /// The detailed name buttons and accelerators use.
     var detailed: String { "page.\(rawValue)" }
@@ -28,7 +28,7 @@ extension CurrenciesPage: Page {
 
 extension ConverterPage: Page {
     var pageActions: [PageAction: @MainActor () -> Void] {
-        [.swap: { [weak self] in self?.swap() }, .addFavourite: { [weak self] in self?.addFavourite() },
+        [.swap: { [weak self] in self?.swap() }, .toggleFavourite: { [weak self] in self?.toggleFavourite() },
          .search: { [weak self] in self?.focusSearch() }]
     }
 }

@@ -24,6 +24,8 @@ import CGtk
     private(set) var states: [State: Shown] = [:]
     /// Every toast shown, oldest first (tests read them).
     private(set) var toasts: [String] = []
+    /// The button of the last toast, if it had one: its label and what it does (tests press it).
+    private(set) var lastButton: (label: String, run: @MainActor () -> Void)?
     private var overlay: ToastOverlay?
     /// The toast on screen: a newer one without a button takes its place at once rather than
     /// waiting its turn, so that the answer to what the user just did shows now ("already a
@@ -48,6 +50,7 @@ import CGtk
     /// A one-off event. `button`: a label with a mnemonic and what it does.
     func toast(_ text: String, button: (String, @MainActor () -> Void)? = nil) {
         toasts.append(text)
+        lastButton = button
         guard let overlay else { return }
         if let current, !current.dismissed, !current.hasButton, button == nil {
             current.title = text

@@ -95,15 +95,24 @@ final class ConverterTests: XCTestCase {
 
     // MARK: Favourites
 
-    func testAddingAFavouriteTwiceSaysItExists() {
+    func testTheStarAddsAPairAndASecondPressTakesItOutFromItsPlace() {
         var s = state()
-        XCTAssertEqual(s.addFavourite(), .added(FavouritePair(from: "USD", to: "EUR")))
+        let usdEur = FavouritePair(from: "USD", to: "EUR"), eurUsd = FavouritePair(from: "EUR", to: "USD")
+        XCTAssertEqual(s.toggleFavourite(), .added(usdEur))
         s.swap()
-        XCTAssertEqual(s.addFavourite(), .added(FavouritePair(from: "EUR", to: "USD")), "the reverse pair is another pair")
+        XCTAssertEqual(s.toggleFavourite(), .added(eurUsd), "the reverse pair is another pair")
         s.swap()
-        XCTAssertEqual(s.addFavourite(), .exists(FavouritePair(from: "USD", to: "EUR"), index: 0))
-        XCTAssertEqual(s.favourites.count, 2)
-        XCTAssertTrue(s.isFavourite(FavouritePair(from: "EUR", to: "USD")))
+        XCTAssertEqual(s.toggleFavourite(), .removed(usdEur, index: 0))
+        XCTAssertEqual(s.favourites, [eurUsd])
+        s.restoreFavourite(usdEur, at: 0)
+        XCTAssertEqual(s.favourites, [usdEur, eurUsd], "Undo puts it back where it was")
+        s.restoreFavourite(usdEur, at: 1)
+        XCTAssertEqual(s.favourites, [usdEur, eurUsd], "a favourite again is not added twice")
+        XCTAssertEqual(s.removeFavourite(eurUsd), 1)
+        XCTAssertNil(s.removeFavourite(eurUsd), "not a favourite: nothing to put back")
+        s.favourites = []
+        s.restoreFavourite(eurUsd, at: 5)
+        XCTAssertEqual(s.favourites, [eurUsd], "a place past the end is the end")
     }
 
     func testRemovingAndReorderingFavourites() {

@@ -122,17 +122,25 @@ final class ConverterPageTests: WindowTestCase {
         XCTAssertTrue(page.noticeText.contains("last target"), page.noticeText)
     }
 
-    func testFavouritesAreDeduplicatedSearchedAndLoaded() async throws {
-        page.addFavourite()
+    func testTheStarTogglesAFavouriteWhichIsSearchedAndLoaded() async throws {
+        page.toggleFavourite()
         XCTAssertEqual(page.noticeText, "USD \u{2192} EUR added to favourites.")
         XCTAssertTrue(page.isStarred)
-        page.addFavourite()
-        XCTAssertEqual(page.noticeText, "USD \u{2192} EUR is already a favourite.")
-        XCTAssertEqual(context.state.converter.favourites.count, 1)
+        XCTAssertEqual(page.starButton.iconName, "starred-symbolic")
+        XCTAssertEqual(gtk_widget_get_tooltip_text(page.starButton.widget).map { String(cString: $0) }, "Remove from favourites (Ctrl+D)")
+        XCTAssertEqual(page.favourites.chipPairs, [FavouritePair(from: "USD", to: "EUR")])
+        page.toggleFavourite()
+        XCTAssertEqual(page.noticeText, "USD \u{2192} EUR removed from favourites.")
+        XCTAssertFalse(page.isStarred)
+        XCTAssertEqual(page.starButton.iconName, "non-starred-symbolic")
+        XCTAssertEqual(context.state.converter.favourites, [])
+        XCTAssertEqual(page.favourites.chipPairs, [], "its chip is gone")
+        page.toggleFavourite()
+        XCTAssertEqual(context.state.converter.favourites, [FavouritePair(from: "USD", to: "EUR")])
         page.setSource("GBP")
         page.setTarget(at: 0, to: "JPY")
         XCTAssertFalse(page.isStarred)
-        page.addFavourite()
+        page.toggleFavourite()
 
         page.focusSearch()
         MainContext.drain()
@@ -151,11 +159,37 @@ final class ConverterPageTests: WindowTestCase {
         XCTAssertTrue(page.isStarred)
     }
 
+    func testAFavouriteTakenOutByTheStarOrTheListComesBackInItsPlaceWithUndo() async throws {
+        let pairs = [FavouritePair(from: "USD", to: "EUR"), FavouritePair(from: "GBP", to: "JPY"), FavouritePair(from: "CHF", to: "SEK")]
+        for pair in pairs {
+            page.setSource(pair.from)
+            page.setTarget(at: 0, to: pair.to)
+            page.toggleFavourite()
+        }
+        page.load(pairs[1])
+        XCTAssertTrue(page.isStarred)
+        page.toggleFavourite()
+        XCTAssertEqual(context.state.converter.favourites, [pairs[0], pairs[2]])
+        XCTAssertEqual(page.noticeText, "GBP \u{2192} JPY removed from favourites.")
+        let undo = try XCTUnwrap(context.notices.lastButton, "the toast offers Undo")
+        XCTAssertEqual(undo.label, "_Undo")
+        undo.run()
+        XCTAssertEqual(context.state.converter.favourites, pairs, "back in its place")
+        XCTAssertEqual(page.favourites.chipPairs, pairs)
+        XCTAssertTrue(page.isStarred, "the star follows")
+        // The list's Delete says so too, with the same way back.
+        page.favourites.onDelete?(pairs[0])
+        XCTAssertEqual(page.favourites.chipPairs, [pairs[1], pairs[2]])
+        XCTAssertEqual(page.noticeText, "USD \u{2192} EUR removed from favourites.")
+        try XCTUnwrap(context.notices.lastButton).run()
+        XCTAssertEqual(context.state.converter.favourites, pairs)
+    }
+
     func testEnterRightAfterTypingInTheFavouritesSearchLoadsItsFirstMatch() async throws {
-        page.addFavourite()
+        page.toggleFavourite()
         page.setSource("GBP")
         page.setTarget(at: 0, to: "JPY")
-        page.addFavourite()
+        page.toggleFavourite()
         page.setSource("USD")
         page.setTarget(at: 0, to: "EUR")
         page.focusSearch()
@@ -170,7 +204,7 @@ final class ConverterPageTests: WindowTestCase {
     }
 
     func testEscapeInTheFavouritesSearchClosesTheList() async throws {
-        page.addFavourite()
+        page.toggleFavourite()
         page.focusSearch()
         MainContext.drain()
         XCTAssertTrue(page.favourites.isOpen)
@@ -190,7 +224,7 @@ final class ConverterPageTests: WindowTestCase {
         XCTAssertEqual(page.favourites.emptyStateText?.title, "No Favourites Yet")
         XCTAssertEqual(page.favourites.emptyStateText?.details, "Press Ctrl+D or the star to add the current pair.")
         savePicture(page.favourites.listPopover!, "favourites-empty")
-        page.addFavourite()
+        page.toggleFavourite()
         XCTAssertFalse(page.favouritesEmptyStateShown, "a favourite: the list shows it")
         XCTAssertEqual(page.favourites.listedPairs, [FavouritePair(from: "USD", to: "EUR")])
         page.favourites.setQuery("chf")
@@ -215,11 +249,12 @@ final class ConverterPageTests: WindowTestCase {
         AppStyles.load()
         defer { AppStyles.unload() }
         // Every chip the page shows, and a long result.
-        for (from, to) in [("USD", "EUR"), ("GBP", "JPY"), ("CHF", "SEK"), ("NOK", "DKK"), ("PLN", "CZK"), ("HUF", "RON"),
+        // USD → EUR is one already (the star would take it out again).
+        for (from, to) in [("GBP", "JPY"), ("CHF", "SEK"), ("NOK", "DKK"), ("PLN", "CZK"), ("HUF", "RON"),
                            ("AUD", "NZD"), ("CAD", "MXN")] {
             page.setSource(from)
             page.setTarget(at: 0, to: to)
-            page.addFavourite()
+            page.toggleFavourite()
         }
         page.setSource("USD")
         page.setTarget(at: 0, to: "IDR")
@@ -263,9 +298,9 @@ final class ConverterPageTests: WindowTestCase {
         page.setSource("JPY")
         page.addTarget("CHF")
         page.moveTarget("CHF", to: 0)
-        page.addFavourite()
+        page.toggleFavourite()
         page.swap()
-        page.addFavourite()
+        page.toggleFavourite()
         page.favourites.onMove?(FavouritePair(from: "CHF", to: "JPY"), -1)
         let saved = context.state.converter
         XCTAssertEqual(saved.favourites, [FavouritePair(from: "CHF", to: "JPY"), FavouritePair(from: "JPY", to: "CHF")])

@@ -29,7 +29,7 @@ final class ShortcutsWindowTests: WindowTestCase {
         let promised: [String: [String]] = [
             "quit": ["<Control>q"], "close-window": ["<Control>w"], "preferences": ["<Control>comma"],
             "refresh": ["F5", "<Control>r"], "add-currency": ["<Control>n"], "swap": ["<Control>s"],
-            "add-favourite": ["<Control>d"], "search": ["<Control>f"], "shortcuts": ["<Control>question"], "about": [],
+            "toggle-favourite": ["<Control>d"], "search": ["<Control>f"], "shortcuts": ["<Control>question"], "about": [],
             "page-1": ["<Alt>1"], "page-2": ["<Alt>2"], "page-3": ["<Alt>3"], "page-4": ["<Alt>4"], "page-5": ["<Alt>5"],
         ]
         XCTAssertEqual(Dictionary(uniqueKeysWithValues: specs.map { ($0.name, $0.accels) }), promised)
@@ -72,7 +72,7 @@ final class ShortcutsWindowTests: WindowTestCase {
             return Set(PageAction.allCases.filter { self.window.pageActions.isEnabled($0.rawValue) }.map(\.rawValue))
         }
         XCTAssertEqual(enabled("currencies"), ["search"])
-        XCTAssertEqual(enabled("converter"), ["swap", "add-favourite", "search"])
+        XCTAssertEqual(enabled("converter"), ["swap", "toggle-favourite", "search"])
         XCTAssertEqual(enabled("history"), ["swap"])
         XCTAssertEqual(enabled("investments"), ["search"])
         XCTAssertEqual(enabled("calculator"), [])
@@ -84,7 +84,7 @@ final class ShortcutsWindowTests: WindowTestCase {
         XCTAssertEqual(window.converter.fromButtonName, "From EUR (Euro)")
         // Its buttons are the same actions: Swap swaps back, the star adds the pair.
         XCTAssertEqual(window.converter.swapButton.actionName, "page.swap")
-        XCTAssertEqual(window.converter.starButton.actionName, "page.add-favourite")
+        XCTAssertEqual(window.converter.starButton.actionName, "page.toggle-favourite")
         click(window.converter.swapButton.widget)
         XCTAssertEqual(window.converter.fromButtonName, "From USD (US Dollar)")
         XCTAssertFalse(context.state.converter.favourites.contains(FavouritePair(from: "USD", to: "EUR")))

@@ -133,8 +133,8 @@ final class WindowShellTests: WindowTestCase {
         let notices = window.notices
         notices.toast("USD → EUR added to favourites.")
         XCTAssertEqual(notices.toastShown, "USD → EUR added to favourites.")
-        notices.toast("USD → EUR is already a favourite.")
-        XCTAssertEqual(notices.toastShown, "USD → EUR is already a favourite.", "the answer to the second Ctrl+D shows at once")
+        notices.toast("EUR → USD added to favourites.")
+        XCTAssertEqual(notices.toastShown, "EUR → USD added to favourites.", "the answer to the next Ctrl+D shows at once")
         // A toast with a button gets its own toast (its button must not land on another's text).
         notices.toast("Could not refresh rates from ECB", button: ("_Retry", {}))
         XCTAssertEqual(notices.toastShown, "Could not refresh rates from ECB", "queued behind the one showing")
