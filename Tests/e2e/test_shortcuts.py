@@ -15,7 +15,7 @@ def ctrl_question_lists_the_shortcuts_and_ctrl_w_closes_the_window():
             return any(w.name == "Keyboard Shortcuts" and w.getState().contains(pyatspi.STATE_ACTIVE) for w in app.node)
         wait_for("the shortcuts window", shortcuts_window, timeout=10)
         labels = [app.text(n) for n in app.find_all("label")]
-        for title in ("Swap the currencies", "Add the pair to the favourites", "Keyboard shortcuts", "Refresh the rates"):
+        for title in ("Swap the currencies", "Add the pair to the favourites, or remove it", "Keyboard shortcuts", "Refresh the rates"):
             assert title in labels, (title, labels[:40])
         app.key("Escape")
         wait_for("the shortcuts window closed", lambda: not shortcuts_window(), timeout=10)
