@@ -262,7 +262,6 @@ public struct ConverterModel {
 
     // MARK: Favourites
 
-    /// Ctrl+D, the star: adds the current pair, or not twice; the answer is what to tell the user.
     /// A favourite taken out, and what to tell the user; the toast's Undo puts it back.
     public struct FavouriteRemoval: Equatable, Sendable {
         public let pair: FavouritePair
