@@ -61,8 +61,6 @@ public struct AppState: Codable, Equatable, Sendable {
         converterIfSaved = converter
         investmentsIfSaved = investments
     }
-
-    var investmentsIfSavedValue: InvestmentState? { investmentsIfSaved }
 }
 
 /// What the Investments page shows: the stock chosen and the plan as the user typed it.
@@ -200,15 +198,6 @@ public struct StateStore: Sendable {
         if top["settings"] != nil { state.settings = Self.settings(top["settings"], &ignored) }
         if top["converter"] != nil, let converter = Self.converter(top["converter"], &ignored) { state.converter = converter.normalised() }
         if top["investments"] != nil { state.investments = Self.investments(top["investments"], &ignored) }
-        if state.currencies.codes.count > Self.maxCodes || state.currencies.anchorText.count > Self.maxTextLength {
-            ignored.append("currencies: more than \(Self.maxCodes) codes or an amount longer than \(Self.maxTextLength) characters")
-            state.currencies = CurrencyListState(codes: [], anchorCode: "", anchorText: "", referenceCode: state.currencies.referenceCode)
-        }
-        if let c = top["converter"] != nil ? state.converter : nil,
-           c.targets.count > Self.maxCodes || c.favourites.count > Self.maxCodes || c.amountText.count > Self.maxTextLength {
-            ignored.append("converter: more than \(Self.maxCodes) codes or an amount longer than \(Self.maxTextLength) characters")
-            state = AppState(currencies: state.currencies, settings: state.settings, converter: nil, investments: state.investmentsIfSavedValue)
-        }
         if let list = top["userRates"] { state.userRates = UserRates.decode(list, &ignored) }
         return ignored.isEmpty ? .loaded(state) : .loadedIgnoring(state, ignored: ignored)
     }
@@ -258,6 +247,17 @@ public struct StateStore: Sendable {
         return out
     }
 
+    /// A text entry (an amount as typed) of at most `maxTextLength` characters; a longer one is
+    /// named in `ignored` and gives nil, as a bad one does.
+    static func text(_ s: [String: Any], _ key: String, _ ignored: inout [String]) -> String? {
+        guard let text: String = field(s, key, &ignored) else { return nil }
+        guard text.count <= maxTextLength else {
+            ignored.append("\(key): longer than \(maxTextLength) characters")
+            return nil
+        }
+        return text
+    }
+
     /// The Currencies page's entry, field by field and code by code: a bad field is left for
     /// `CurrencyListState.sanitized` to fill from the first start, and named. Nil when it is not
     /// an object at all.
@@ -265,14 +265,16 @@ public struct StateStore: Sendable {
         guard let s = value as? [String: Any] else { return nil }
         var sub: [String] = []
         var codes: [String] = []
-        if let list = s["codes"] as? [Any] {
+        if let list = s["codes"] as? [Any], list.count > maxCodes {
+            sub.append("codes: more than \(maxCodes)")
+        } else if let list = s["codes"] as? [Any] {
             codes = list.compactMap { $0 as? String }
             if codes.count < list.count { sub.append("codes: \(list.count - codes.count) of \(list.count) not a currency code") }
         } else {
             sub.append(s["codes"] == nil ? "codes: missing" : "codes: not a list")
         }
         let anchorCode: String? = field(s, "anchorCode", &sub)
-        let anchorText: String? = field(s, "anchorText", &sub)
+        let anchorText = text(s, "anchorText", &sub)
         let referenceCode: String? = field(s, "referenceCode", &sub)
         ignored += sub.map { "currencies.\($0)" }
         // An unknown anchor takes the first row and the first start's amount (sanitized).
@@ -290,11 +292,17 @@ public struct StateStore: Sendable {
         }
         var sub: [String] = []
         let source: String? = field(s, "source", &sub)
-        let targets: [String]? = field(s, "targets", &sub)
-        let amountText: String? = field(s, "amountText", &sub)
+        var targets: [String]? = field(s, "targets", &sub)
+        if let list = targets, list.count > maxCodes {
+            sub.append("targets: more than \(maxCodes)")
+            targets = nil
+        }
+        let amountText = text(s, "amountText", &sub)
         var favourites: [FavouritePair] = []
         if let list = s["favourites"] {
-            if let items = list as? [Any] {
+            if let items = list as? [Any], items.count > maxCodes {
+                sub.append("favourites: more than \(maxCodes)")
+            } else if let items = list as? [Any] {
                 favourites = items.compactMap { try? decoded($0) }
                 if favourites.count < items.count {
                     sub.append("favourites: \(items.count - favourites.count) of \(items.count) not a pair of currency codes")
@@ -318,12 +326,7 @@ public struct StateStore: Sendable {
         var sub: [String] = []
         if let v: StockInfo = field(s, "stock", &sub) { out.stock = v }
         for (key, path) in [("initialText", \InvestmentState.initialText), ("monthlyText", \InvestmentState.monthlyText)] {
-            guard let text: String = field(s, key, &sub) else { continue }
-            if text.count > Self.maxTextLength {
-                sub.append("\(key): longer than \(Self.maxTextLength) characters")
-            } else {
-                out[keyPath: path] = text
-            }
+            if let v = text(s, key, &sub) { out[keyPath: path] = v }
         }
         if let v: Month = field(s, "start", &sub) { out.start = v }
         if let v: Bool = field(s, "inReference", &sub) { out.inReference = v }

@@ -123,6 +123,20 @@ final class SavedStateReliabilityTests: XCTestCase {
         XCTAssertEqual(state.converter.favourites, [FavouritePair(from: "GBP", to: "USD")])
     }
 
+    func testAnOverLongAmountCostsThatAmountOnlyNotTheFavouritesOrTheList() throws {
+        let long = String(repeating: "9", count: StateStore.maxTextLength + 1)
+        let json = #"{"version": 1, "currencies": {"codes": ["USD", "JPY"], "anchorCode": "JPY", "anchorText": "\#(long)", "referenceCode": "USD"}, "converter": {"source": "GBP", "targets": ["EUR"], "amountText": "\#(long)", "favourites": [{"from": "USD", "to": "JPY"}]}}"#
+        guard case .loadedIgnoring(let state, let ignored) = StateStore(url: try write(json, in: try tempDir())).load() else {
+            return XCTFail("not loaded")
+        }
+        XCTAssertEqual(state.converter.favourites, [FavouritePair(from: "USD", to: "JPY")], "the favourites are kept")
+        XCTAssertEqual(state.converter.source, "GBP")
+        XCTAssertEqual(state.converter.targets, ["EUR"])
+        XCTAssertEqual(state.converter.amountText, "100", "the first start's amount")
+        XCTAssertEqual(state.currencies.codes, ["USD", "JPY"], "the list is kept")
+        XCTAssertEqual(ignored, ["currencies.anchorText: longer than 1000 characters", "converter.amountText: longer than 1000 characters"])
+    }
+
     func testAHugeFileIsRefusedAtOnceAndSetAside() throws {
         let dir = try tempDir()
         let amount = String(repeating: "9", count: 50_000_000)
