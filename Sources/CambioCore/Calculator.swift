@@ -104,9 +104,8 @@ public struct Calculator: Sendable {
     /// Under a conversion, as in the Converter: the amount with the card or exchange fee ("with
     /// 2.2 % fee: 91.48 EUR"), from the unrounded conversion; nil for a number or without a fee.
     public func feeLine(_ result: CalculatorResult, fee: Fee?, rates: RateTable?, words: Translations) -> String? {
-        guard let fee, let rates, case .conversion(let amount, let from, let to, _, _, _) = result,
-              let withFee = fee.converting(amount, by: { rates.convert($0, from: from, to: to) }) else { return nil }
-        return fee.words(amount: formatter.amount(withFee, minorUnits: catalog.minorUnits(to)), code: to, formatter: formatter, words: words)
+        guard let fee, let rates, case .conversion(let amount, let from, let to, _, _, _) = result else { return nil }
+        return fee.line(converting: amount, from: from, to: to, table: rates, catalog: catalog, formatter: formatter, words: words)
     }
 
     /// `=` pressed again on an unchanged result: the last operation once more.

@@ -302,6 +302,17 @@ public enum RateAge {
     }
 }
 
+extension Publication {
+    /// A conversion's rate line, in the Converter and the Calculator: `rate` ("1 USD = 0.8951
+    /// EUR"), whose it is, its day and its age ("· ECB · Oct 30, 2026 · 26 days old"); a rate of
+    /// the user's says so and when it was set, and has no age.
+    public func rateLine(_ rate: String, today: Day, days: DayFormatter, words: Translations) -> String {
+        if source == UserRate.source { return UserRate.line(rate, day: days.string(day), words) }
+        return [rate, Publication.sourceName(source).text(words.translate), days.string(day),
+                RateAge.words(RateAge.days(day, today: today), words)].joined(separator: " \u{00B7} ")
+    }
+}
+
 extension Decimal {
     /// The exponent with trailing zeros of the significand removed: 36.00 → 0, 0.50 → -1.
     var normalizedExponent: Int {

@@ -153,13 +153,12 @@ public struct ConverterModel {
             rows[i].feeText = ""
             return
         }
-        let withFee = fee.flatMap { fee in
-            feeBasis.flatMap { basis in fee.converting(basis.amount) { table?.convert($0, from: basis.source, to: row.code) } }
+        if let fee, let basis = feeBasis, let table {
+            rows[i].feeText = fee.line(converting: basis.amount, from: basis.source, to: row.code, table: table, catalog: catalog,
+                                       formatter: formatter, words: words) ?? ""
+        } else {
+            rows[i].feeText = ""
         }
-        rows[i].feeText = withFee.map {
-            fee!.words(amount: formatter.amount($0, minorUnits: catalog.minorUnits(row.code)), code: row.code,
-                       formatter: formatter, words: words)
-        } ?? ""
         rows[i].accessibleName = "\(row.code), \(row.name): \(row.copyText ?? tr("no rate"))"
             + (rows[i].feeText.isEmpty ? "" : ", " + rows[i].feeText)
     }
@@ -169,14 +168,8 @@ public struct ConverterModel {
         guard let rate = r.rateText, let p = r.publication else {
             return String(format: tr("No %@ rate for %@ and %@"), sourceName(table.source), state.source, r.code)
         }
-        if p.source == UserRate.source {
-            return UserRate.line("1 \(state.source) = \(rate) \(r.code)", day: days.string(p.day), words)
-        }
-        return "1 \(state.source) = \(rate) \(r.code) \u{00B7} \(sourceName(p.source)) \u{00B7} \(days.string(p.day)) \u{00B7} \(ageText(RateAge.days(p.day, today: today)))"
+        return p.rateLine("1 \(state.source) = \(rate) \(r.code)", today: today, days: days, words: words)
     }
-
-    /// "today", "yesterday", "23 days old".
-    func ageText(_ age: Int) -> String { RateAge.words(age, words) }
 
     /// A rate source's name as the user reads it.
     func sourceName(_ stored: String) -> String { Publication.sourceName(stored).text(words.translate) }

@@ -74,6 +74,16 @@ public struct Fee: Sendable, Hashable, CustomStringConvertible {
         convert(applied(to: amount))
     }
 
+    /// "with 2.2 % fee: 91.48 EUR" under `amount` of `from` converted into `to` at `table`'s
+    /// rates: the unrounded conversion with the fee, rounded once to `to`'s places. Nil without
+    /// a rate.
+    public func line(converting amount: Decimal, from: String, to: String, table: RateTable, catalog: CurrencyCatalog,
+                     formatter: DecimalFormatter, words: Translations) -> String? {
+        converting(amount, by: { table.convert($0, from: from, to: to) }).map {
+            self.words(amount: formatter.amount($0, minorUnits: catalog.minorUnits(to)), code: to, formatter: formatter, words: words)
+        }
+    }
+
     /// English, POSIX digits: "2.2 %".
     public var description: String { "\(stored) %" }
 }

@@ -201,12 +201,6 @@ import Foundation
         }
     }
 
-    /// "ECB · 30 Oct 2026", or "your rate · set 22 Nov 2026".
-    func sourceLine(_ source: String, _ day: Day) -> String {
-        if source == UserRate.source { return UserRate.label(day: days.string(day)).text(tr) }
-        return "\(sourceName(source)) \u{00B7} \(days.string(day))"
-    }
-
     /// The localized name of a currency, or its code.
     func name(_ code: String) -> String { catalog[code]?.localizedName ?? code }
 }

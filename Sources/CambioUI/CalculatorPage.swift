@@ -341,10 +341,8 @@ import Foundation
             rateLabel.setClass("stale", false)
             return ""
         }
-        var line = "1 \(from) = \(ctx.formatter.rate(rate)) \(to) \u{00B7} \(ctx.sourceLine(p.source, p.day))"
         let today = Day.today()
-        // A rate of the user's has its day in the source line, and no age.
-        if p.source != UserRate.source { line += " \u{00B7} " + RateAge.words(RateAge.days(p.day, today: today), L10n.translations) }
+        var line = p.rateLine("1 \(from) = \(ctx.formatter.rate(rate)) \(to)", today: today, days: ctx.days, words: L10n.translations)
         rateLabel.setClass("stale", RateAge.isStale(p, today: today))
         if let fee = calculator.feeLine(result, fee: ctx.fee, rates: ctx.rates, words: L10n.translations) { line += "\n" + fee }
         return line
