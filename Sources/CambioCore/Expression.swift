@@ -75,11 +75,9 @@ public enum ExpressionEvaluator {
         do {
             var parser: Parser
             if let carrying, text.hasPrefix(carrying.text),
-               let next = text.dropFirst(carrying.text.count).first(where: { !$0.isWhitespace }),
-               "+-\u{2212}*×xX·/÷:%".contains(next) {
+               let rest = try? tokenize(String(text.dropFirst(carrying.text.count)), style: style), case .op? = rest.first {
                 let carried = carrying.unrounded
-                parser = Parser(tokens: [.number(carried.value, error: carried.error)]
-                                + (try tokenize(String(text.dropFirst(carrying.text.count)), style: style)))
+                parser = Parser(tokens: [.number(carried.value, error: carried.error)] + rest)
                 parser.arithmetic.divisionRounded = carried.afterRoundedDivision
             } else {
                 parser = Parser(tokens: try tokenize(text, style: style))
@@ -299,7 +297,7 @@ public enum ExpressionEvaluator {
 
         mutating func product(_ a: Value, _ b: Value) throws -> Value {
             let v = try arithmetic.multiply(a.value, b.value)
-            let propagated = a.value.magnitude * b.error + b.value.magnitude * a.error + a.error * b.error
+            let propagated = a.error.isZero && b.error.isZero ? 0 : a.value.magnitude * b.error + b.value.magnitude * a.error + a.error * b.error
             return Value(value: v, percent: false, error: bound(propagated, v))
         }
 
