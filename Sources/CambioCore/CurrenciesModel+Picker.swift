@@ -48,24 +48,26 @@ public struct CurrencyPickerModel: Sendable {
     /// A search that finds nothing popular looks through all currencies and says so.
     public func search(_ query: String, excluding taken: Set<String>) -> Choices {
         let query = query.trimmingCharacters(in: .whitespaces)
-        var found = catalog.search(query, locale: locale, within: popularOnly ? popular : nil).filter { !taken.contains($0.code) }
+        let matching = catalog.search(query, locale: locale, within: popularOnly ? popular : nil)
+        var found = matching.filter { !taken.contains($0.code) }
         var note: Wording?
-        if found.isEmpty && popularOnly && !query.isEmpty {
-            found = catalog.search(query, locale: locale).filter { !taken.contains($0.code) }
-            if !found.isEmpty { note = Wording("No popular currency matches; showing all currencies.") }
-        }
-        if found.isEmpty {
-            // "usd" when USD is in the list: say it is there, not that nothing matches.
-            let left = query.isEmpty ? [] : catalog.search(query, locale: locale).map(\.code).filter(taken.contains)
-            if !left.isEmpty {
+        if found.isEmpty && !query.isEmpty {
+            // Every currency that matches, searched once: the ones left to offer, or the taken.
+            let everyMatch = popularOnly ? catalog.search(query, locale: locale) : matching
+            found = everyMatch.filter { !taken.contains($0.code) }
+            if !found.isEmpty {
+                note = Wording("No popular currency matches; showing all currencies.")
+            } else if case let left = everyMatch.map(\.code).filter(taken.contains), !left.isEmpty {
+                // "usd" when USD is in the list: say it is there, not that nothing matches.
                 let codes = Wording.verbatim(left.joined(separator: ", "))
                 switch self.taken {
                 case .inYourList: note = Wording("Already in your list: %@.", codes)
                 case .chosen: note = Wording("Already chosen: %@.", codes)
                 }
-            } else {
-                note = query.isEmpty ? Wording("No currency left to add.") : Wording("No currency matches “%@”.", .verbatim(query))
             }
+        }
+        if found.isEmpty && note == nil {
+            note = query.isEmpty ? Wording("No currency left to add.") : Wording("No currency matches “%@”.", .verbatim(query))
         }
         return Choices(codes: found.map(\.code), note: note)
     }
