@@ -12,7 +12,7 @@ extension HistoryModel {
     /// weekend, a holiday, a day the pair was not published, a day after the newest known).
     /// A day before the history's first (4 Jan 1999 for the ECB) has no rate, nor has a day
     /// after `today` (as on the command line): no rate is known for it yet.
-    public var past: PastConversion {
+    public func past(today: Day) -> PastConversion {
         guard let h = history else { return .notLoaded }
         switch ExpressionEvaluator.evaluate(pastAmount, style: formatter.style) {
         case .failure(let e):

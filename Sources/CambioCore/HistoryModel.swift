@@ -42,8 +42,6 @@ public struct HistoryModel: Sendable {
     public var pastDay: Day
     /// The amount as typed (arithmetic allowed).
     public var pastAmount = "100"
-    /// The user's today: a day after it has no rate yet.
-    public var today = Day.today()
 
     /// `dates`: the locale days are written in; `days`: its medium style ("Oct 30, 2026").
     public init(from: String, to: String, pastDay: Day, formatter: DecimalFormatter, days: DayFormatter,

@@ -53,8 +53,7 @@ extension HistoryPage {
         pastPart.dateButton.label = model.pastDayText
         pastPart.dateButton.accessibleLabel(say(model.pastDayName))
         model.pastAmount = pastPart.amount.text
-        model.today = Day.today()
-        let past = model.past
+        let past = model.past(today: Day.today())
         if let valid = past.amountIsValid { pastPart.amount.setClass("error", !valid) }
         UI.setText(pastPart.result, past.text { tr($0) })
     }

@@ -6,6 +6,8 @@ import XCTest
 /// what the user reads in the list of days, beside the pair, on the chart and on a past date.
 final class HistoryModelTests: XCTestCase {
     static let english = Locale(identifier: "en_US")
+    /// The day the past conversions are asked on: a day after it has no rate yet.
+    static let today = Day(iso: "2026-11-22")!
     /// Each pair's history, read once from the bundled file.
     nonisolated(unsafe) static var read: [String: PairHistory] = [:]
 
@@ -146,9 +148,9 @@ final class HistoryModelTests: XCTestCase {
         XCTAssertNil(m.statsText)
         XCTAssertNil(m.pointText)
         XCTAssertEqual(m.shownPoints, 0)
-        XCTAssertEqual(m.past, .notLoaded)
-        XCTAssertEqual(m.past.description, "")
-        XCTAssertNil(m.past.amountIsValid)
+        XCTAssertEqual(m.past(today: Self.today), .notLoaded)
+        XCTAssertEqual(m.past(today: Self.today).description, "")
+        XCTAssertNil(m.past(today: Self.today).amountIsValid)
     }
 
     // MARK: The pair and reading its history
@@ -259,50 +261,49 @@ final class HistoryModelTests: XCTestCase {
         var m = try loaded("EUR", "USD", pastDay: day("2024-10-26"))
         XCTAssertEqual(m.pastDayText, "Oct 26, 2024")
         XCTAssertEqual(m.pastDayName.description, "Date: Oct 26, 2024")
-        XCTAssertEqual(m.past.description, "100 EUR = 108.25 USD \u{00B7} rate of Fri, Oct 25, 2024 (ECB)")
-        XCTAssertEqual(m.past.amountIsValid, true)
+        XCTAssertEqual(m.past(today: Self.today).description, "100 EUR = 108.25 USD \u{00B7} rate of Fri, Oct 25, 2024 (ECB)")
+        XCTAssertEqual(m.past(today: Self.today).amountIsValid, true)
         m.pastAmount = "12*3"
-        XCTAssertEqual(m.past.description, "36 EUR = 38.97 USD \u{00B7} rate of Fri, Oct 25, 2024 (ECB)")   // 36 × 1.0825
+        XCTAssertEqual(m.past(today: Self.today).description, "36 EUR = 38.97 USD \u{00B7} rate of Fri, Oct 25, 2024 (ECB)")   // 36 × 1.0825
         m.pastAmount = "1/0"
-        XCTAssertEqual(m.past.description, "Division by zero")
-        XCTAssertEqual(m.past.amountIsValid, false)
+        XCTAssertEqual(m.past(today: Self.today).description, "Division by zero")
+        XCTAssertEqual(m.past(today: Self.today).amountIsValid, false)
         m.pastAmount = "abc"
-        XCTAssertEqual(m.past.amountIsValid, false)
+        XCTAssertEqual(m.past(today: Self.today).amountIsValid, false)
     }
 
     func testTheDaysAPastConversionCanUse() throws {
         var m = try loaded("EUR", "USD")
         m.pastDay = day("2024-12-25")   // a TARGET holiday: the day before
-        XCTAssertEqual(m.past.description, "100 EUR = 103.95 USD \u{00B7} rate of Tue, Dec 24, 2024 (ECB)")
+        XCTAssertEqual(m.past(today: Self.today).description, "100 EUR = 103.95 USD \u{00B7} rate of Tue, Dec 24, 2024 (ECB)")
         m.pastDay = day("1999-01-04")   // the first day the ECB published
-        XCTAssertEqual(m.past.description, "100 EUR = 117.89 USD \u{00B7} rate of Mon, Jan 4, 1999 (ECB)")
+        XCTAssertEqual(m.past(today: Self.today).description, "100 EUR = 117.89 USD \u{00B7} rate of Mon, Jan 4, 1999 (ECB)")
         m.pastDay = day("1999-01-03")
-        XCTAssertEqual(m.past.description, "No published rate for EUR and USD on or before Jan 3, 1999")
-        XCTAssertEqual(m.past.amountIsValid, true)
-        m.today = day("2026-11-22")
+        XCTAssertEqual(m.past(today: Self.today).description, "No published rate for EUR and USD on or before Jan 3, 1999")
+        XCTAssertEqual(m.past(today: Self.today).amountIsValid, true)
         m.pastDay = day("2026-11-05")   // after the newest day known: the newest
-        XCTAssertEqual(m.past.description, "100 EUR = 111.72 USD \u{00B7} rate of Fri, Oct 30, 2026 (ECB)")
+        XCTAssertEqual(m.past(today: Self.today).description, "100 EUR = 111.72 USD \u{00B7} rate of Fri, Oct 30, 2026 (ECB)")
         m.pastDay = day("2026-11-22")   // today: the newest known too
-        XCTAssertEqual(m.past.description, "100 EUR = 111.72 USD \u{00B7} rate of Fri, Oct 30, 2026 (ECB)")
+        XCTAssertEqual(m.past(today: Self.today).description, "100 EUR = 111.72 USD \u{00B7} rate of Fri, Oct 30, 2026 (ECB)")
         m.pastDay = day("2026-11-23")   // tomorrow: nothing is known of it
-        XCTAssertEqual(m.past.description, "Nov 23, 2026 is in the future: no rate is known for it yet")
-        XCTAssertEqual(m.past.amountIsValid, true, "the amount is fine; the day is not")
+        XCTAssertEqual(m.past(today: Self.today).description, "Nov 23, 2026 is in the future: no rate is known for it yet")
+        XCTAssertEqual(m.past(today: Self.today).amountIsValid, true, "the amount is fine; the day is not")
     }
 
     func testAmountsFollowTheTargetsMinorUnitsAndThePreference() throws {
         var m = try loaded("EUR", "JPY", pastDay: day("2024-10-25"))
-        XCTAssertEqual(m.past.description, "100 EUR = 16,445 JPY \u{00B7} rate of Fri, Oct 25, 2024 (ECB)")
+        XCTAssertEqual(m.past(today: Self.today).description, "100 EUR = 16,445 JPY \u{00B7} rate of Fri, Oct 25, 2024 (ECB)")
         m.formatter = m.formatter.with(.fixed(3))
-        XCTAssertEqual(m.past.description, "100 EUR = 16,445.000 JPY \u{00B7} rate of Fri, Oct 25, 2024 (ECB)")
+        XCTAssertEqual(m.past(today: Self.today).description, "100 EUR = 16,445.000 JPY \u{00B7} rate of Fri, Oct 25, 2024 (ECB)")
         let cross = try loaded("USD", "EUR", pastDay: day("2024-10-25"))
-        XCTAssertEqual(cross.past.description, "100 USD = 92.38 EUR \u{00B7} rate of Fri, Oct 25, 2024 (ECB)")   // 100 / 1.0825
+        XCTAssertEqual(cross.past(today: Self.today).description, "100 USD = 92.38 EUR \u{00B7} rate of Fri, Oct 25, 2024 (ECB)")   // 100 / 1.0825
     }
 
     func testADayThePairWasNotPublishedSaysSo() throws {
         var m = try loaded("EUR", "RUB", pastDay: day("2023-01-10"))
-        XCTAssertEqual(m.past.description,
+        XCTAssertEqual(m.past(today: Self.today).description,
                        "100 EUR = 11,720.10 RUB \u{00B7} rate of Tue, Mar 1, 2022 (ECB) \u{00B7} not published on the day asked")
         m.pastDay = day("2022-03-01")
-        XCTAssertEqual(m.past.description, "100 EUR = 11,720.10 RUB \u{00B7} rate of Tue, Mar 1, 2022 (ECB)")
+        XCTAssertEqual(m.past(today: Self.today).description, "100 EUR = 11,720.10 RUB \u{00B7} rate of Tue, Mar 1, 2022 (ECB)")
     }
 }
