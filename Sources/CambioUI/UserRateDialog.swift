@@ -107,9 +107,7 @@ import Foundation
         valueEntry.onActivate { [weak self] in
             guard let self else { return }
             guard self.dialog.isEnabled("set") else { return self.showReason(self.candidate(), force: true) }
-            // A response given from code does not close an AdwMessageDialog (a button's does).
             self.dialog.respond("set")
-            self.dialog.window.close()
         }
         dialog.onResponse { [weak self] response in
             guard let self else { return }

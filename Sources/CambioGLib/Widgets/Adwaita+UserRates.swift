@@ -30,8 +30,12 @@ public struct MessageDialog: Widget {
     public func closeResponse(_ id: String) { adw_message_dialog_set_close_response(dialog, id) }
     public func setEnabled(_ id: String, _ enabled: Bool) { adw_message_dialog_set_response_enabled(dialog, id, enabled ? 1 : 0) }
     public func isEnabled(_ id: String) -> Bool { adw_message_dialog_get_response_enabled(dialog, id) != 0 }
-    /// Gives the response as its button would (then the dialog closes).
-    public func respond(_ id: String) { adw_message_dialog_response(dialog, id) }
+    /// Gives the response as its button would, and closes the dialog as the button does
+    /// (`adw_message_dialog_response` alone leaves it open).
+    public func respond(_ id: String) {
+        adw_message_dialog_response(dialog, id)
+        window.close()
+    }
 
     /// A response was given, with its id.
     @discardableResult
