@@ -56,28 +56,34 @@ public struct CurrenciesModel: Sendable {
     @discardableResult
     public mutating func remove(_ code: String) -> Bool {
         guard let index = list.codes.firstIndex(of: code) else { return false }
+        let next = index + 1 < list.codes.count ? list.codes[index + 1] : nil
         list.remove(code)
         refused[code] = nil
-        lastRemoval = Removal(code: code, index: index)
+        lastRemoval = Removal(code: code, index: index, next: next)
         return true
     }
 
-    /// A row removed, and where it stood.
+    /// A row removed, and where it stood: its place, and the row that followed it (rows removed
+    /// after it and put back before it have moved the places).
     public struct Removal: Sendable, Equatable {
         public let code: String
         public let index: Int
+        public let next: String?
     }
 
     /// The removal Undo puts back, if any.
     public private(set) var lastRemoval: Removal?
 
-    /// Puts the row removed last back where it stood; its code, or nil when there is nothing to
-    /// undo. Its amount follows the anchor, as every row's: the anchor stayed when it went.
-    public mutating func undoRemoval() -> String? {
-        guard let removal = lastRemoval else { return nil }
-        lastRemoval = nil
+    /// Puts the row removed last back where it stood (Ctrl+Z); its code, or nil when there is
+    /// nothing to undo. Its amount follows the anchor, as every row's: the anchor stayed when it went.
+    public mutating func undoRemoval() -> String? { lastRemoval.flatMap { restore($0) } }
+
+    /// Puts a removed row back where it stood (its toast's Undo, which may be an earlier removal's
+    /// than the last); its code, or nil when it is in the list again.
+    public mutating func restore(_ removal: Removal) -> String? {
+        if lastRemoval == removal { lastRemoval = nil }
         guard list.add(removal.code) else { return nil }
-        list.move(removal.code, to: removal.index)
+        list.move(removal.code, to: removal.next.flatMap { list.codes.firstIndex(of: $0) } ?? removal.index)
         return removal.code
     }
 

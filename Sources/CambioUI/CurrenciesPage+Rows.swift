@@ -155,15 +155,25 @@ extension CurrenciesPage {
         showEmptyState()
         focusPrimary()
         undoKeyRestores = true
-        ctx.notices.toast(String(format: tr("%@ removed"), code), button: (tr("_Undo"), { [weak self] in self?.undoRemoval() }))
+        // This removal's own: toasts wait their turn, so another row may have gone since.
+        guard let removal = model.lastRemoval else { return }
+        ctx.notices.toast(String(format: tr("%@ removed"), code), button: (tr("_Undo"), { [weak self] in self?.restore(removal) }))
     }
 
-    /// Puts the row removed last back where it was, its amount following the others, and
-    /// focuses it; false when there is nothing to undo.
+    /// Ctrl+Z: puts the row removed last back where it was, its amount following the others,
+    /// and focuses it; false when there is nothing to undo.
     @discardableResult
     public func undoRemoval() -> Bool {
         undoKeyRestores = false
-        guard let code = model.undoRemoval() else { return false }
+        guard let removal = model.lastRemoval else { return false }
+        return restore(removal)
+    }
+
+    /// Puts a removed row back where it was (a toast's Undo); false when it is in the list again.
+    @discardableResult
+    func restore(_ removal: CurrenciesModel.Removal) -> Bool {
+        guard let code = model.restore(removal) else { return false }
+        if model.lastRemoval == nil { undoKeyRestores = false }
         showNewRow(code)
         return true
     }

@@ -181,6 +181,19 @@ final class CurrenciesModelTests: XCTestCase {
         XCTAssertEqual(m.codes, ["JPY", "USD", "KWD", "GBP"])
     }
 
+    func testAnEarlierRemovalsUndoBringsBackThatRowNotTheLast() throws {
+        var m = model(anchor: "JPY")
+        let before = m.codes
+        m.remove("EUR")
+        let eur = try XCTUnwrap(m.lastRemoval)
+        m.remove("GBP")
+        XCTAssertEqual(m.restore(eur), "EUR", "the first toast's Undo")
+        XCTAssertEqual(m.codes, before.filter { $0 != "GBP" })
+        XCTAssertEqual(m.undoRemoval(), "GBP", "Ctrl+Z still undoes the last")
+        XCTAssertEqual(m.codes, before, "both back in their places")
+        XCTAssertNil(m.restore(eur), "in the list again: nothing to do")
+    }
+
     func testTheFocusGoesToTheRowTypedIntoElseTheFirst() {
         var m = model(anchor: "JPY")
         XCTAssertEqual(m.primaryCode, "JPY")

@@ -163,6 +163,18 @@ final class CurrenciesPageTests: WindowTestCase {
         XCTAssertTrue(page.hasError("EUR"))
     }
 
+    func testEachRemovalsToastUndoesItsOwnRow() async throws {
+        let before = page.shownCodes
+        page.remove("EUR")
+        let undoEUR = try XCTUnwrap(context.notices.lastButton, "the toast offers Undo")
+        page.remove("GBP")
+        // Toasts wait their turn: the first one's Undo may be pressed after the second removal.
+        undoEUR.run()
+        XCTAssertEqual(page.shownCodes, before.filter { $0 != "GBP" }, "EUR back in its place, GBP still gone")
+        try XCTUnwrap(context.notices.lastButton).run()
+        XCTAssertEqual(page.shownCodes, before)
+    }
+
     func testAddRemoveReorderAndReferenceAreSavedAndRestored() async throws {
         page.add("KWD")
         page.add("RUB")
