@@ -266,7 +266,7 @@ import Foundation
         entry.text = ""
         UI.setText(expressionLabel.widget, "")
         setResult("", error: false)
-        UI.setText(rateLabel.widget, "")
+        showRateLine(nil)
         entry.grabFocus()
     }
 
@@ -299,7 +299,7 @@ import Foundation
         case .success(let result):
             UI.setText(expressionLabel.widget, expression + " =")
             setResult(calculator.display(result), error: false)
-            UI.setText(rateLabel.widget, rateLine(result))
+            showRateLine(result)
             history.add(expression, result)
             showHistory()
             // A number replaces the display (all its digits, so going on loses nothing); a
@@ -311,7 +311,7 @@ import Foundation
             last = nil
             UI.setText(expressionLabel.widget, input)
             setResult(describe(error), error: true)
-            UI.setText(rateLabel.widget, "")
+            showRateLine(nil)
             fresh = .afterError
         }
         // Selected: the next digit replaces it.
@@ -333,19 +333,20 @@ import Foundation
         resultLabel.setClass("error", error)
     }
 
-    /// "1 USD = 0.8951 EUR · ECB · Oct 30, 2026" under a conversion.
-    /// As in the Converter: how old the rate is (marked once stale), and the amount with the fee
-    /// when one is on.
-    private func rateLine(_ result: CalculatorResult) -> String {
-        guard case .conversion(_, let from, let to, _, let rate, let p) = result else {
+    /// The line under a result: under a conversion, as in the Converter, "1 USD = 0.8951 EUR ·
+    /// ECB · Oct 30, 2026 · 26 days old" (marked once stale) and the amount with the fee when one
+    /// is on; nothing under a number, an error or a cleared display (nil).
+    private func showRateLine(_ result: CalculatorResult?) {
+        guard let result, case .conversion(_, let from, let to, _, let rate, let p) = result else {
             rateLabel.setClass("stale", false)
-            return ""
+            UI.setText(rateLabel.widget, "")
+            return
         }
         let today = Day.today()
         var line = p.rateLine("1 \(from) = \(ctx.formatter.rate(rate)) \(to)", today: today, days: ctx.days, words: L10n.translations)
-        rateLabel.setClass("stale", RateAge.isStale(p, today: today))
         if let fee = calculator.feeLine(result, fee: ctx.fee, rates: ctx.rates, words: L10n.translations) { line += "\n" + fee }
-        return line
+        rateLabel.setClass("stale", RateAge.isStale(p, today: today))
+        UI.setText(rateLabel.widget, line)
     }
 
     private func describe(_ error: CalculatorError) -> String {

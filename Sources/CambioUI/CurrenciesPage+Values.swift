@@ -52,7 +52,7 @@ extension CurrenciesPage {
                 pending[code] = (text, fee)
             }
         }
-        if !pending.isEmpty && pendingWrite?.isPending != true {
+        if !pending.isEmpty && pendingWrite?.isPending != true && !probeGone {
             pendingWrite = TimerHandle.idle { [weak self] in self?.flushPending() }
         }
     }

@@ -39,8 +39,8 @@ import Foundation
     /// A drawing area of no height under the list, whose resize says the list's width changed.
     let widthProbe = DrawingSurface()
     private var refit: TimerHandle?
-    /// The probe (and the window with it) is being destroyed: no refit is scheduled any more.
-    private var probeGone = false
+    /// The probe (and the window with it) is being destroyed: no refit or late write is scheduled any more.
+    private(set) var probeGone = false
 
     /// The list, what was typed and the rows' refusals. The list is the context's, which saves it;
     /// the context changes only its reference currency, and says so (`observeDisplay`).
@@ -114,11 +114,13 @@ import Foundation
                 self?.rows.values.forEach { $0.fitAmount() }
             }
         }
-        // A window closed before the idle ran: its rows' fields are gone, nothing to fit.
+        // A window closed before an idle ran: its rows' fields are gone, nothing to fit or fill.
         widthProbe.on("destroy") { [weak self] in
             self?.probeGone = true
             self?.refit?.cancel()
             self?.refit = nil
+            self?.pendingWrite?.cancel()
+            self?.pending.removeAll()
         }
         // Ctrl+Z right after a removal puts the row back. Before the fields see it: GtkText takes
         // Ctrl+Z even with nothing to undo. After typing, it is the field's again (its own undo of

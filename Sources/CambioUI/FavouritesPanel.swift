@@ -92,7 +92,7 @@ import CGtk
     var listedPairs: [FavouritePair] { shown.map(\.pair) }
 
     /// The pairs of the chips on the page (tests read them).
-    private(set) var chipPairs: [FavouritePair] = []
+    var chipPairs: [FavouritePair] { model.chips.map(\.pair) }
 
     /// The list's search field, once built (tests type into it as a user does).
     var searchField: WidgetRef? { popup?.searchEntry.widget }
@@ -107,7 +107,6 @@ import CGtk
         chipWidgets.forEach { chips.remove($0) }
         chipWidgets.removeAll()
         model.pairs = pairs()
-        chipPairs = model.chips.map(\.pair)
         for chip in model.chips {
             // A label child, not a button label: GTK 4.8 would append the label to the accessible name.
             let button = Button(child: Label(chip.title))
