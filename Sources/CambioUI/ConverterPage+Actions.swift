@@ -65,7 +65,7 @@ extension ConverterPage {
         favourites.onDelete = { [weak self] pair in
             guard let self, let removal = self.model.removeFavourite(pair) else { return }
             self.favouritesChanged()
-            self.offerUndo(removal)
+            self.favouriteRemovals.add(removal)
         }
         favourites.onMove = { [weak self] pair, offset in
             if self?.model.moveFavourite(pair, by: offset) == true { self?.favouritesChanged() }
@@ -78,18 +78,15 @@ extension ConverterPage {
     }
 
     /// Ctrl+D, the star: adds the current pair, or removes it (with Undo) when it is a favourite.
+    /// A pair added again leaves the Undo toast that offered it back, which says so instead.
     public func toggleFavourite() {
         let (message, removal) = model.toggleFavourite()
         favouritesChanged()
-        if let removal { offerUndo(removal) } else { notify(message) }
-    }
-
-    /// "USD → EUR removed from favourites." with Undo, which puts it back at its place.
-    private func offerUndo(_ removal: ConverterModel.FavouriteRemoval) {
-        ctx.notices.toast(removal.message, button: (tr("_Undo"), { [weak self] in
-            self?.model.restoreFavourite(removal)
-            self?.favouritesChanged()
-        }))
+        if let removal {
+            favouriteRemovals.add(removal)
+        } else if !favouriteRemovals.drop(where: { [pair = model.state.currentPair] in $0.pair == pair }, why: message) {
+            notify(message)
+        }
     }
 
     public func load(_ pair: FavouritePair) {
@@ -98,7 +95,7 @@ extension ConverterPage {
         amountEntry.grabFocus()
     }
 
-    private func favouritesChanged() {
+    func favouritesChanged() {
         favourites.reload()
         showStar()
     }

@@ -27,6 +27,15 @@ import Foundation
     var updating = false
     /// Shows the History page for a pair (set by the window).
     var onShowHistory: (@MainActor (FavouritePair) -> Void)?
+    /// "USD → EUR removed from favourites." or "2 favourites removed", with Undo.
+    lazy var favouriteRemovals = UndoToast<ConverterModel.FavouriteRemoval>(
+        notices: ctx.notices,
+        title: { $0.count == 1 ? $0[0].message
+                 : String(format: trn("%d favourite removed", "%d favourites removed", $0.count), $0.count) },
+        restore: { [weak self] in
+            self?.model.restoreFavourite($0)
+            self?.favouritesChanged()
+        })
     /// Set when the window is gone: nothing is drawn any more.
     var destroyed = false
 

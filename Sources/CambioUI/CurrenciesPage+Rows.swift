@@ -127,6 +127,8 @@ extension CurrenciesPage {
     public func add(_ code: String) {
         guard model.add(code) else { return }
         showNewRow(code)
+        // Its removal's Undo has nothing left to do.
+        removals.drop(where: { $0.code == code }, why: String(format: tr("%@ added"), code))
     }
 
     /// The row of a currency the model has just taken in, at its place, with its figures, focused.
@@ -147,7 +149,8 @@ extension CurrenciesPage {
         list.visible = !model.codes.isEmpty
     }
 
-    /// Removes the row, and says so with a way back: the toast's Undo, or Ctrl+Z.
+    /// Removes the row, and says so with a way back: the toast's Undo (which puts back every row
+    /// removed while it shows), or Ctrl+Z (the last one).
     public func remove(_ code: String) {
         guard model.remove(code), let row = rows.removeValue(forKey: code) else { return }
         codeOfRow[row.root.widget] = nil
@@ -155,9 +158,8 @@ extension CurrenciesPage {
         showEmptyState()
         focusPrimary()
         undoKeyRestores = true
-        // This removal's own: toasts wait their turn, so another row may have gone since.
         guard let removal = model.lastRemoval else { return }
-        ctx.notices.toast(String(format: tr("%@ removed"), code), button: (tr("_Undo"), { [weak self] in self?.restore(removal) }))
+        removals.add(removal)
     }
 
     /// Ctrl+Z: puts the row removed last back where it was, its amount following the others,
@@ -169,12 +171,14 @@ extension CurrenciesPage {
         return restore(removal)
     }
 
-    /// Puts a removed row back where it was (a toast's Undo); false when it is in the list again.
+    /// Puts a removed row back where it was (Ctrl+Z, or the toast's Undo); false when it is in
+    /// the list again.
     @discardableResult
     func restore(_ removal: CurrenciesModel.Removal) -> Bool {
         guard let code = model.restore(removal) else { return false }
         if model.lastRemoval == nil { undoKeyRestores = false }
         showNewRow(code)
+        removals.drop(where: { $0 == removal }, why: String(format: tr("%@ restored"), code))
         return true
     }
 

@@ -36,6 +36,12 @@ import Foundation
     var pendingWrite: TimerHandle?
     /// Whether Ctrl+Z puts back the row removed last: from its removal until the user types.
     var undoKeyRestores = false
+    /// "EUR removed" or "3 currencies removed", with Undo for each row it names.
+    lazy var removals = UndoToast<CurrenciesModel.Removal>(
+        notices: ctx.notices,
+        title: { $0.count == 1 ? String(format: tr("%@ removed"), $0[0].code)
+                 : String(format: trn("%d currency removed", "%d currencies removed", $0.count), $0.count) },
+        restore: { [weak self] in self?.restore($0) })
     /// A drawing area of no height under the list, whose resize says the list's width changed.
     let widthProbe = DrawingSurface()
     private var refit: TimerHandle?

@@ -27,9 +27,8 @@ import CGtk
     /// The button of the last toast, if it had one: its label and what it does (tests press it).
     private(set) var lastButton: (label: String, run: @MainActor () -> Void)?
     private var overlay: ToastOverlay?
-    /// The toast on screen: a newer one without a button takes its place at once rather than
-    /// waiting its turn, so that the answer to what the user just did shows now ("already a
-    /// favourite" after a second Ctrl+D).
+    /// The latest toast: a newer one takes its place at once, rather than waiting its turn, when
+    /// it has no button (nothing to lose), so that the answer to what the user just did shows now.
     private var current: ShownToast?
     private var line: StatusLine?
 
@@ -47,16 +46,33 @@ import CGtk
         line = nil
     }
 
-    /// A one-off event. `button`: a label with a mnemonic and what it does.
-    func toast(_ text: String, button: (String, @MainActor () -> Void)? = nil) {
+    /// A one-off event. `button`: a label with a mnemonic and what it does. The handle (nil
+    /// without a window) lets the caller change the toast while it waits or shows.
+    @discardableResult
+    func toast(_ text: String, button: (String, @MainActor () -> Void)? = nil) -> ShownToast? {
+        if let current, !current.dismissed, !current.hasButton {
+            change(current, text, button: button)
+            return current
+        }
         toasts.append(text)
         lastButton = button
-        guard let overlay else { return }
-        if let current, !current.dismissed, !current.hasButton, button == nil {
-            current.title = text
-            return
-        }
+        guard let overlay else { return nil }
         current = overlay.show(text, button: button)
+        return current
+    }
+
+    /// Says `text` in a toast given before, with `button` (nil: none), and gives it its full time
+    /// again. A toast that loses its button before it has shown is taken out instead: what it
+    /// offered is void, and the user has not seen it: false then.
+    @discardableResult
+    func change(_ toast: ShownToast, _ text: String, button: (String, @MainActor () -> Void)?) -> Bool {
+        lastButton = button
+        if button == nil && toast.hasButton && toast.withdrawIfWaiting() { return false }
+        toasts.append(text)
+        toast.title = text
+        toast.setButton(button)
+        toast.again()
+        return true
     }
 
     /// Sets a lasting state: `title` is one short line, `details` what the Details button shows.
@@ -84,6 +100,8 @@ import CGtk
 
     /// The latest toast, while it shows or waits its turn (nil once it is gone).
     var toastShown: String? { current.flatMap { $0.dismissed ? nil : $0.title } }
+    /// Whether the latest toast has a button (nil: no toast).
+    var toastHasButton: Bool? { current.flatMap { $0.dismissed ? nil : $0.hasButton } }
 
     /// The title the status line shows (nil while it is hidden or no window is attached).
     var lineTitle: String? { line?.isShown == true ? line?.titleText : nil }
@@ -110,6 +128,64 @@ import CGtk
         let details = ([shown.details.isEmpty ? shown.title : shown.details] + others.map { [$0.title, $0.details].filter { !$0.isEmpty }.joined(separator: " ") })
             .joined(separator: "\n\n")
         line.show(state: state, title: shown.title, details: details, action: shown.action, dismissible: shown.dismissible)
+    }
+}
+
+/// The Undo toast of removals made one after another, as libadwaita documents it: while it
+/// shows, a new removal joins it (its title counts them, its time starts again) rather than
+/// waiting behind it, and its Undo puts every one back, the last removed first, so each goes
+/// back where it stood. A removal undone or made void another way (Ctrl+Z, added again) leaves
+/// it; when none is left, its button goes and it says `why`, so that no Undo is left that does
+/// nothing.
+@MainActor final class UndoToast<Item> {
+    private let notices: Notices
+    /// The toast's title for what it would put back (never empty).
+    private let title: ([Item]) -> String
+    /// Puts one removal back.
+    private let restore: (Item) -> Void
+    /// What its Undo puts back, in the order removed.
+    private(set) var items: [Item] = []
+    private var shown: ShownToast?
+
+    init(notices: Notices, title: @escaping ([Item]) -> String, restore: @escaping (Item) -> Void) {
+        self.notices = notices
+        self.title = title
+        self.restore = restore
+    }
+
+    /// Whether its toast is still there to join (or, without a window, whether anything is left).
+    private var live: Bool { shown.map { !$0.dismissed && $0.hasButton } ?? !items.isEmpty }
+
+    /// Says that `item` was removed, with Undo.
+    func add(_ item: Item) {
+        if !live { items = [] }
+        items.append(item)
+        if let shown, live {
+            notices.change(shown, title(items), button: undoButton)
+        } else {
+            shown = notices.toast(title(items), button: undoButton)
+        }
+    }
+
+    private var undoButton: (String, @MainActor () -> Void) { (tr("_Undo"), { [weak self] in self?.undo() }) }
+
+    /// Undo: every removal back, the last first.
+    func undo() {
+        let all = items
+        items = []
+        for item in all.reversed() { restore(item) }
+    }
+
+    /// The removals `matching` are undone or void now: the toast no longer offers them. When none
+    /// is left, it says `why` (or, while it has not shown, goes). True when it says `why`.
+    @discardableResult
+    func drop(where matching: (Item) -> Bool, why: @autoclosure () -> String) -> Bool {
+        guard live, items.contains(where: matching) else { return false }
+        items.removeAll(where: matching)
+        guard let shown else { return false }
+        if items.isEmpty { return notices.change(shown, why(), button: nil) }
+        notices.change(shown, title(items), button: undoButton)
+        return false
     }
 }
 

@@ -185,6 +185,31 @@ final class ConverterPageTests: WindowTestCase {
         XCTAssertEqual(context.state.converter.favourites, pairs)
     }
 
+    func testFavouritesTakenOutOneAfterAnotherShareOneUndoToast() async throws {
+        let pairs = [FavouritePair(from: "USD", to: "EUR"), FavouritePair(from: "GBP", to: "JPY"), FavouritePair(from: "CHF", to: "SEK")]
+        for pair in pairs {
+            page.setSource(pair.from)
+            page.setTarget(at: 0, to: pair.to)
+            page.toggleFavourite()
+        }
+        page.favourites.onDelete?(pairs[0])
+        page.favourites.onDelete?(pairs[2])
+        XCTAssertEqual(page.noticeText, "2 favourites removed")
+        XCTAssertEqual(context.notices.toastHasButton, true)
+        try XCTUnwrap(context.notices.lastButton).run()
+        XCTAssertEqual(context.state.converter.favourites, pairs, "each back in its place")
+        XCTAssertEqual(page.favourites.chipPairs, pairs)
+        // A pair starred again is no longer offered by the toast, which says it is back.
+        page.load(pairs[1])
+        page.toggleFavourite()
+        XCTAssertEqual(page.noticeText, "GBP \u{2192} JPY removed from favourites.")
+        page.toggleFavourite()
+        XCTAssertEqual(page.noticeText, "GBP \u{2192} JPY added to favourites.")
+        XCTAssertEqual(context.notices.toastHasButton, false)
+        XCTAssertNil(context.notices.lastButton)
+        XCTAssertEqual(context.state.converter.favourites, [pairs[0], pairs[2], pairs[1]])
+    }
+
     func testEnterRightAfterTypingInTheFavouritesSearchLoadsItsFirstMatch() async throws {
         page.toggleFavourite()
         page.setSource("GBP")

@@ -163,16 +163,41 @@ final class CurrenciesPageTests: WindowTestCase {
         XCTAssertTrue(page.hasError("EUR"))
     }
 
-    func testEachRemovalsToastUndoesItsOwnRow() async throws {
+    func testRowsRemovedOneAfterAnotherShareOneToastWhoseUndoPutsEachBackInItsPlace() async throws {
         let before = page.shownCodes
         page.remove("EUR")
-        let undoEUR = try XCTUnwrap(context.notices.lastButton, "the toast offers Undo")
+        XCTAssertEqual(context.notices.toastShown, "EUR removed")
         page.remove("GBP")
-        // Toasts wait their turn: the first one's Undo may be pressed after the second removal.
-        undoEUR.run()
-        XCTAssertEqual(page.shownCodes, before.filter { $0 != "GBP" }, "EUR back in its place, GBP still gone")
+        // One toast, not a second one waiting five seconds behind the first: it counts them.
+        XCTAssertEqual(context.notices.toastShown, "2 currencies removed")
+        XCTAssertEqual(context.notices.toastHasButton, true)
+        try XCTUnwrap(context.notices.lastButton, "the toast offers Undo").run()
+        XCTAssertEqual(page.shownCodes, before, "GBP back before JPY, then EUR before GBP")
+    }
+
+    func testAnUndoToastNeverOffersARowThatIsBackAlready() async throws {
+        let before = page.shownCodes
+        page.remove("EUR")
+        page.remove("GBP")
+        // Ctrl+Z puts back the last: the toast then offers EUR alone, and its Undo does that.
+        XCTAssertTrue(page.undoRemoval())
+        XCTAssertEqual(context.notices.toastShown, "EUR removed")
         try XCTUnwrap(context.notices.lastButton).run()
         XCTAssertEqual(page.shownCodes, before)
+        // The only row it offered is back: the toast says so and has no Undo left.
+        page.remove("JPY")
+        XCTAssertTrue(page.undoRemoval())
+        XCTAssertEqual(context.notices.toastShown, "JPY restored")
+        XCTAssertEqual(context.notices.toastHasButton, false)
+        XCTAssertNil(context.notices.lastButton)
+        // The same for a currency added again from the picker; a removal after it has Undo again.
+        page.remove("CHF")
+        page.add("CHF")
+        XCTAssertEqual(context.notices.toastShown, "CHF added")
+        XCTAssertEqual(context.notices.toastHasButton, false)
+        page.remove("USD")
+        XCTAssertEqual(context.notices.toastShown, "USD removed")
+        XCTAssertEqual(context.notices.toastHasButton, true)
     }
 
     func testAddRemoveReorderAndReferenceAreSavedAndRestored() async throws {

@@ -104,10 +104,13 @@ def ctrl_z_or_the_toasts_undo_puts_a_removed_currency_back_and_loses_no_amount()
         app.key("ctrl+z")
         wait_for("USD back in its place", lambda: app.row_codes() == before)
         assert app.amount("USD") == "250" and app.amount("EUR") == "223.77", (app.amount("USD"), app.amount("EUR"))
-        # Once more: the toast's Undo button does the same. USD's toast may still show (with its
-        # own Undo, which has nothing left to do): GBP's is the one to press.
+        # The toast says so, and offers no Undo that would have nothing left to do.
+        wait_for("the toast saying USD is back", lambda: app.find("label", "USD restored"))
+        assert undo_of(app, "USD restored") is None
+        # Once more: the toast's Undo button does the same. The same toast says it at once
+        # (a toast with nothing to offer does not keep the next one waiting).
         remove_from_the_row_menu(app, "GBP")
-        app.click(wait_for("GBP's toast and its Undo", lambda: undo_of(app, "GBP removed"), timeout=10))
+        app.click(wait_for("GBP's toast and its Undo", lambda: undo_of(app, "GBP removed"), timeout=3))
         wait_for("GBP back in its place", lambda: app.row_codes() == before)
         # A Ctrl+Z with nothing left to undo changes nothing.
         app.focus_entry("JPY")

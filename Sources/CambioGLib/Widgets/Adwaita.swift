@@ -119,7 +119,7 @@ public struct ToastOverlay: Widget {
 
     /// Shows a toast. `button` (a label with a mnemonic and what it does) adds a button;
     /// `timeout` 0 keeps the toast until it is dismissed; `high` shows it before queued ones.
-    /// The handle can take the toast away early.
+    /// The handle changes it while it waits or shows.
     @discardableResult
     public func show(_ title: String, button: (String, @MainActor () -> Void)? = nil, timeout: UInt32 = 5,
                      high: Bool = false) -> ShownToast {
@@ -129,37 +129,37 @@ public struct ToastOverlay: Widget {
         let label = Label(title, classes: ["heading"], wrap: true)
         label.hexpand = true
         gtk_label_set_wrap_mode(OpaquePointer(label.widget), PANGO_WRAP_WORD_CHAR)
-        // A line asks for no more than a phone's toast has beside its button and close button.
-        label.maxWidthChars = button == nil ? 28 : 20
         adw_toast_set_custom_title(toast, label.widget)
         adw_toast_set_timeout(toast, timeout)
         if high { adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH) }
-        if let button {
-            adw_toast_set_button_label(toast, button.0)
-            Signal.connect(gpointerOf(toast), "button-clicked", button.1)
-        }
-        let shown = ShownToast(toast, hasButton: button != nil, label: label)
+        let shown = ShownToast(toast, overlay: OpaquePointer(widget), label: label)
+        shown.setButton(button)
         adw_toast_overlay_add_toast(cast(widget), toast) // takes our reference; the handle keeps its own
         return shown
     }
 }
 
-/// A toast given to an overlay, until it is dismissed (by its timeout or its close button). Its
-/// title can change while it shows, as libadwaita allows. (Dismissing it from code while it
-/// slides in crashes libadwaita 1.2 — a double unref when the show animation is skipped — so
-/// the glue offers no dismiss.)
+/// A toast given to an overlay, until it is dismissed (by its timeout, its button or its close
+/// button). While it waits or shows, its title and its button can change, as libadwaita allows,
+/// and it can be given its full time again. (Dismissing it from code while it slides in crashes
+/// libadwaita before 1.10 (a use after free when the show animation ends after the hide), so
+/// the glue only takes out a toast that has not shown yet.)
 @MainActor public final class ShownToast {
     private let toast: OpaquePointer
+    /// The overlay it was given to: alive while the toast is not dismissed (an overlay going away
+    /// dismisses its toasts).
+    private let overlay: OpaquePointer
     private let label: Label
-    public let hasButton: Bool
+    private var action: (@MainActor () -> Void)?
     public private(set) var dismissed = false
 
-    init(_ toast: OpaquePointer, hasButton: Bool, label: Label) {
+    init(_ toast: OpaquePointer, overlay: OpaquePointer, label: Label) {
         self.toast = toast
-        self.hasButton = hasButton
+        self.overlay = overlay
         self.label = label
         g_object_ref(gpointerOf(toast))
         Signal.connect(gpointerOf(toast), "dismissed") { [weak self] in self?.dismissed = true }
+        Signal.connect(gpointerOf(toast), "button-clicked") { [weak self] in self?.action?() }
     }
 
     isolated deinit { g_object_unref(gpointerOf(toast)) }
@@ -168,6 +168,35 @@ public struct ToastOverlay: Widget {
     public var title: String {
         get { label.text }
         set { label.text = newValue }
+    }
+
+    public var hasButton: Bool { action != nil }
+
+    /// Gives the toast a button (a label with a mnemonic, and what it does), or takes it away (nil).
+    public func setButton(_ button: (String, @MainActor () -> Void)?) {
+        action = button?.1
+        adw_toast_set_button_label(toast, button?.0)
+        // A line asks for no more than a phone's toast has beside its button and close button.
+        label.maxWidthChars = button == nil ? 28 : 20
+    }
+
+    /// Whether it is on screen now, rather than waiting its turn (its title is in the overlay).
+    public var isShowing: Bool { !dismissed && gtk_widget_get_parent(label.widget) != nil }
+
+    /// Its full time again from now, as adding a toast again does in libadwaita (a waiting toast
+    /// moves to the front of the queue).
+    public func again() {
+        guard !dismissed else { return }
+        g_object_ref(gpointerOf(toast)) // the overlay lets go of the reference it is given
+        adw_toast_overlay_add_toast(overlay, toast)
+    }
+
+    /// Takes the toast out of the queue if it has not shown yet; false when it shows (or is gone).
+    @discardableResult
+    public func withdrawIfWaiting() -> Bool {
+        guard !dismissed, !isShowing else { return false }
+        adw_toast_dismiss(toast)
+        return true
     }
 }
 
