@@ -53,10 +53,13 @@ final class UserRatesTests: PreferencesTestCase {
         XCTAssertTrue(dialog.canSet)
         XCTAssertEqual(dialog.reason, "")
         // Enter sets it and closes the dialog.
+        var destroyed = false
+        let watch = Window(existing: dialog.dialog.widget).onDestroy { destroyed = true }
         emitActivate(dialog.valueEntry.widget, type: gtk_entry_get_type())
         MainContext.drain()
         XCTAssertNil(UserRateDialog.shown, "closed")
-        XCTAssertEqual(gtk_widget_get_visible(dialog.dialog.widget), 0, "the window is gone, not only answered")
+        XCTAssertTrue(destroyed, "the window is gone, not only answered")
+        _ = watch
         XCTAssertEqual(context.notices.toasts.last, "Your rate for CUP is set")
 
         // Every page names it as the user's, with the day it was set.
