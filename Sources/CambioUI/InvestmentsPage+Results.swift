@@ -135,10 +135,12 @@ extension InvestmentsPage {
     }
 
     /// Left/Right a month, Page Up/Down a year, Home/End the ends.
-    private func chartKey(_ keyval: guint) -> Bool {
+    func chartKey(_ keyval: guint) -> Bool {
         guard let g = model.chart, !g.isEmpty,
               let next = Chart.step(keyval, cursor: model.cursor, last: g.months.count - 1, page: 12) else { return false }
         setCursor(next)
+        // The readout under the chart says what the keys reach: on a phone it may be out of view.
+        ScrolledWindow(existing: root).reveal(results.point)
         return true
     }
 

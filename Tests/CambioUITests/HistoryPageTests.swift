@@ -119,12 +119,7 @@ final class HistoryPageTests: WindowTestCase {
         // At a phone's width the page switcher slides in at the bottom, and the page has its final
         // height only once the bar has all of its own: a key pressed before then reveals the
         // readout in a view that is about to lose the bar's 45 px.
-        XCTAssertTrue(runMainLoop(until: {
-            guard let bar = self.window.switcherBar?.widget else { return false }
-            var natural: Int32 = 0
-            gtk_widget_measure(bar, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
-            return natural > 0 && gtk_widget_get_height(bar) == natural
-        }), "the bottom switcher is in")
+        waitForBottomSwitcher()
         page.focusPrimary()
         XCTAssertTrue(page.chart.hasFocus, "Alt+3 lands on the chart")
         XCTAssertTrue(page.chartKey(guint(GDK_KEY_Left)), "Left moves along it")

@@ -209,4 +209,24 @@ final class InvestmentsPageTests: WindowTestCase {
         XCTAssertLessThan(figure.x + figure.width, chart.x, "the results left of the chart")
         XCTAssertLessThan(chart.y, figure.y + figure.height, "side by side")
     }
+
+    func testOnAPhoneTheChartsKeysBringItsReadoutIntoView() async throws {
+        try await openMSFT()
+        page.setAmounts(initial: "1000", monthly: "100")
+        let root = AnyWidget(page.root)
+        resize(width: 360, height: 640, until: { root.width > 0 && root.width <= 360 && !self.page.resultsBesideChart }, "a phone")
+        waitForBottomSwitcher()
+        // The page at its top: the results fill the view, the chart's readout is below it.
+        gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(page.root)), 0)
+        XCTAssertTrue(waitForFrame(of: root))
+        let below = frame(of: page.results.point, in: root)
+        XCTAssertGreaterThan(below.y + below.height, Double(root.height), "out of view before the key: \(below), view \(root.height)")
+        gtk_widget_grab_focus(page.chart.widget)
+        XCTAssertTrue(page.chartKey(guint(GDK_KEY_Left)), "Left moves along the chart")
+        XCTAssertTrue(waitForFrame(of: root))
+        let readout = frame(of: page.results.point, in: root)
+        XCTAssertFalse(page.results.point.text.trimmingCharacters(in: .whitespaces).isEmpty)
+        XCTAssertGreaterThanOrEqual(readout.y, 0, "the readout is in view")
+        XCTAssertLessThanOrEqual(readout.y + readout.height, Double(root.height), "the readout is in view: \(readout), view \(root.height)")
+    }
 }

@@ -33,6 +33,18 @@ extension WindowTestCase {
         return (x, y, Double(widget.width), Double(widget.height))
     }
 
+    /// Runs the main loop until the bottom page switcher (a phone's) has slid all the way in:
+    /// until then the pages are about to lose its height, and what a key scrolled into view may
+    /// leave it again.
+    func waitForBottomSwitcher() {
+        XCTAssertTrue(runMainLoop(until: {
+            guard let bar = self.window.switcherBar?.widget else { return false }
+            var natural: Int32 = 0
+            gtk_widget_measure(bar, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
+            return natural > 0 && gtk_widget_get_height(bar) == natural
+        }), "the bottom switcher is in")
+    }
+
     /// The narrowest `widget` can be.
     func minimumWidth(_ widget: some Widget) -> Int32 { widget.measure(GTK_ORIENTATION_HORIZONTAL).minimum }
 

@@ -138,15 +138,18 @@ public extension ScrolledWindow {
 
     /// Scrolls the least that shows the whole of `widget` (one of the content's descendants), or
     /// its top when it is taller than the view. GTK scrolls to the focused widget only; this shows
-    /// what belongs with it (a chart's readout under the chart).
+    /// what belongs with it (a chart's readout under the chart). A label given new text is
+    /// laid out again only in the next frame: its height is the one the text will take.
     func reveal(_ widget: some Widget) {
         let scroller = OpaquePointer(self.widget)
         guard let viewport = gtk_scrolled_window_get_child(scroller),
               let content = gtk_widget_get_first_child(viewport) else { return }
         var bounds = graphene_rect_t()
         guard gtk_widget_compute_bounds(widget.widget, content, &bounds) != 0 else { return }
+        var natural: Int32 = 0
+        gtk_widget_measure(widget.widget, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(widget.widget), nil, &natural, nil, nil)
         let adjustment = gtk_scrolled_window_get_vadjustment(scroller)
-        let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
+        let top = Double(bounds.origin.y), bottom = top + max(Double(bounds.size.height), Double(natural))
         let value = gtk_adjustment_get_value(adjustment), page = gtk_adjustment_get_page_size(adjustment)
         if bottom > value + page { gtk_adjustment_set_value(adjustment, min(top, bottom - page)) }
         else if top < value { gtk_adjustment_set_value(adjustment, top) }
