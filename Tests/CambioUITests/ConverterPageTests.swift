@@ -159,13 +159,19 @@ final class ConverterPageTests: WindowTestCase {
         XCTAssertTrue(page.isStarred)
     }
 
-    func testAFavouriteTakenOutByTheStarOrTheListComesBackInItsPlaceWithUndo() async throws {
+    /// Stars USD → EUR, GBP → JPY and CHF → SEK, in that order; returns them.
+    func starThreePairs() -> [FavouritePair] {
         let pairs = [FavouritePair(from: "USD", to: "EUR"), FavouritePair(from: "GBP", to: "JPY"), FavouritePair(from: "CHF", to: "SEK")]
         for pair in pairs {
             page.setSource(pair.from)
             page.setTarget(at: 0, to: pair.to)
             page.toggleFavourite()
         }
+        return pairs
+    }
+
+    func testAFavouriteTakenOutByTheStarOrTheListComesBackInItsPlaceWithUndo() async throws {
+        let pairs = starThreePairs()
         page.load(pairs[1])
         XCTAssertTrue(page.isStarred)
         page.toggleFavourite()
@@ -186,12 +192,7 @@ final class ConverterPageTests: WindowTestCase {
     }
 
     func testFavouritesTakenOutOneAfterAnotherShareOneUndoToast() async throws {
-        let pairs = [FavouritePair(from: "USD", to: "EUR"), FavouritePair(from: "GBP", to: "JPY"), FavouritePair(from: "CHF", to: "SEK")]
-        for pair in pairs {
-            page.setSource(pair.from)
-            page.setTarget(at: 0, to: pair.to)
-            page.toggleFavourite()
-        }
+        let pairs = starThreePairs()
         page.favourites.onDelete?(pairs[0])
         page.favourites.onDelete?(pairs[2])
         XCTAssertEqual(page.noticeText, "2 favourites removed")
