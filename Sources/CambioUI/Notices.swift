@@ -100,6 +100,8 @@ import CGtk
 
     /// The latest toast, while it shows or waits its turn (nil once it is gone).
     var toastShown: String? { current.flatMap { $0.dismissed ? nil : $0.title } }
+    /// The button of the toast on screen (tests press it).
+    var toastButtonShown: WidgetRef? { overlay?.shownButton }
     /// Whether the latest toast has a button (nil: no toast).
     var toastHasButton: Bool? { current.flatMap { $0.dismissed ? nil : $0.hasButton } }
 
@@ -145,7 +147,9 @@ import CGtk
     private let restore: (Item) -> Void
     /// What its Undo puts back, in the order removed.
     private(set) var items: [Item] = []
-    private var shown: ShownToast?
+    /// Its toast, as it left it: the same toast may say something else since (a toast without a
+    /// button gives way to the next), and is then no longer its own.
+    private var shown: (toast: ShownToast, revision: Int)?
 
     init(notices: Notices, title: @escaping ([Item]) -> String, restore: @escaping (Item) -> Void) {
         self.notices = notices
@@ -153,26 +157,31 @@ import CGtk
         self.restore = restore
     }
 
-    /// Whether its toast is still there to join (or, without a window, whether anything is left).
-    private var live: Bool { shown.map { !$0.dismissed && $0.hasButton } ?? !items.isEmpty }
+    /// Its toast, while it still shows (or waits) with this Undo.
+    private var live: ShownToast? {
+        guard let (toast, revision) = shown, !toast.dismissed, toast.revision == revision else { return nil }
+        return toast
+    }
 
     /// Says that `item` was removed, with Undo.
     func add(_ item: Item) {
-        if !live { items = [] }
-        items.append(item)
-        if let shown, live {
-            notices.change(shown, title(items), button: undoButton)
+        if let toast = live {
+            items.append(item)
+            notices.change(toast, title(items), button: undoButton)
+            shown = (toast, toast.revision)
         } else {
-            shown = notices.toast(title(items), button: undoButton)
+            items = [item]
+            shown = notices.toast(title(items), button: undoButton).map { ($0, $0.revision) }
         }
     }
 
     private var undoButton: (String, @MainActor () -> Void) { (tr("_Undo"), { [weak self] in self?.undo() }) }
 
-    /// Undo: every removal back, the last first.
+    /// Undo: every removal back, the last first. (The toast goes, as its button's do.)
     func undo() {
         let all = items
         items = []
+        shown = nil
         for item in all.reversed() { restore(item) }
     }
 
@@ -180,11 +189,14 @@ import CGtk
     /// is left, it says `why` (or, while it has not shown, goes). True when it says `why`.
     @discardableResult
     func drop(where matching: (Item) -> Bool, why: @autoclosure () -> String) -> Bool {
-        guard live, items.contains(where: matching) else { return false }
+        guard let toast = live, items.contains(where: matching) else { return false }
         items.removeAll(where: matching)
-        guard let shown else { return false }
-        if items.isEmpty { return notices.change(shown, why(), button: nil) }
-        notices.change(shown, title(items), button: undoButton)
+        if items.isEmpty {
+            shown = nil
+            return notices.change(toast, why(), button: nil)
+        }
+        notices.change(toast, title(items), button: undoButton)
+        shown = (toast, toast.revision)
         return false
     }
 }

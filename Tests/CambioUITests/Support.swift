@@ -88,6 +88,16 @@ class WindowTestCase: XCTestCase {
         g_signal_emitv(&instance, g_signal_lookup(signal, type), 0, nil)
     }
 
+    /// Clicks the button of the toast on screen ("clicked", as a click emits it), then lets the
+    /// toast go as it does after a click; false when no toast with a button shows.
+    @discardableResult
+    func pressToastButton() -> Bool {
+        guard let button = context.notices.toastButtonShown else { return false }
+        emit("clicked", on: button, type: gtk_button_get_type())
+        MainContext.drain()
+        return true
+    }
+
     /// Enter in an entry: its "activate" signal (gtk_widget_activate does not reach entries).
     func emitActivate(_ widget: WidgetRef, type: GType) {
         var instance = GValue()

@@ -135,9 +135,37 @@ final class WindowShellTests: WindowTestCase {
         XCTAssertEqual(notices.toastShown, "USD → EUR added to favourites.")
         notices.toast("EUR → USD added to favourites.")
         XCTAssertEqual(notices.toastShown, "EUR → USD added to favourites.", "the answer to the next Ctrl+D shows at once")
-        // A toast with a button gets its own toast (its button must not land on another's text).
-        notices.toast("Could not refresh rates from ECB", button: ("_Retry", {}))
-        XCTAssertEqual(notices.toastShown, "Could not refresh rates from ECB", "queued behind the one showing")
+        // So does one with a button, which brings its button along.
+        var retried = false
+        notices.toast("Could not refresh rates from ECB", button: ("_Retry", { retried = true }))
+        XCTAssertEqual(notices.toastShown, "Could not refresh rates from ECB", "at once, not after the 5 s of the one before")
+        XCTAssertEqual(notices.toastHasButton, true)
         XCTAssertEqual(notices.toasts.count, 3)
+        // One without a button waits behind it (the button must not be lost), and once nothing
+        // holds the first toast's handle any more its button still works.
+        notices.toast("Copied")
+        XCTAssertTrue(pressToastButton(), "Retry, on screen")
+        XCTAssertTrue(retried)
+    }
+
+    func testAToastAnotherPageTookOverIsNotTakenBackByTheFirst() async throws {
+        let converter = window.converter, currencies = window.currencies
+        converter.toggleFavourite()
+        let starred = context.state.converter.favourites
+        XCTAssertEqual(starred.count, 1)
+        currencies.remove("USD")
+        XCTAssertTrue(currencies.undoRemoval())
+        XCTAssertEqual(window.notices.toastShown, "USD restored")
+        // The Converter's removal is said in that toast at once: it had nothing left to offer.
+        converter.toggleFavourite()
+        XCTAssertEqual(window.notices.toastShown, "\(starred[0]) removed from favourites.")
+        // A row removed now gets a toast of its own, which waits: the Converter's Undo stays.
+        currencies.remove("GBP")
+        XCTAssertEqual(window.notices.toastShown, "GBP removed")
+        XCTAssertTrue(pressToastButton(), "the Converter's Undo, on screen")
+        XCTAssertEqual(context.state.converter.favourites, starred, "the favourite is back")
+        XCTAssertTrue(runMainLoop(until: { self.window.notices.toastButtonShown != nil }, limit: 5), "GBP's toast shows next")
+        XCTAssertTrue(pressToastButton())
+        XCTAssertTrue(currencies.shownCodes.contains("GBP"))
     }
 }

@@ -139,19 +139,43 @@ public struct ToastOverlay: Widget {
     }
 }
 
+public extension ToastOverlay {
+    /// The button of the toast on screen, if it has one (a toast going away takes no clicks any
+    /// more). For tests, which press it as a user does.
+    var shownButton: WidgetRef? {
+        var child = gtk_widget_get_first_child(widget)
+        while let c = child {
+            if String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(c)))) == "AdwToastWidget",
+               gtk_widget_get_can_target(c) != 0 {
+                return AnyWidget(c).descendants.first {
+                    $0.isA(gtk_button_get_type()) && gtk_widget_get_visible($0) != 0 && gtk_button_get_label(cast($0)) != nil
+                }
+            }
+            child = gtk_widget_get_next_sibling(c)
+        }
+        return nil
+    }
+}
+
 /// A toast given to an overlay, until it is dismissed (by its timeout, its button or its close
 /// button). While it waits or shows, its title and its button can change, as libadwaita allows,
 /// and it can be given its full time again. (Dismissing it from code while it slides in crashes
 /// libadwaita before 1.10 (a use after free when the show animation ends after the hide), so
 /// the glue only takes out a toast that has not shown yet.)
 @MainActor public final class ShownToast {
+    /// What the button does: held by the toast's signal handler, so that it works for as long as
+    /// the toast shows, whoever still holds this handle.
+    private final class Action { var run: (@MainActor () -> Void)? }
     private let toast: OpaquePointer
     /// The overlay it was given to: alive while the toast is not dismissed (an overlay going away
     /// dismisses its toasts).
     private let overlay: OpaquePointer
     private let label: Label
-    private var action: (@MainActor () -> Void)?
+    private let action = Action()
     public private(set) var dismissed = false
+    /// Counts the changes of its title and button: who changed it last can tell whether it has
+    /// been changed since (by another use of the same toast).
+    public private(set) var revision = 0
 
     init(_ toast: OpaquePointer, overlay: OpaquePointer, label: Label) {
         self.toast = toast
@@ -159,7 +183,7 @@ public struct ToastOverlay: Widget {
         self.label = label
         g_object_ref(gpointerOf(toast))
         Signal.connect(gpointerOf(toast), "dismissed") { [weak self] in self?.dismissed = true }
-        Signal.connect(gpointerOf(toast), "button-clicked") { [weak self] in self?.action?() }
+        Signal.connect(gpointerOf(toast), "button-clicked") { [action] in action.run?() }
     }
 
     isolated deinit { g_object_unref(gpointerOf(toast)) }
@@ -167,17 +191,21 @@ public struct ToastOverlay: Widget {
     /// The title as shown (the custom title label: libadwaita keeps one of title and custom title).
     public var title: String {
         get { label.text }
-        set { label.text = newValue }
+        set {
+            label.text = newValue
+            revision += 1
+        }
     }
 
-    public var hasButton: Bool { action != nil }
+    public var hasButton: Bool { action.run != nil }
 
     /// Gives the toast a button (a label with a mnemonic, and what it does), or takes it away (nil).
     public func setButton(_ button: (String, @MainActor () -> Void)?) {
-        action = button?.1
+        action.run = button?.1
         adw_toast_set_button_label(toast, button?.0)
         // A line asks for no more than a phone's toast has beside its button and close button.
         label.maxWidthChars = button == nil ? 28 : 20
+        revision += 1
     }
 
     /// Whether it is on screen now, rather than waiting its turn (its title is in the overlay).

@@ -139,7 +139,9 @@ public extension ScrolledWindow {
     /// Scrolls the least that shows the whole of `widget` (one of the content's descendants), or
     /// its top when it is taller than the view. GTK scrolls to the focused widget only; this shows
     /// what belongs with it (a chart's readout under the chart). A label given new text is
-    /// laid out again only in the next frame: its height is the one the text will take.
+    /// laid out again only in the next frame: its height is the one the text will take. (The
+    /// content's own new height counts only from then: a widget at its very end is shown down
+    /// to the end as it is now.)
     func reveal(_ widget: some Widget) {
         let scroller = OpaquePointer(self.widget)
         guard let viewport = gtk_scrolled_window_get_child(scroller),
