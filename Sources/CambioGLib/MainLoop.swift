@@ -123,13 +123,15 @@ public enum StartupProbe {
     }
 
     /// Runs `body` once when the main loop is idle: after pending input and the frame being drawn.
-    public static func idle(_ body: @escaping @MainActor () -> Void) -> TimerHandle {
+    /// `beforeNextFrame`: before the next frame is laid out instead (a size to set in time for it).
+    public static func idle(beforeNextFrame: Bool = false, _ body: @escaping @MainActor () -> Void) -> TimerHandle {
         let handle = TimerHandle(id: 0)
         let job = Unmanaged.passRetained(MainContext.Job { [weak handle] in
             handle?.id = 0
             body()
         }).toOpaque()
-        handle.id = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+        // GDK lays out and draws a frame at G_PRIORITY_HIGH_IDLE + 20.
+        handle.id = g_idle_add_full(beforeNextFrame ? G_PRIORITY_HIGH_IDLE : G_PRIORITY_DEFAULT_IDLE, { data in
             let job = Unmanaged<MainContext.Job>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated { job.body() }
             return 0 // G_SOURCE_REMOVE

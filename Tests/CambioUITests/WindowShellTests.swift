@@ -129,6 +129,55 @@ final class WindowShellTests: WindowTestCase {
         for button in buttons { XCTAssertTrue(fitsWidth(button), "inside the window") }
     }
 
+    func testAToastIsOneLineOnADesktopAndWrapsWhenTheWindowNarrows() async throws {
+        loadAppStyle()
+        layOut(width: 1280, height: 800)
+        func label(_ title: String) -> Label? {
+            AnyWidget(window.window).descendants.first {
+                $0.isA(gtk_label_get_type()) && Label(existing: $0).text == title && gtk_widget_get_mapped($0) != 0
+            }.map(Label.init(existing:))
+        }
+        func lines(_ label: Label) -> Int32 { pango_layout_get_line_count(gtk_label_get_layout(OpaquePointer(label.widget))) }
+        // As Ctrl+D twice says it: the first toast, then the second in its place with Undo.
+        let added = "USD → EUR added to favourites.", removed = "USD → EUR removed from favourites."
+        window.notices.toast(added)
+        XCTAssertTrue(runMainLoop(until: { label(added).map { lines($0) == 1 } ?? false }, limit: 5), "one line")
+        window.notices.toast(removed, button: ("_Undo", {}))
+        let shown = try XCTUnwrap(label(removed))
+        XCTAssertTrue(runMainLoop(until: { lines(shown) == 1 }, limit: 5),
+                      "beside its Undo, one line on a desktop, not a narrow column: \(lines(shown)) lines")
+        // The window narrows to a phone's while the toast shows: its title wraps, and every line shows.
+        layOut(width: 360, height: 640)
+        var toast = shown.widget
+        while String(cString: gtk_widget_get_css_name(toast)) != "toast", let parent = gtk_widget_get_parent(toast) { toast = parent }
+        XCTAssertTrue(runMainLoop(until: { lines(shown) > 1 && self.cutLabels(in: AnyWidget(toast)).isEmpty && self.fitsWidth(AnyWidget(toast)) },
+                                  limit: 5),
+                      "wrapped, whole and inside the window at 360 px: \(lines(shown)) lines, cut: \(cutLabels(in: AnyWidget(toast)))")
+    }
+
+    func testAToastThatTakesThePlaceOfAShortOneIsReadWholeOnAPhoneAndADesktop() async throws {
+        loadAppStyle()
+        for (width, height) in [(Int32(1280), Int32(800)), (360, 640)] {
+            layOut(width: width, height: height)
+            // A short toast on screen; a long one with a button takes its place (Notices.toast).
+            window.notices.toast("Copied")
+            XCTAssertTrue(runMainLoop(until: { self.window.notices.toastShown == "Copied" }, limit: 5), "the toast shows at \(width) px")
+            waitForFrame(of: AnyWidget(window.window))
+            let title = "Could not refresh rates from the European Central Bank: the server did not answer (\(width) px)"
+            window.notices.toast(title, button: ("_Retry", {}))
+            XCTAssertEqual(window.notices.toastShown, title)
+            // The toast around that title (the one before may still be going away).
+            var around = try XCTUnwrap(AnyWidget(window.window).descendants.first {
+                $0.isA(gtk_label_get_type()) && Label(existing: $0).text == title
+            })
+            while String(cString: gtk_widget_get_css_name(around)) != "toast", let parent = gtk_widget_get_parent(around) { around = parent }
+            let toast = AnyWidget(around)
+            XCTAssertTrue(runMainLoop(until: { self.cutLabels(in: toast).isEmpty && self.fitsWidth(toast) }, limit: 3),
+                          "every line of it shows, inside the window, at \(width) px: cut \(cutLabels(in: toast)), \(toast.width) px wide")
+            XCTAssertTrue(pressToastButton(), "its Retry is on screen")
+        }
+    }
+
     func testANewToastTakesThePlaceOfTheOneShowing() async throws {
         let notices = window.notices
         notices.toast("USD → EUR added to favourites.")

@@ -138,3 +138,55 @@ public struct AdaptiveBox: Widget {
         }
     }
 }
+
+/// One child, whose width does not depend on the height it is given. A container that does not
+/// stretch a wrapping label (halign start) asks it for the narrowest width that fits the height
+/// it has, which breaks a short line in two beside a taller neighbour; in this box the label
+/// takes its natural width, up to `maxWidth`, and wraps only when it gets less.
+public struct WidthFirstBin: Widget {
+    public let widget: WidgetRef
+    public init(child: some Widget) {
+        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_box_append(cast(widget), child.widget)
+        gtk_widget_set_layout_manager(widget, gtk_custom_layout_new(WidthFirstLayout.requestMode, WidthFirstLayout.measure,
+                                                                    WidthFirstLayout.allocate))
+        Signal.connect(gpointerOf(widget), "destroy") { [widget] in WidthFirstLayout.maxWidths[widget] = nil }
+    }
+
+    /// The most it asks for (nil: its child's natural width).
+    public var maxWidth: Int32? {
+        get { WidthFirstLayout.maxWidths[widget] }
+        nonmutating set {
+            guard newValue != maxWidth else { return }
+            WidthFirstLayout.maxWidths[widget] = newValue
+            gtk_widget_queue_resize(widget)
+        }
+    }
+}
+
+@MainActor enum WidthFirstLayout {
+    static var maxWidths: [WidgetRef: Int32] = [:]
+
+    static let requestMode: GtkCustomRequestModeFunc = { _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH }
+
+    static let measure: GtkCustomMeasureFunc = { widget, orientation, forSize, minimum, natural, minBaseline, natBaseline in
+        guard let widget else { return }
+        nonisolated(unsafe) let w = widget
+        let (min, nat) = MainActor.assumeIsolated { () -> (Int32, Int32) in
+            guard let child = gtk_widget_get_first_child(w) else { return (0, 0) }
+            var min: Int32 = 0, nat: Int32 = 0
+            let horizontal = orientation == GTK_ORIENTATION_HORIZONTAL
+            gtk_widget_measure(child, orientation, horizontal ? -1 : forSize, &min, &nat, nil, nil)
+            if horizontal, let cap = maxWidths[w] { nat = Swift.max(Swift.min(nat, cap), min) }
+            return (min, nat)
+        }
+        minimum?.pointee = min
+        natural?.pointee = nat
+        minBaseline?.pointee = -1
+        natBaseline?.pointee = -1
+    }
+
+    static let allocate: GtkCustomAllocateFunc = { widget, width, height, _ in
+        if let child = gtk_widget_get_first_child(widget) { gtk_widget_allocate(child, width, height, -1, nil) }
+    }
+}

@@ -112,9 +112,15 @@ public struct ViewSwitcherBar: Widget {
 /// AdwToastOverlay: shows toasts over its child, one at a time.
 public struct ToastOverlay: Widget {
     public let widget: WidgetRef
+    private let sizing = ToastSizing()
     public init(child: some Widget) {
         widget = adw_toast_overlay_new()!
-        adw_toast_overlay_set_child(cast(widget), child.widget)
+        // A zero-height probe under the child tells the overlay's width, at every allocation
+        // that changes it: toasts are as wide as that allows.
+        let probe = DrawingSurface()
+        probe.hexpand = true
+        adw_toast_overlay_set_child(cast(widget), Box.vertical(spacing: 0, [child, probe]).widget)
+        probe.onResize { [sizing] width, _ in sizing.overlayWidth = width }
     }
 
     /// Shows a toast. `button` (a label with a mnemonic and what it does) adds a button;
@@ -128,11 +134,16 @@ public struct ToastOverlay: Widget {
         // label ellipsizes): a label of ours, in the look of the toast's own.
         let label = Label(title, classes: ["heading"], wrap: true)
         label.hexpand = true
+        label.maxWidthChars = 56 // a readable line on a desktop
         gtk_label_set_wrap_mode(OpaquePointer(label.widget), PANGO_WRAP_WORD_CHAR)
-        adw_toast_set_custom_title(toast, label.widget)
+        // In a box that gives it its natural width: libadwaita 1.2 sets its title beside the
+        // buttons at the start, which asks a wrapping label for the narrowest width that fits
+        // the row's height, and so broke a short title in two beside a taller button.
+        let title = WidthFirstBin(child: label)
+        adw_toast_set_custom_title(toast, title.widget)
         adw_toast_set_timeout(toast, timeout)
         if high { adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH) }
-        let shown = ShownToast(toast, overlay: OpaquePointer(widget), label: label)
+        let shown = ShownToast(toast, overlay: OpaquePointer(widget), title: title, label: label, sizing: sizing)
         shown.setButton(button)
         adw_toast_overlay_add_toast(cast(widget), toast) // takes our reference; the handle keeps its own
         return shown
@@ -157,6 +168,37 @@ public extension ToastOverlay {
     }
 }
 
+/// How wide a toast's title may be. libadwaita 1.2 gives a toast the height its title needs at
+/// the toast's natural width, then no more than the overlay's width: a title that wraps only
+/// then is cut. So each title asks for no more than the overlay leaves it beside the toast's
+/// buttons, and again when the window is resized while it shows.
+@MainActor final class ToastSizing {
+    private final class Entry { weak var toast: ShownToast?; init(_ t: ShownToast) { toast = t } }
+    private var toasts: [Entry] = []
+    private var refit: TimerHandle?
+
+    /// The overlay's width, at each allocation that changes it (0 before the first). Toasts on
+    /// screen fit again after the allocation: a label's size is not changed while its window
+    /// lays out.
+    var overlayWidth: Int32 = 0 {
+        didSet {
+            guard overlayWidth != oldValue, refit == nil else { return }
+            toasts.removeAll { $0.toast?.dismissed ?? true }
+            guard !toasts.isEmpty else { return }
+            refit = TimerHandle.idle(beforeNextFrame: true) { [weak self] in
+                guard let self else { return }
+                self.refit = nil
+                self.toasts.forEach { $0.toast?.fitTitle() }
+            }
+        }
+    }
+
+    func add(_ toast: ShownToast) {
+        toasts.removeAll { $0.toast?.dismissed ?? true }
+        toasts.append(Entry(toast))
+    }
+}
+
 /// A toast given to an overlay, until it is dismissed (by its timeout, its button or its close
 /// button). While it waits or shows, its title and its button can change, as libadwaita allows,
 /// and it can be given its full time again. (Dismissing it from code while it slides in crashes
@@ -170,18 +212,34 @@ public extension ToastOverlay {
     /// The overlay it was given to: alive while the toast is not dismissed (an overlay going away
     /// dismisses its toasts).
     private let overlay: OpaquePointer
+    /// Its custom title (the label in its box) and the label.
+    private let titleBox: WidthFirstBin
     private let label: Label
+    private var fitting: TimerHandle?
+    private let sizing: ToastSizing
     private let action = Action()
     public private(set) var dismissed = false
     /// Counts the changes of its title and button: who changed it last can tell whether it has
     /// been changed since (by another use of the same toast).
     public private(set) var revision = 0
 
-    init(_ toast: OpaquePointer, overlay: OpaquePointer, label: Label) {
+    init(_ toast: OpaquePointer, overlay: OpaquePointer, title: WidthFirstBin, label: Label, sizing: ToastSizing) {
         self.toast = toast
         self.overlay = overlay
+        titleBox = title
         self.label = label
+        self.sizing = sizing
         g_object_ref(gpointerOf(toast))
+        sizing.add(self)
+        // A toast gets its widget when it shows (at once, or after the toasts before it): it fits
+        // once that widget is in the overlay, before the frame that shows it.
+        title.onNotify("parent") { [weak self] in
+            guard let self, self.fitting == nil, self.isShowing else { return }
+            self.fitting = TimerHandle.idle(beforeNextFrame: true) { [weak self] in
+                self?.fitting = nil
+                self?.fitTitle()
+            }
+        }
         Signal.connect(gpointerOf(toast), "dismissed") { [weak self] in self?.dismissed = true }
         Signal.connect(gpointerOf(toast), "button-clicked") { [action] in action.run?() }
     }
@@ -203,13 +261,28 @@ public extension ToastOverlay {
     public func setButton(_ button: (String, @MainActor () -> Void)?) {
         action.run = button?.1
         adw_toast_set_button_label(toast, button?.0)
-        // A line asks for no more than a phone's toast has beside its button and close button.
-        label.maxWidthChars = button == nil ? 28 : 20
+        fitTitle()
         revision += 1
     }
 
+    /// Its title's width, while it shows: what the overlay leaves it beside its buttons and
+    /// padding (the toast's natural width less its title's).
+    func fitTitle() {
+        guard isShowing, sizing.overlayWidth > 0 else { return }
+        var toastWidget = titleBox.widget
+        while String(cString: gtk_widget_get_css_name(toastWidget)) != "toast" {
+            guard let parent = gtk_widget_get_parent(toastWidget) else { return }
+            toastWidget = parent
+        }
+        // Styled only once in the overlay (its padding and its buttons' sizes).
+        guard gtk_widget_get_parent(toastWidget) != nil else { return }
+        let around = AnyWidget(toastWidget).measure(GTK_ORIENTATION_HORIZONTAL, for: -1).natural
+            - titleBox.measure(GTK_ORIENTATION_HORIZONTAL, for: -1).natural
+        titleBox.maxWidth = max(sizing.overlayWidth - around, 0)
+    }
+
     /// Whether it is on screen now, rather than waiting its turn (its title is in the overlay).
-    public var isShowing: Bool { !dismissed && gtk_widget_get_parent(label.widget) != nil }
+    public var isShowing: Bool { !dismissed && gtk_widget_get_parent(titleBox.widget) != nil }
 
     /// Its full time again from now, as adding a toast again does in libadwaita (a waiting toast
     /// moves to the front of the queue).
