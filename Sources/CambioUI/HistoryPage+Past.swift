@@ -42,7 +42,8 @@ extension HistoryPage {
 
     private func daySelected() {
         let picked = pastPart.calendar.day
-        if let d = Day(year: picked.year, month: picked.month, day: picked.day) {
+        // A greyed day of the next month emits "next-month" and "day-selected": one update.
+        if let d = Day(year: picked.year, month: picked.month, day: picked.day), d != model.pastDay {
             model.pastDay = d
             updatePast()
         }
