@@ -32,6 +32,11 @@ static inline void cambio_accessible_set_label(GtkWidget *widget, const char *la
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+/* Left out of the accessibility tree (a part with nothing to say: a layout probe). */
+static inline void cambio_accessible_set_hidden(GtkWidget *widget) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+}
+
 /* The description read after the name; NULL removes it. */
 static inline void cambio_accessible_set_description(GtkWidget *widget, const char *description) {
     if (description)

@@ -82,6 +82,7 @@ import Foundation
         list.accessibleLabel(tr("Your currencies"))
         // Tells the list's width as it changes: the amounts fit their fields again (`fitAmount`).
         widthProbe.hexpand = true
+        widthProbe.accessibleHidden()
         content = Box.vertical(spacing: 0, [list, widthProbe])
         content.margins(0, 12, 12, 12)
         // Held to a readable width on wide windows; the scroll bar stays at the window's edge.

@@ -40,12 +40,19 @@ extension HistoryPage {
         updatePast()
     }
 
+    /// The day converted follows the calendar once it has settled, before the next frame: a greyed
+    /// day of the next month is said in two signals, "next-month" (the same day number in that
+    /// month, maybe a day with no rate yet) and then "day-selected" (the day clicked).
     private func daySelected() {
-        let picked = pastPart.calendar.day
-        // A greyed day of the next month emits "next-month" and "day-selected": one update.
-        if let d = Day(year: picked.year, month: picked.month, day: picked.day), d != model.pastDay {
-            model.pastDay = d
-            updatePast()
+        guard dayChange == nil else { return }
+        dayChange = TimerHandle.idle(beforeNextFrame: true) { [weak self] in
+            guard let self, !self.destroyed else { return }
+            self.dayChange = nil
+            let picked = self.pastPart.calendar.day
+            if let d = Day(year: picked.year, month: picked.month, day: picked.day), d != self.model.pastDay {
+                self.model.pastDay = d
+                self.updatePast()
+            }
         }
     }
 

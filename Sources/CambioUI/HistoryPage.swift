@@ -25,6 +25,8 @@ import CGtk
     var dayRows: [ListBoxRow] = []
     /// Set when the window is gone: answers that arrive later are dropped.
     var destroyed = false
+    /// The calendar's day, read once it has settled (see `daySelected`).
+    var dayChange: TimerHandle?
     var synced = false
     /// Whether the history may be brought up to date from the network (the client's gate).
     func mayFetch() -> Bool { ctx.engine.client.networkAllowed }

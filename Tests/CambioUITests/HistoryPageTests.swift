@@ -71,6 +71,25 @@ final class HistoryPageTests: WindowTestCase {
         XCTAssertEqual(page.pastText, "Division by zero")
     }
 
+    func testAGreyedDayOfTheNextMonthIsConvertedWithoutTheDayBetween() async throws {
+        page.setPastDay(Day(iso: "2026-09-30")!)
+        XCTAssertTrue(page.pastText.contains("Sep 30, 2026"), page.pastText)
+        final class Said { var texts: [String] = [] }
+        let said = Said()
+        let result = page.pastPart.result
+        AnyWidget(result).onNotify("label") { said.texts.append(result.text) }
+        // A click on 2 Oct, greyed under September: GtkCalendar moves to the same day number of
+        // the next month (30 Oct) and says so, then selects the day clicked and says that.
+        let calendar = page.pastPart.calendar
+        calendar.day = (2026, 10, 30)
+        emit("next-month", on: calendar.widget, type: gtk_calendar_get_type())
+        calendar.day = (2026, 10, 2)
+        XCTAssertTrue(runMainLoop(until: { self.page.pastDay == Day(iso: "2026-10-02")! }, limit: 5), "the day clicked")
+        waitForFrame(of: AnyWidget(window.window))
+        XCTAssertEqual(said.texts.count, 1, "one conversion, not one for the day between: \(said.texts)")
+        XCTAssertTrue(page.pastText.contains("rate of Fri, Oct 2, 2026 (ECB)"), page.pastText)
+    }
+
     func testASuspendedCurrencyShowsAGap() async throws {
         page.setPair(from: "EUR", to: "RUB")
         try await waitForLoad()

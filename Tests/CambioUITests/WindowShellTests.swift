@@ -107,24 +107,31 @@ final class WindowShellTests: WindowTestCase {
         XCTAssertEqual(window.notices.toasts.last, "Network access is off")
     }
 
+    /// The label of the toast titled `title`, once it is on screen.
+    private func toastTitle(_ title: String) -> Label? {
+        AnyWidget(window.window).descendants.first {
+            $0.isA(gtk_label_get_type()) && Label(existing: $0).text == title && gtk_widget_get_mapped($0) != 0
+        }.map(Label.init(existing:))
+    }
+
+    /// Whether the toast titled `title` is on screen, whole (no line of it cut) and inside the window.
+    private func toastIsWhole(_ title: String) -> Bool {
+        guard let label = toastTitle(title), let toast = AnyWidget(label).ancestor(named: "toast") else { return false }
+        return cutLabels(in: AnyWidget(toast)).isEmpty && fitsWidth(AnyWidget(toast))
+    }
+
+    private func lines(_ label: Label) -> Int32 { pango_layout_get_line_count(gtk_label_get_layout(OpaquePointer(label.widget))) }
+
     func testALongToastIsReadWholeOnAPhoneWithItsButtons() async throws {
         loadAppStyle()
         layOut(width: 360, height: 640)
         let title = "Could not refresh rates from the European Central Bank: the server did not answer"
         window.notices.toast(title, button: ("_Retry", {}))
-        // The toast's title label, once the toast is on screen, and the toast around it.
-        func find() -> WidgetRef? {
-            AnyWidget(window.window).descendants.first {
-                $0.isA(gtk_label_get_type()) && Label(existing: $0).text == title && gtk_widget_get_mapped($0) != 0
-            }
-        }
-        XCTAssertTrue(runMainLoop(until: { find() != nil }, limit: 5), "the toast shows")
-        let label = Label(existing: try XCTUnwrap(find()))
-        var toast = label.widget
-        while String(cString: gtk_widget_get_css_name(toast)) != "toast", let parent = gtk_widget_get_parent(toast) { toast = parent }
-        XCTAssertTrue(runMainLoop(until: { self.cutLabels(in: AnyWidget(toast)).isEmpty }, limit: 5), "every line of it shows")
+        XCTAssertTrue(runMainLoop(until: { self.toastIsWhole(title) }, limit: 5), "every line of it shows, inside the window")
+        let label = try XCTUnwrap(toastTitle(title))
         XCTAssertFalse(label.isEllipsized, "no “…”")
-        let buttons = AnyWidget(toast).descendants.filter { $0.isA(gtk_button_get_type()) }.map(AnyWidget.init)
+        let toast = AnyWidget(try XCTUnwrap(AnyWidget(label).ancestor(named: "toast")))
+        let buttons = toast.descendants.filter { $0.isA(gtk_button_get_type()) }.map(AnyWidget.init)
         XCTAssertEqual(buttons.count, 2, "Retry and the close button")
         for button in buttons { XCTAssertTrue(fitsWidth(button), "inside the window") }
     }
@@ -132,27 +139,21 @@ final class WindowShellTests: WindowTestCase {
     func testAToastIsOneLineOnADesktopAndWrapsWhenTheWindowNarrows() async throws {
         loadAppStyle()
         layOut(width: 1280, height: 800)
-        func label(_ title: String) -> Label? {
-            AnyWidget(window.window).descendants.first {
-                $0.isA(gtk_label_get_type()) && Label(existing: $0).text == title && gtk_widget_get_mapped($0) != 0
-            }.map(Label.init(existing:))
-        }
-        func lines(_ label: Label) -> Int32 { pango_layout_get_line_count(gtk_label_get_layout(OpaquePointer(label.widget))) }
         // As Ctrl+D twice says it: the first toast, then the second in its place with Undo.
         let added = "USD → EUR added to favourites.", removed = "USD → EUR removed from favourites."
         window.notices.toast(added)
-        XCTAssertTrue(runMainLoop(until: { label(added).map { lines($0) == 1 } ?? false }, limit: 5), "one line")
+        XCTAssertTrue(runMainLoop(until: { self.toastTitle(added).map { self.lines($0) == 1 } ?? false }, limit: 5), "one line")
         window.notices.toast(removed, button: ("_Undo", {}))
-        let shown = try XCTUnwrap(label(removed))
-        XCTAssertTrue(runMainLoop(until: { lines(shown) == 1 }, limit: 5),
+        let shown = try XCTUnwrap(toastTitle(removed))
+        XCTAssertTrue(runMainLoop(until: { self.lines(shown) == 1 }, limit: 5),
                       "beside its Undo, one line on a desktop, not a narrow column: \(lines(shown)) lines")
         // The window narrows to a phone's while the toast shows: its title wraps, and every line shows.
         layOut(width: 360, height: 640)
-        var toast = shown.widget
-        while String(cString: gtk_widget_get_css_name(toast)) != "toast", let parent = gtk_widget_get_parent(toast) { toast = parent }
-        XCTAssertTrue(runMainLoop(until: { lines(shown) > 1 && self.cutLabels(in: AnyWidget(toast)).isEmpty && self.fitsWidth(AnyWidget(toast)) },
-                                  limit: 5),
-                      "wrapped, whole and inside the window at 360 px: \(lines(shown)) lines, cut: \(cutLabels(in: AnyWidget(toast)))")
+        XCTAssertTrue(runMainLoop(until: { self.lines(shown) > 1 && self.toastIsWhole(removed) }, limit: 5),
+                      "wrapped, whole and inside the window at 360 px: \(lines(shown)) lines")
+        // And widens again: one line again.
+        layOut(width: 1280, height: 800)
+        XCTAssertTrue(runMainLoop(until: { self.lines(shown) == 1 }, limit: 5), "one line again at 1280 px: \(lines(shown)) lines")
     }
 
     func testAToastThatTakesThePlaceOfAShortOneIsReadWholeOnAPhoneAndADesktop() async throws {
@@ -160,22 +161,31 @@ final class WindowShellTests: WindowTestCase {
         for (width, height) in [(Int32(1280), Int32(800)), (360, 640)] {
             layOut(width: width, height: height)
             // A short toast on screen; a long one with a button takes its place (Notices.toast).
-            window.notices.toast("Copied")
-            XCTAssertTrue(runMainLoop(until: { self.window.notices.toastShown == "Copied" }, limit: 5), "the toast shows at \(width) px")
+            let short = "Copied (\(width) px)"
+            window.notices.toast(short)
+            XCTAssertTrue(runMainLoop(until: { self.toastTitle(short) != nil }, limit: 5), "the toast shows at \(width) px")
             waitForFrame(of: AnyWidget(window.window))
             let title = "Could not refresh rates from the European Central Bank: the server did not answer (\(width) px)"
             window.notices.toast(title, button: ("_Retry", {}))
             XCTAssertEqual(window.notices.toastShown, title)
-            // The toast around that title (the one before may still be going away).
-            var around = try XCTUnwrap(AnyWidget(window.window).descendants.first {
-                $0.isA(gtk_label_get_type()) && Label(existing: $0).text == title
-            })
-            while String(cString: gtk_widget_get_css_name(around)) != "toast", let parent = gtk_widget_get_parent(around) { around = parent }
-            let toast = AnyWidget(around)
-            XCTAssertTrue(runMainLoop(until: { self.cutLabels(in: toast).isEmpty && self.fitsWidth(toast) }, limit: 3),
-                          "every line of it shows, inside the window, at \(width) px: cut \(cutLabels(in: toast)), \(toast.width) px wide")
+            XCTAssertTrue(runMainLoop(until: { self.toastIsWhole(title) }, limit: 3),
+                          "every line of it shows, inside the window, at \(width) px")
             XCTAssertTrue(pressToastButton(), "its Retry is on screen")
         }
+    }
+
+    func testAToastThatWaitedItsTurnIsReadWholeWhenItShows() async throws {
+        loadAppStyle()
+        layOut(width: 360, height: 640)
+        // Three toasts with buttons: the second and third wait. Nothing holds the second's handle
+        // once the third is the latest; it is still made to fit when it shows.
+        let titles = ["Could not refresh rates from the European Central Bank: the server did not answer",
+                      "Could not refresh rates from Frankfurter: the answer could not be read at all",
+                      "Could not refresh rates from the Bank of Russia: the connection was refused"]
+        for title in titles { window.notices.toast(title, button: ("_Retry", {})) }
+        XCTAssertTrue(runMainLoop(until: { self.toastIsWhole(titles[0]) }, limit: 5), "the first shows, whole")
+        XCTAssertTrue(pressToastButton(), "its Retry takes it away")
+        XCTAssertTrue(runMainLoop(until: { self.toastIsWhole(titles[1]) }, limit: 5), "the second shows next, whole")
     }
 
     func testANewToastTakesThePlaceOfTheOneShowing() async throws {

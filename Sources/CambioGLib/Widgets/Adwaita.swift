@@ -117,8 +117,10 @@ public struct ToastOverlay: Widget {
         widget = adw_toast_overlay_new()!
         // A zero-height probe under the child tells the overlay's width, at every allocation
         // that changes it: toasts are as wide as that allows.
+        // (The child fills the overlay's height, as it did as the overlay's only child.)
         let probe = DrawingSurface()
-        probe.hexpand = true
+        probe.accessibleHidden()
+        gtk_widget_set_vexpand(child.widget, 1)
         adw_toast_overlay_set_child(cast(widget), Box.vertical(spacing: 0, [child, probe]).widget)
         probe.onResize { [sizing] width, _ in sizing.overlayWidth = width }
     }
@@ -143,6 +145,7 @@ public struct ToastOverlay: Widget {
         adw_toast_set_custom_title(toast, title.widget)
         adw_toast_set_timeout(toast, timeout)
         if high { adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH) }
+        sizing.add(title, of: toast)
         let shown = ShownToast(toast, overlay: OpaquePointer(widget), title: title, label: label, sizing: sizing)
         shown.setButton(button)
         adw_toast_overlay_add_toast(cast(widget), toast) // takes our reference; the handle keeps its own
@@ -171,31 +174,47 @@ public extension ToastOverlay {
 /// How wide a toast's title may be. libadwaita 1.2 gives a toast the height its title needs at
 /// the toast's natural width, then no more than the overlay's width: a title that wraps only
 /// then is cut. So each title asks for no more than the overlay leaves it beside the toast's
-/// buttons, and again when the window is resized while it shows.
+/// buttons: when its toast shows (at once or after the toasts before it), when its button
+/// changes, and when the window is resized while it shows. It follows the toasts themselves, from
+/// their adding to their "dismissed", whoever holds a `ShownToast` for them.
 @MainActor final class ToastSizing {
-    private final class Entry { weak var toast: ShownToast?; init(_ t: ShownToast) { toast = t } }
-    private var toasts: [Entry] = []
+    /// The titles of the toasts not dismissed yet.
+    private var titles: [WidthFirstBin] = []
     private var refit: TimerHandle?
 
-    /// The overlay's width, at each allocation that changes it (0 before the first). Toasts on
-    /// screen fit again after the allocation: a label's size is not changed while its window
-    /// lays out.
+    /// The overlay's width, at each allocation that changes it (0 before the first).
     var overlayWidth: Int32 = 0 {
-        didSet {
-            guard overlayWidth != oldValue, refit == nil else { return }
-            toasts.removeAll { $0.toast?.dismissed ?? true }
-            guard !toasts.isEmpty else { return }
-            refit = TimerHandle.idle(beforeNextFrame: true) { [weak self] in
-                guard let self else { return }
-                self.refit = nil
-                self.toasts.forEach { $0.toast?.fitTitle() }
-            }
+        didSet { if overlayWidth != oldValue { fitSoon() } }
+    }
+
+    /// Follows `title` until `toast` is dismissed.
+    func add(_ title: WidthFirstBin, of toast: OpaquePointer) {
+        titles.append(title)
+        title.onNotify("parent") { [self] in fitSoon() }
+        Signal.connect(gpointerOf(toast), "dismissed") { [self, widget = title.widget] in
+            titles.removeAll { $0.widget == widget }
         }
     }
 
-    func add(_ toast: ShownToast) {
-        toasts.removeAll { $0.toast?.dismissed ?? true }
-        toasts.append(Entry(toast))
+    /// Fits every title shown, before the next frame (not during this one's layout, where a
+    /// label's size is not to change).
+    func fitSoon() {
+        guard refit == nil, !titles.isEmpty else { return }
+        refit = TimerHandle.idle(beforeNextFrame: true) { [weak self] in
+            guard let self else { return }
+            self.refit = nil
+            self.titles.forEach(self.fit)
+        }
+    }
+
+    /// Fits `title` now if its toast shows: what the overlay leaves it is the overlay's width less
+    /// the rest of the toast (its padding and buttons: its natural width less its title's).
+    func fit(_ title: WidthFirstBin) {
+        guard overlayWidth > 0, let toast = title.ancestor(named: "toast"),
+              gtk_widget_get_parent(toast) != nil else { return } // styled only once in the overlay
+        let around = AnyWidget(toast).measure(GTK_ORIENTATION_HORIZONTAL, for: -1).natural
+            - title.measure(GTK_ORIENTATION_HORIZONTAL, for: -1).natural
+        title.maxWidth = max(overlayWidth - around, 0)
     }
 }
 
@@ -215,7 +234,6 @@ public extension ToastOverlay {
     /// Its custom title (the label in its box) and the label.
     private let titleBox: WidthFirstBin
     private let label: Label
-    private var fitting: TimerHandle?
     private let sizing: ToastSizing
     private let action = Action()
     public private(set) var dismissed = false
@@ -230,16 +248,6 @@ public extension ToastOverlay {
         self.label = label
         self.sizing = sizing
         g_object_ref(gpointerOf(toast))
-        sizing.add(self)
-        // A toast gets its widget when it shows (at once, or after the toasts before it): it fits
-        // once that widget is in the overlay, before the frame that shows it.
-        title.onNotify("parent") { [weak self] in
-            guard let self, self.fitting == nil, self.isShowing else { return }
-            self.fitting = TimerHandle.idle(beforeNextFrame: true) { [weak self] in
-                self?.fitting = nil
-                self?.fitTitle()
-            }
-        }
         Signal.connect(gpointerOf(toast), "dismissed") { [weak self] in self?.dismissed = true }
         Signal.connect(gpointerOf(toast), "button-clicked") { [action] in action.run?() }
     }
@@ -261,24 +269,8 @@ public extension ToastOverlay {
     public func setButton(_ button: (String, @MainActor () -> Void)?) {
         action.run = button?.1
         adw_toast_set_button_label(toast, button?.0)
-        fitTitle()
+        sizing.fit(titleBox) // a button of another width leaves the title another width
         revision += 1
-    }
-
-    /// Its title's width, while it shows: what the overlay leaves it beside its buttons and
-    /// padding (the toast's natural width less its title's).
-    func fitTitle() {
-        guard isShowing, sizing.overlayWidth > 0 else { return }
-        var toastWidget = titleBox.widget
-        while String(cString: gtk_widget_get_css_name(toastWidget)) != "toast" {
-            guard let parent = gtk_widget_get_parent(toastWidget) else { return }
-            toastWidget = parent
-        }
-        // Styled only once in the overlay (its padding and its buttons' sizes).
-        guard gtk_widget_get_parent(toastWidget) != nil else { return }
-        let around = AnyWidget(toastWidget).measure(GTK_ORIENTATION_HORIZONTAL, for: -1).natural
-            - titleBox.measure(GTK_ORIENTATION_HORIZONTAL, for: -1).natural
-        titleBox.maxWidth = max(sizing.overlayWidth - around, 0)
     }
 
     /// Whether it is on screen now, rather than waiting its turn (its title is in the overlay).

@@ -65,10 +65,19 @@ public extension Widget {
     func hasClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
     func accessibleLabel(_ text: String) { widget.accessibleLabel(text) }
     func accessibleDescription(_ text: String) { widget.accessibleDescription(text) }
+    /// Left out of the accessibility tree (a part with nothing to say).
+    func accessibleHidden() { cambio_accessible_set_hidden(widget) }
     func tooltip(_ text: String?) { widget.tooltip(text) }
     func margins(_ top: Int32, _ end: Int32, _ bottom: Int32, _ start: Int32) { widget.margins(top, end, bottom, start) }
     func sizeRequest(width: Int32, height: Int32) { gtk_widget_set_size_request(widget, width, height) }
     func cursor(_ name: String) { gtk_widget_set_cursor_from_name(widget, name) }
+
+    /// The nearest widget around it (or itself) whose CSS name is `cssName` ("toast", "row").
+    func ancestor(named cssName: String) -> WidgetRef? {
+        var w: WidgetRef? = widget
+        while let current = w, String(cString: gtk_widget_get_css_name(current)) != cssName { w = gtk_widget_get_parent(current) }
+        return w
+    }
 
     /// The window (or other root) the widget is in, as a widget.
     var rootWidget: WidgetRef? { gtk_widget_get_root(widget).map { WidgetRef($0) } }
