@@ -263,14 +263,18 @@ public struct ConverterModel {
         public let message: String
     }
 
+    /// What Ctrl+D did: added the pair (and what to tell the user), or took it out.
+    public enum FavouriteToggle: Equatable, Sendable {
+        /// "USD → EUR added to favourites."
+        case added(message: String)
+        case removed(FavouriteRemoval)
+    }
+
     /// Ctrl+D, the star: adds the current pair, or removes it when it is a favourite already.
-    /// What to tell the user, and the removal when it was one.
-    public mutating func toggleFavourite() -> (message: String, removal: FavouriteRemoval?) {
+    public mutating func toggleFavourite() -> FavouriteToggle {
         switch state.toggleFavourite() {
-        case .added(let pair): return (String(format: tr("%@ added to favourites."), pair.description), nil)
-        case .removed(let pair, let index):
-            let removal = removal(pair, index)
-            return (removal.message, removal)
+        case .added(let pair): return .added(message: String(format: tr("%@ added to favourites."), pair.description))
+        case .removed(let pair, let index): return .removed(removal(pair, index))
         }
     }
 

@@ -80,12 +80,16 @@ extension ConverterPage {
     /// Ctrl+D, the star: adds the current pair, or removes it (with Undo) when it is a favourite.
     /// A pair added again leaves the Undo toast that offered it back, which says so instead.
     public func toggleFavourite() {
-        let (message, removal) = model.toggleFavourite()
+        let toggle = model.toggleFavourite()
         favouritesChanged()
-        if let removal {
+        switch toggle {
+        case .removed(let removal):
             favouriteRemovals.add(removal)
-        } else if !favouriteRemovals.drop(where: { [pair = model.state.currentPair] in $0.pair == pair }, why: message) {
-            notify(message)
+        case .added(let message):
+            // Added again while its removal's Undo shows: that toast says so instead.
+            if !favouriteRemovals.drop(where: { [pair = model.state.currentPair] in $0.pair == pair }, why: message) {
+                notify(message)
+            }
         }
     }
 
