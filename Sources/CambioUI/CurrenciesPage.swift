@@ -43,7 +43,7 @@ import Foundation
                  : String(format: trn("%d currency removed", "%d currencies removed", $0.count), $0.count) },
         restore: { [weak self] in self?.restore($0) })
     /// A drawing area of no height under the list, whose resize says the list's width changed.
-    let widthProbe = DrawingSurface()
+    let widthProbe = WidthProbe()
     private var refit: TimerHandle?
     /// The probe (and the window with it) is being destroyed: no refit or late write is scheduled any more.
     private(set) var probeGone = false
@@ -82,7 +82,6 @@ import Foundation
         list.accessibleLabel(tr("Your currencies"))
         // Tells the list's width as it changes: the amounts fit their fields again (`fitAmount`).
         widthProbe.hexpand = true
-        widthProbe.accessibleHidden()
         content = Box.vertical(spacing: 0, [list, widthProbe])
         content.margins(0, 12, 12, 12)
         // Held to a readable width on wide windows; the scroll bar stays at the window's edge.
@@ -114,7 +113,7 @@ import Foundation
         }
         scroller.onVerticalScroll { [weak self] in self?.flushPending() }
         // After the allocation that changed the width (no style change while allocating).
-        widthProbe.onResize { [weak self] _, _ in
+        widthProbe.onWidth { [weak self] _ in
             guard let self, self.refit == nil, !self.probeGone else { return }
             self.refit = TimerHandle.idle { [weak self] in
                 self?.refit = nil

@@ -118,11 +118,10 @@ public struct ToastOverlay: Widget {
         // A zero-height probe under the child tells the overlay's width, at every allocation
         // that changes it: toasts are as wide as that allows.
         // (The child fills the overlay's height, as it did as the overlay's only child.)
-        let probe = DrawingSurface()
-        probe.accessibleHidden()
+        let probe = WidthProbe()
         gtk_widget_set_vexpand(child.widget, 1)
         adw_toast_overlay_set_child(cast(widget), Box.vertical(spacing: 0, [child, probe]).widget)
-        probe.onResize { [sizing] width, _ in sizing.overlayWidth = width }
+        probe.onWidth { [sizing] width in sizing.overlayWidth = width }
     }
 
     /// Shows a toast. `button` (a label with a mnemonic and what it does) adds a button;

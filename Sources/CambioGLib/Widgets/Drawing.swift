@@ -32,6 +32,19 @@ public struct DrawingSurface: Widget {
     public let widget: WidgetRef
     public init() { widget = gtk_drawing_area_new()! }
     public func onDraw(_ body: @escaping DrawingArea.Draw) { DrawingArea.onDraw(widget, body) }
-    /// Its new size, whenever an allocation changes it: a zero-height one tells a container's width.
+    /// Its new size, whenever an allocation changes it.
     public func onResize(_ handler: @escaping @MainActor (_ width: Int32, _ height: Int32) -> Void) { DrawingArea.onResize(widget, handler) }
+}
+
+/// A part of no height, under a container's content, that tells the width the container gives
+/// it at each allocation that changes it (GTK has no signal for a widget's size). It draws
+/// nothing and is left out of the accessibility tree.
+public struct WidthProbe: Widget {
+    public let widget: WidgetRef
+    public init() {
+        widget = gtk_drawing_area_new()!
+        accessibleHidden()
+    }
+    /// `handler` runs during the allocation: what it changes in sizes or styles waits for an idle.
+    public func onWidth(_ handler: @escaping @MainActor (_ width: Int32) -> Void) { DrawingArea.onResize(widget) { width, _ in handler(width) } }
 }
