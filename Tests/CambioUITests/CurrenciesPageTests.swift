@@ -70,6 +70,20 @@ final class CurrenciesPageTests: WindowTestCase {
         savePicture(picker, "currency-picker")
     }
 
+    /// A boxed list's separator is each row's bottom border. GTK's cairo renderer draws a border
+    /// whose sides share one colour as a plain path, and one whose sides differ (libadwaita colours
+    /// only the bottom) through a mesh over the whole row: about a millisecond a row at start-up.
+    func testTheRowSeparatorsAreDrawnInOneColourOnEverySide() async throws {
+        AppStyles.load()
+        defer { AppStyles.unload() }
+        layOut(width: 1280, height: 800)
+        let borders = borderNodeColours(of: page.list)
+        XCTAssertGreaterThanOrEqual(borders.count, page.shownCodes.count - 1, "a separator under each row but the last")
+        for sides in borders {
+            XCTAssertTrue(sides.allSatisfy { $0 == sides[0] }, "one colour on every side: \(sides)")
+        }
+    }
+
     func testThePickerIsBuiltOnceHoweverOftenItOpens() throws {
         page.openPicker()
         MainContext.drain()

@@ -120,6 +120,35 @@ extension WindowTestCase {
 }
 
 extension WindowTestCase {
+    /// The colours of the four sides (top, right, bottom, left) of each border `widget` draws now,
+    /// read from its render nodes, each as (red, green, blue, alpha).
+    func borderNodeColours(of widget: some Widget) -> [[[Float]]] {
+        let paintable = gtk_widget_paintable_new(widget.widget)
+        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+        let snapshot = gtk_snapshot_new()
+        gdk_paintable_snapshot(paintable, snapshot, Double(widget.width), Double(widget.height))
+        guard let root = gtk_snapshot_free_to_node(snapshot) else { return [] }
+        defer { gsk_render_node_unref(root) }
+        var borders: [[[Float]]] = []
+        func walk(_ node: OpaquePointer) {
+            switch gsk_render_node_get_node_type(node) {
+            case GSK_BORDER_NODE:
+                let colours = gsk_border_node_get_colors(node)!
+                borders.append((0..<4).map { let c = colours[$0]; return [c.red, c.green, c.blue, c.alpha] })
+            case GSK_CONTAINER_NODE:
+                for i in 0..<gsk_container_node_get_n_children(node) { walk(gsk_container_node_get_child(node, i)) }
+            case GSK_TRANSFORM_NODE: walk(gsk_transform_node_get_child(node))
+            case GSK_CLIP_NODE: walk(gsk_clip_node_get_child(node))
+            case GSK_ROUNDED_CLIP_NODE: walk(gsk_rounded_clip_node_get_child(node))
+            case GSK_OPACITY_NODE: walk(gsk_opacity_node_get_child(node))
+            case GSK_DEBUG_NODE: walk(gsk_debug_node_get_child(node))
+            default: break
+            }
+        }
+        walk(root)
+        return borders
+    }
+
     /// Saves a picture of `widget` as drawn now to $CAMBIO_UI_SHOTS/`name`.png, when that
     /// variable names a folder (to look at a state the tests reach; nothing is written otherwise).
     /// How many pixels of a scrolling widget's content (an AdwStatusPage scrolls its own) are out of
