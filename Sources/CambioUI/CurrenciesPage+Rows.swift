@@ -49,7 +49,10 @@ import Foundation
         menu.addClass("flat")
         menu.valign = GTK_ALIGN_CENTER
 
-        let content = Box.horizontal(spacing: 12, [handle, amountBox, menu])
+        // Width first: a box beside others is asked its width for each height the row tries, and
+        // the rate line's wrapping label answers such a question by laying its text out again at
+        // a dozen widths. Its width never depends on the height here (WidthFirstBin).
+        let content = Box.horizontal(spacing: 12, [AnyWidget(handle), AnyWidget(WidthFirstBin(child: amountBox)), AnyWidget(menu)])
         content.margins(8, 8, 8, 12)
         root = ListBoxRow(child: content)
         root.activatable = false

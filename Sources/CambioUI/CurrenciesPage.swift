@@ -73,7 +73,9 @@ import Foundation
         spinner.valign = GTK_ALIGN_CENTER
         refreshButton.valign = GTK_ALIGN_CENTER
         addButton.valign = GTK_ALIGN_CENTER
-        let toolbar = Box.horizontal(spacing: 12, [sourceLabel, spinner, refreshButton, addButton])
+        // The wrapping source line is asked its width first (see CurrencyRow).
+        let toolbar = Box.horizontal(spacing: 12, [AnyWidget(WidthFirstBin(child: sourceLabel)), AnyWidget(spinner), AnyWidget(refreshButton),
+                                                   AnyWidget(addButton)])
         toolbar.margins(12, 12, 0, 12)
 
         list = ListBox()
