@@ -203,55 +203,71 @@ import CGtk
 
 /// The compact line for lasting states (libadwaita 1.3's AdwBanner, built from a revealer for
 /// 1.2): a short title, a Details button whose popover says the whole of it, the state's action
-/// and, for states the user may put away, a close button.
+/// and, for states the user may put away, a close button. Its widgets are built the first time a
+/// state shows: a hidden revealer still measures its child, so a start without a lasting state
+/// would pay for laying out a line nobody sees.
 @MainActor final class StatusLine {
-    let root: Revealer
-    private let title = Label("", classes: ["status-line-title"])
-    private let details = Label("", wrap: true)
-    private let detailsButton = MenuButton(label: tr("Details"))
-    private let actionButton = Button(mnemonic: "")
-    private let close = Button(icon: "window-close-symbolic", name: tr("Dismiss"))
+    let root = Revealer()
+    private var built: Strip?
     private var action: (@MainActor () -> Void)?
     private var state: Notices.State?
     var onDismiss: ((Notices.State) -> Void)?
 
-    init() {
-        // As AdwBanner's title: it wraps on a narrow window rather than being cut off.
-        title.wrap = true
-        title.wrapMode = PANGO_WRAP_WORD_CHAR
-        title.hexpand = true
-        details.maxWidthChars = 48
-        details.selectable = true
-        details.margins(6, 6, 6, 6)
-        detailsButton.popover = Popover(child: details)
-        detailsButton.accessibleLabel(tr("Details"))
-        detailsButton.valign = GTK_ALIGN_CENTER
-        actionButton.valign = GTK_ALIGN_CENTER
-        actionButton.addClass("suggested-action")
-        close.addClass("flat")
-        close.valign = GTK_ALIGN_CENTER
-        // Beside the title while there is room; below it, at the end, on a phone (from 480 px
-        // the title keeps at least half the line).
-        let buttons = Box.horizontal(spacing: 6, [detailsButton, actionButton, close])
-        buttons.halign = GTK_ALIGN_END
-        let strip = AdaptiveBox(breakpoint: 480, spacing: 6, [title, buttons])
-        strip.addClass("status-line")
-        strip.accessibleLabel(tr("Status"))
-        root = Revealer(child: strip)
-        actionButton.onClicked { [weak self] in self?.action?() }
-        close.onClicked { [weak self] in self?.dismiss() }
+    /// The line's widgets.
+    @MainActor private final class Strip {
+        let title = Label("", classes: ["status-line-title"])
+        let details = Label("", wrap: true)
+        let detailsButton = MenuButton(label: tr("Details"))
+        let actionButton = Button(mnemonic: "")
+        let close = Button(icon: "window-close-symbolic", name: tr("Dismiss"))
+        let root: AdaptiveBox
+
+        init() {
+            // As AdwBanner's title: it wraps on a narrow window rather than being cut off.
+            title.wrap = true
+            title.wrapMode = PANGO_WRAP_WORD_CHAR
+            title.hexpand = true
+            details.maxWidthChars = 48
+            details.selectable = true
+            details.margins(6, 6, 6, 6)
+            detailsButton.popover = Popover(child: details)
+            detailsButton.accessibleLabel(tr("Details"))
+            detailsButton.valign = GTK_ALIGN_CENTER
+            actionButton.valign = GTK_ALIGN_CENTER
+            actionButton.addClass("suggested-action")
+            close.addClass("flat")
+            close.valign = GTK_ALIGN_CENTER
+            // Beside the title while there is room; below it, at the end, on a phone (from 480 px
+            // the title keeps at least half the line).
+            let buttons = Box.horizontal(spacing: 6, [detailsButton, actionButton, close])
+            buttons.halign = GTK_ALIGN_END
+            root = AdaptiveBox(breakpoint: 480, spacing: 6, [title, buttons])
+            root.addClass("status-line")
+            root.accessibleLabel(tr("Status"))
+        }
+    }
+
+    private var strip: Strip {
+        if let built { return built }
+        let strip = Strip()
+        strip.actionButton.onClicked { [weak self] in self?.action?() }
+        strip.close.onClicked { [weak self] in self?.dismiss() }
+        root.child = strip.root.widget
+        built = strip
+        return strip
     }
 
     func show(state: Notices.State, title text: String, details detailText: String,
               action newAction: (label: String, run: @MainActor () -> Void)?, dismissible: Bool) {
+        let strip = strip
         self.state = state
-        title.text = text
-        title.tooltip(text)
-        details.text = detailText
+        strip.title.text = text
+        strip.title.tooltip(text)
+        strip.details.text = detailText
         action = newAction?.run
-        if let newAction { actionButton.mnemonic = newAction.label }
-        actionButton.visible = newAction != nil
-        close.visible = dismissible
+        if let newAction { strip.actionButton.mnemonic = newAction.label }
+        strip.actionButton.visible = newAction != nil
+        strip.close.visible = dismissible
         root.revealed = true
     }
 
@@ -261,14 +277,14 @@ import CGtk
     }
 
     var isShown: Bool { root.revealed }
-    var detailsText: String { details.text }
-    var actionLabel: String? { actionButton.visible ? actionButton.mnemonic : nil }
+    var detailsText: String { built?.details.text ?? "" }
+    var actionLabel: String? { built.flatMap { $0.actionButton.visible ? $0.actionButton.mnemonic : nil } }
     func dismiss() {
-        guard let state, close.visible else { return }
+        guard let state, built?.close.visible == true else { return }
         onDismiss?(state)
     }
-    var titleText: String { title.text }
-    /// The title and the Details button, for layout tests.
-    var titleLabel: Label { title }
-    var detailsControl: MenuButton { detailsButton }
+    var titleText: String { built?.title.text ?? "" }
+    /// The title and the Details button, for layout tests (built if no state has shown yet).
+    var titleLabel: Label { strip.title }
+    var detailsControl: MenuButton { strip.detailsButton }
 }

@@ -332,10 +332,17 @@ public struct StatusPage: Widget {
 /// GtkRevealer: shows and hides its child with a slide.
 public struct Revealer: Widget {
     public let widget: WidgetRef
-    public init(child: some Widget) {
+    public init() {
         widget = gtk_revealer_new()!
         gtk_revealer_set_transition_type(cast(widget), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
-        gtk_revealer_set_child(cast(widget), child.widget)
+    }
+    public init(child: some Widget) {
+        self.init()
+        self.child = child.widget
+    }
+    public var child: WidgetRef? {
+        get { gtk_revealer_get_child(cast(widget)) }
+        nonmutating set { gtk_revealer_set_child(cast(widget), newValue) }
     }
     public var revealed: Bool {
         get { gtk_revealer_get_reveal_child(cast(widget)) != 0 }
