@@ -93,6 +93,28 @@ public enum ECBHistoryCSV {
         String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
+    /// Which of `columns` (in order; 1 is the first after the date) have a rate in the line
+    /// whose date field is `date`; nil when the line ends before the last of them.
+    static func filledColumns(_ columns: [Int], _ bytes: UnsafeRawBufferPointer, after date: Range<Int>,
+                              in line: Range<Int>) -> [Int]? {
+        var found: [Int] = []
+        var column = 1, start = date.upperBound + 1
+        for wanted in columns {
+            // Passes over the fields before the wanted one, a comma at a time.
+            while column < wanted {
+                guard start < line.upperBound else { return nil }
+                start = find(0x2C, in: bytes, from: start, to: line.upperBound) + 1
+                column += 1
+            }
+            guard start <= line.upperBound else { return nil }
+            let end = find(0x2C, in: bytes, from: start, to: line.upperBound)
+            if value(bytes, start..<end) != nil { found.append(wanted) }
+            start = end + 1
+            column += 1
+        }
+        return found
+    }
+
     /// A rate field: a positive plain decimal; nil for "N/A", empty or anything else.
     static func value(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Decimal? {
         guard let v = Decimal(plainBytes: UnsafeRawBufferPointer(rebasing: bytes[range])), v > 0 else { return nil }
@@ -104,22 +126,27 @@ public enum ECBHistoryCSV {
     /// of that day is kept, so its crosses are of one day.
     public static func latest(_ data: Data, fillBack: (String) -> Bool = { _ in true }) throws -> RateTable {
         var days: [Day: [String: Decimal]] = [:]
+        // The columns without a rate in the newest row, in order (filled back ones leave).
         var missing: [(column: Int, code: String)] = []
-        // The fields read of each line: the newest row whole, then up to the last column missing.
+        var missingColumns: [Int] = []
+        // The fields split of each line: the newest row whole, then the date only.
         var limit = Int.max
         var whole: [Range<Int>] = []
         try forEachLine(data, fieldLimit: { limit }) { line, codes, bytes, fields, lineRange in
             let first = days.isEmpty
-            guard first || fields.count == limit, let day = Day(isoBytes: UnsafeRawBufferPointer(rebasing: bytes[fields[0]])) else {
+            guard let day = Day(isoBytes: UnsafeRawBufferPointer(rebasing: bytes[fields[0]])) else {
                 throw ParseError.badRow(line: line)
             }
             var filled = false
             if !first {
-                // Only the columns still missing are looked at, until one is found.
-                missing.removeAll { column, _ in
-                    guard value(bytes, fields[column]) != nil else { return false }
+                // Only the columns still missing are looked at, in one pass over the line up to
+                // the last of them: the fill-back reads thousands of rows (TRL's last is 2004).
+                guard let found = filledColumns(missingColumns, bytes, after: fields[0], in: lineRange) else {
+                    throw ParseError.badRow(line: line)
+                }
+                if !found.isEmpty {
+                    missing.removeAll { found.contains($0.column) }
                     filled = true
-                    return true
                 }
             }
             if first || filled {
@@ -135,7 +162,8 @@ public enum ECBHistoryCSV {
                     }
                 }
                 days[day] = row
-                limit = (missing.map(\.column).max() ?? 0) + 1
+                missingColumns = missing.map(\.column)
+                limit = 1
             }
             return !missing.isEmpty
         }
