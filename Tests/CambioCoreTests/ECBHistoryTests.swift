@@ -65,6 +65,29 @@ final class ECBHistoryTests: XCTestCase {
         XCTAssertEqual(try ECBHistoryCSV.latest(Data("Date,USD,\r\n2026-10-30,1.1,\r\n".utf8)).rates["USD"]?.value, dec("1.1"), "CRLF lines")
     }
 
+    /// Several columns missing: each is filled from its own newest row (two may share one), a rate
+    /// may end a line without a trailing comma or before a CR, and a row long enough for the
+    /// first missing column but not the last is refused.
+    func testSeveralMissingColumnsAreEachFilledFromTheirOwnRow() throws {
+        let csv = "Date,USD,JPY,GBP,CHF\r\n2026-10-30,1.1,N/A,0.85,N/A\r\n2026-10-29,1.2,N/A,0.86,0.95\r\n"
+            + "2026-10-28,1.3,151,0.87,N/A\r\n2026-10-27,1.4,152,0.88,0.96\r\n"
+        let t = try ECBHistoryCSV.latest(Data(csv.utf8))
+        XCTAssertEqual(t.rates["CHF"]?.value, dec("0.95"), "the last field, before a CR and no comma")
+        XCTAssertEqual(t.rates["CHF"]?.date, day("2026-10-29"))
+        XCTAssertEqual(t.rates["JPY"]?.value, dec("151"))
+        XCTAssertEqual(t.rates["JPY"]?.date, day("2026-10-28"))
+        XCTAssertEqual(t.rates["GBP"]?.date, day("2026-10-30"))
+        let shared = "Date,USD,JPY,GBP,CHF,\n2026-10-30,1.1,N/A,0.85,N/A,\n2026-10-29,1.2,150,0.86,0.95,\n"
+        let both = try ECBHistoryCSV.latest(Data(shared.utf8))
+        XCTAssertEqual([both.rates["JPY"]?.date, both.rates["CHF"]?.date], [day("2026-10-29"), day("2026-10-29")], "one row fills both")
+        let short = "Date,USD,JPY,GBP,CHF,\n2026-10-30,1.1,N/A,0.85,N/A,\n2026-10-29,1.2,N/A,0.86\n"
+        XCTAssertThrowsError(try ECBHistoryCSV.latest(Data(short.utf8))) {
+            XCTAssertEqual($0 as? ECBHistoryCSV.ParseError, .badRow(line: 3), "too short for CHF")
+        }
+        let empty = "Date,USD,JPY,\n2026-10-30,1.1,N/A,\n2026-10-29,1.2,,\n2026-10-28,1.3,151,\n"
+        XCTAssertEqual(try ECBHistoryCSV.latest(Data(empty.utf8)).rates["JPY"]?.date, day("2026-10-28"), "an empty field is no rate")
+    }
+
     /// The word-at-a-time search finds what a byte-by-byte one finds, at every offset and length.
     func testFindingABytePassesOverWholeWords() {
         var generator = SystemRandomNumberGenerator()

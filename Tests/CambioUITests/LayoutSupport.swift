@@ -120,28 +120,34 @@ extension WindowTestCase {
 }
 
 extension WindowTestCase {
-    /// The colours of the four sides (top, right, bottom, left) of each border `widget` draws now,
-    /// read from its render nodes, each as (red, green, blue, alpha).
-    func borderNodeColours(of widget: some Widget) -> [[[Float]]] {
+    /// Each border `widget` draws now, read from its render nodes: the widths and the colours
+    /// (red, green, blue, alpha) of its four sides, top, right, bottom, left.
+    func borderNodes(of widget: some Widget) -> [(widths: [Float], colours: [[Float]])] {
         let paintable = gtk_widget_paintable_new(widget.widget)
         defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
         let snapshot = gtk_snapshot_new()
         gdk_paintable_snapshot(paintable, snapshot, Double(widget.width), Double(widget.height))
         guard let root = gtk_snapshot_free_to_node(snapshot) else { return [] }
         defer { gsk_render_node_unref(root) }
-        var borders: [[[Float]]] = []
+        var borders: [(widths: [Float], colours: [[Float]])] = []
         func walk(_ node: OpaquePointer) {
             switch gsk_render_node_get_node_type(node) {
             case GSK_BORDER_NODE:
-                let colours = gsk_border_node_get_colors(node)!
-                borders.append((0..<4).map { let c = colours[$0]; return [c.red, c.green, c.blue, c.alpha] })
+                let colours = gsk_border_node_get_colors(node)!, widths = gsk_border_node_get_widths(node)!
+                borders.append(((0..<4).map { widths[$0] }, (0..<4).map { let c = colours[$0]; return [c.red, c.green, c.blue, c.alpha] }))
             case GSK_CONTAINER_NODE:
                 for i in 0..<gsk_container_node_get_n_children(node) { walk(gsk_container_node_get_child(node, i)) }
             case GSK_TRANSFORM_NODE: walk(gsk_transform_node_get_child(node))
             case GSK_CLIP_NODE: walk(gsk_clip_node_get_child(node))
             case GSK_ROUNDED_CLIP_NODE: walk(gsk_rounded_clip_node_get_child(node))
             case GSK_OPACITY_NODE: walk(gsk_opacity_node_get_child(node))
+            case GSK_COLOR_MATRIX_NODE: walk(gsk_color_matrix_node_get_child(node))
+            case GSK_SHADOW_NODE: walk(gsk_shadow_node_get_child(node))
+            case GSK_REPEAT_NODE: walk(gsk_repeat_node_get_child(node))
+            case GSK_BLUR_NODE: walk(gsk_blur_node_get_child(node))
             case GSK_DEBUG_NODE: walk(gsk_debug_node_get_child(node))
+            case GSK_BLEND_NODE: walk(gsk_blend_node_get_bottom_child(node)); walk(gsk_blend_node_get_top_child(node))
+            case GSK_CROSS_FADE_NODE: walk(gsk_cross_fade_node_get_start_child(node)); walk(gsk_cross_fade_node_get_end_child(node))
             default: break
             }
         }

@@ -314,9 +314,9 @@ class App:
 
     def row_labels(self, code):
         """The texts of the labels in a currency's row (code, name, rate or error line)."""
-        entry = self.entry(code)
-        box = entry.parent  # the amount column: entry and its rate line
-        row = box.parent
+        row = self.entry(code)
+        while row is not None and row.getRoleName() != "list item":
+            row = row.parent
         return [self.text(n) for n in self.find_all("label", None, node=row)]
 
     def text(self, node):

@@ -172,21 +172,23 @@ public struct WidthFirstBin: Widget {
     static let measure: GtkCustomMeasureFunc = { widget, orientation, forSize, minimum, natural, minBaseline, natBaseline in
         guard let widget else { return }
         nonisolated(unsafe) let w = widget
-        let (min, nat) = MainActor.assumeIsolated { () -> (Int32, Int32) in
-            guard let child = gtk_widget_get_first_child(w) else { return (0, 0) }
-            var min: Int32 = 0, nat: Int32 = 0
+        let (min, nat, minBase, natBase) = MainActor.assumeIsolated { () -> (Int32, Int32, Int32, Int32) in
+            guard let child = gtk_widget_get_first_child(w) else { return (0, 0, -1, -1) }
+            var min: Int32 = 0, nat: Int32 = 0, minBase: Int32 = -1, natBase: Int32 = -1
             let horizontal = orientation == GTK_ORIENTATION_HORIZONTAL
-            gtk_widget_measure(child, orientation, horizontal ? -1 : forSize, &min, &nat, nil, nil)
+            // The child's baselines, so that a box aligning its children by them (a label beside
+            // buttons) lays the bin out as it did the child.
+            gtk_widget_measure(child, orientation, horizontal ? -1 : forSize, &min, &nat, &minBase, &natBase)
             if horizontal, let cap = maxWidths[w] { nat = Swift.max(Swift.min(nat, cap), min) }
-            return (min, nat)
+            return (min, nat, minBase, natBase)
         }
         minimum?.pointee = min
         natural?.pointee = nat
-        minBaseline?.pointee = -1
-        natBaseline?.pointee = -1
+        minBaseline?.pointee = minBase
+        natBaseline?.pointee = natBase
     }
 
-    static let allocate: GtkCustomAllocateFunc = { widget, width, height, _ in
-        if let child = gtk_widget_get_first_child(widget) { gtk_widget_allocate(child, width, height, -1, nil) }
+    static let allocate: GtkCustomAllocateFunc = { widget, width, height, baseline in
+        if let child = gtk_widget_get_first_child(widget) { gtk_widget_allocate(child, width, height, baseline, nil) }
     }
 }
