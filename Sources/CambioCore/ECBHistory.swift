@@ -127,8 +127,7 @@ public enum ECBHistoryCSV {
     public static func latest(_ data: Data, fillBack: (String) -> Bool = { _ in true }) throws -> RateTable {
         var days: [Day: [String: Decimal]] = [:]
         // The columns without a rate in the newest row, in order (filled back ones leave).
-        var missing: [(column: Int, code: String)] = []
-        var missingColumns: [Int] = []
+        var missing: [Int] = []
         // The fields split of each line: the newest row whole, then the date only.
         var limit = Int.max
         var whole: [Range<Int>] = []
@@ -141,11 +140,11 @@ public enum ECBHistoryCSV {
             if !first {
                 // Only the columns still missing are looked at, in one pass over the line up to
                 // the last of them: the fill-back reads thousands of rows (TRL's last is 2004).
-                guard let found = filledColumns(missingColumns, bytes, after: fields[0], in: lineRange) else {
+                guard let found = filledColumns(missing, bytes, after: fields[0], in: lineRange) else {
                     throw ParseError.badRow(line: line)
                 }
                 if !found.isEmpty {
-                    missing.removeAll { found.contains($0.column) }
+                    missing.removeAll { found.contains($0) }
                     filled = true
                 }
             }
@@ -158,11 +157,10 @@ public enum ECBHistoryCSV {
                     if let v = value(bytes, whole[i + 1]) {
                         row[code] = v
                     } else if first && fillBack(code) {
-                        missing.append((i + 1, code))
+                        missing.append(i + 1)
                     }
                 }
                 days[day] = row
-                missingColumns = missing.map(\.column)
                 limit = 1
             }
             return !missing.isEmpty

@@ -49,9 +49,8 @@ import Foundation
         menu.addClass("flat")
         menu.valign = GTK_ALIGN_CENTER
 
-        // Width first: a box beside others is asked its width for each height the row tries, and
-        // the rate line's wrapping label answers such a question by laying its text out again at
-        // a dozen widths. Its width never depends on the height here (WidthFirstBin).
+        // Width first: the wrapping rate line is laid out for the row's width, not again for each
+        // height the row tries (see WidthFirstBin).
         let content = Box.horizontal(spacing: 12, [AnyWidget(handle), AnyWidget(WidthFirstBin(child: amountBox)), AnyWidget(menu)])
         content.margins(8, 8, 8, 12)
         root = ListBoxRow(child: content)

@@ -139,10 +139,14 @@ public struct AdaptiveBox: Widget {
     }
 }
 
-/// One child, whose width does not depend on the height it is given. A container that does not
-/// stretch a wrapping label (halign start) asks it for the narrowest width that fits the height
-/// it has, which breaks a short line in two beside a taller neighbour; in this box the label
-/// takes its natural width, up to `maxWidth`, and wraps only when it gets less.
+/// One child, whose width does not depend on the height it is given: the bin is laid out height
+/// for width, asked its width without a height. A wrapping label asked its width for a height
+/// answers with the narrowest width that fits it, found by laying its text out at a dozen
+/// widths. So a container that does not stretch the label (halign start) breaks a short line in
+/// two beside a taller neighbour, and a box of several children, which asks each for its width
+/// at every height it tries, lays the text out again and again (a list's rate lines at start-up).
+/// In this bin the child takes its natural width, up to `maxWidth`, and wraps only when it gets
+/// less.
 public struct WidthFirstBin: Widget {
     public let widget: WidgetRef
     public init(child: some Widget) {

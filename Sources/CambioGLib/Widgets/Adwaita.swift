@@ -332,13 +332,10 @@ public struct StatusPage: Widget {
 /// GtkRevealer: shows and hides its child with a slide.
 public struct Revealer: Widget {
     public let widget: WidgetRef
+    /// Empty: its child is set when there is something to show.
     public init() {
         widget = gtk_revealer_new()!
         gtk_revealer_set_transition_type(cast(widget), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
-    }
-    public init(child: some Widget) {
-        self.init()
-        self.child = child.widget
     }
     public var child: WidgetRef? {
         get { gtk_revealer_get_child(cast(widget)) }

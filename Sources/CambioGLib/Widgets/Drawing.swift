@@ -32,8 +32,6 @@ public struct DrawingSurface: Widget {
     public let widget: WidgetRef
     public init() { widget = gtk_drawing_area_new()! }
     public func onDraw(_ body: @escaping DrawingArea.Draw) { DrawingArea.onDraw(widget, body) }
-    /// Its new size, whenever an allocation changes it.
-    public func onResize(_ handler: @escaping @MainActor (_ width: Int32, _ height: Int32) -> Void) { DrawingArea.onResize(widget, handler) }
 }
 
 /// A part of no height, under a container's content, that tells the width the container gives
