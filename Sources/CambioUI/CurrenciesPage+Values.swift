@@ -83,7 +83,9 @@ extension CurrenciesPage {
     }
 
     private func isVisible(_ row: CurrencyRow, _ range: ClosedRange<Double>) -> Bool {
-        guard let span = row.root.verticalSpan else { return true }
+        // Before the first layout: no allocation to ask for (asking would style the row now,
+        // before it is in the window, and again once it is).
+        guard range.lowerBound > -.infinity, let span = row.root.verticalSpan else { return true }
         return range.overlaps(span)
     }
 

@@ -109,6 +109,13 @@ extension CalculatorPage: Page {}
     private func place(_ root: WidgetRef, in page: String) {
         root.vexpand = true
         holders[page]?.append(root)
+        Clamp.prepareSizeClasses(under: root, width: layoutWidth)
+    }
+
+    /// The width the pages are laid out at: the stack's, or the window's default before it shows.
+    private var layoutWidth: Int32 {
+        let width = gtk_widget_get_width(stack.widget)
+        return width > 0 ? width : Window(existing: window).defaultWidth
     }
 
     /// The pages in the order of `pageNames`, each built when first asked for.
@@ -238,5 +245,8 @@ extension CalculatorPage: Page {}
     /// The pages built so far that show rates, for the rates controller.
     var ratesViews: [RatesView] { closed ? [] : [currencies as RatesView?, builtConverter].compactMap { $0 } }
 
-    public func present() { Window(existing: window).present() }
+    public func present() {
+        if gtk_widget_get_mapped(window) == 0 { Clamp.prepareSizeClasses(under: window, width: layoutWidth) }
+        Window(existing: window).present()
+    }
 }

@@ -34,6 +34,49 @@ final class WindowShellTests: WindowTestCase {
         XCTAssertNil(window.switcherBar, "a window that opens wide never builds the bottom bar")
     }
 
+    /// AdwClamp gives its child a size class (.small, .medium, .large) when it lays it out. The
+    /// window sets the one the first layout will choose before anything is styled: a class that
+    /// changed then would style everything inside the clamp a second time.
+    func testTheFirstLayoutFindsEachClampsSizeClassAlreadySet() async throws {
+        for (width, height, expected) in [(Int32(360), Int32(640), "small"), (960, 720, "medium"), (1600, 900, "large")] {
+            if let window { gtk_window_destroy(cast(window.window)); MainContext.drain() }
+            window = MainWindow(application: nil, context: context)
+            Window(existing: window.window).defaultSize(width: width, height: height)
+            let clamped = AnyWidget(window.window).descendants.filter { $0.isA(adw_clamp_get_type()) }
+                .compactMap { adw_clamp_get_child(cast($0)) }
+            XCTAssertEqual(clamped.count, 2, "the Currencies page's toolbar and list")
+            // GTK notifies "css-classes" for a class removed that was not there too: count the
+            // notifications that found the classes different.
+            func classes(_ w: WidgetRef) -> [String] {
+                guard let list = gtk_widget_get_css_classes(w) else { return [] }
+                defer { g_strfreev(list) }
+                var out: [String] = []
+                var i = 0
+                while let c = list[i] { out.append(String(cString: c)); i += 1 }
+                return out.sorted()
+            }
+            var last = clamped.map(classes)
+            var changes = 0
+            let ids = clamped.enumerated().map { index, child in
+                Signal.connect(gpointerOf(child), "notify::css-classes", withArgument: { _ in
+                    let now = classes(child)
+                    if now != last[index] { changes += 1 }
+                    last[index] = now
+                })
+            }
+            // Presenting styles the window (the classes set before count as they are).
+            window.present()
+            changes = 0
+            XCTAssertTrue(waitForFrame(of: AnyWidget(window.window)), "a first frame at \(width)")
+            for child in clamped {
+                let classes = ["small", "medium", "large"].filter { (name: String) in gtk_widget_has_css_class(child, name) != 0 }
+                XCTAssertEqual(classes, [expected], "the class AdwClamp chose at \(width) px")
+            }
+            XCTAssertEqual(changes, 0, "the first layout at \(width) px changed no clamp's class")
+            for (child, id) in zip(clamped, ids) { g_signal_handler_disconnect(gpointerOf(child), id) }
+        }
+    }
+
     func testLastingStatesShareOneLineMostImportantFirst() async throws {
         let notices = window.notices
         XCTAssertNil(notices.lineTitle, "nothing to say: the line is hidden")

@@ -301,6 +301,33 @@ public struct Clamp: Widget {
         adw_clamp_set_tightening_threshold(cast(widget), tighteningThreshold ?? maximum * 3 / 4)
         adw_clamp_set_child(cast(widget), child.widget)
     }
+
+    /// The style class AdwClamp gives its child when the clamp is `width` wide (libadwaita 1.2,
+    /// adw-clamp-layout.c): "small" up to the tightening threshold, "large" from where the child
+    /// has its maximum size (the threshold plus three times what is left to the maximum), and
+    /// "medium" between. A child whose own minimum is wider than the threshold moves the
+    /// threshold up; it is not asked here, since measuring it would style it.
+    static func sizeClass(width: Int32, maximum: Int32, threshold: Int32) -> String {
+        let lower = min(threshold, maximum)
+        let upper = lower + 3 * (max(lower, maximum) - lower)
+        if width >= upper { return "large" }
+        return width <= lower ? "small" : "medium"
+    }
+
+    /// Gives the child of each AdwClamp under `root` the size class it gets when laid out
+    /// `width` wide, before anything is styled. AdwClamp sets it at its first allocation, after the
+    /// first styling, and a class changed then styles everything inside again: GTK 4.8 looks
+    /// each node up anew (at start-up, 110 of the window's 790 style lookups). A wrong guess (a
+    /// margin, a wide child) costs what it did before: the clamp puts it right.
+    @MainActor public static func prepareSizeClasses(under root: WidgetRef, width: Int32) {
+        guard width > 0 else { return }
+        for clamp in AnyWidget(root).descendants where clamp.isA(adw_clamp_get_type()) {
+            guard let child = adw_clamp_get_child(cast(clamp)), gtk_widget_get_width(child) == 0 else { continue }
+            let chosen = sizeClass(width: width, maximum: adw_clamp_get_maximum_size(cast(clamp)),
+                                   threshold: adw_clamp_get_tightening_threshold(cast(clamp)))
+            for name in ["small", "medium", "large"] { child.setClass(name, name == chosen) }
+        }
+    }
 }
 
 /// AdwStatusPage: an empty state (an icon, a title, a description, and maybe a child). Its own

@@ -111,6 +111,12 @@ public struct Window: Widget {
     }
     public func titlebar(_ bar: some Widget) { gtk_window_set_titlebar(window, bar.widget) }
     public func defaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(window, width, height) }
+    /// The width the window opens at (its default width; -1 when it has none).
+    public var defaultWidth: Int32 {
+        var width: Int32 = 0, height: Int32 = 0 // GTK 4.8 writes both
+        gtk_window_get_default_size(window, &width, &height)
+        return width
+    }
     public var resizable: Bool {
         get { gtk_window_get_resizable(window) != 0 }
         nonmutating set { gtk_window_set_resizable(window, newValue ? 1 : 0) }
