@@ -34,6 +34,22 @@ final class WindowShellTests: WindowTestCase {
         XCTAssertNil(window.switcherBar, "a window that opens wide never builds the bottom bar")
     }
 
+    func testBetweenPhoneAndDesktopTheBottomBarTakesThePages() async throws {
+        // Too narrow for the header's switcher with its labels beside the icons (about 900 px in
+        // English), wide for a phone: the title shows in the header and the pages are at the
+        // bottom edge, as libadwaita 1.4's switcher and bar do (no second switcher, its labels
+        // under the icons, squeezed into the header).
+        reopen(800, 700) { window.switcherBar?.reveal == true }
+        XCTAssertTrue(window.switcherTitle.titleVisible, "the header shows the title")
+        XCTAssertEqual(window.switcherBar?.reveal, true, "the page switcher is at the bottom edge")
+        let shown = AnyWidget(window.switcherTitle.widget).descendants.filter {
+            $0.isA(adw_view_switcher_get_type()) && gtk_widget_get_mapped($0) != 0
+        }
+        XCTAssertEqual(shown.count, 0, "no switcher shows in the header")
+        reopen(1280, 800) { !window.switcherTitle.titleVisible }
+        XCTAssertFalse(window.switcherTitle.titleVisible, "wide: the switcher is in the header again")
+    }
+
     /// AdwClamp gives its child a size class (.small, .medium, .large) when it lays it out. The
     /// window sets the one the first layout will choose before anything is styled: a class that
     /// changed then would style everything inside the clamp a second time.

@@ -91,6 +91,16 @@ public struct ViewSwitcherTitle: Widget {
         widget = adw_view_switcher_title_new()!
         adw_view_switcher_title_set_stack(cast(widget), OpaquePointer(stack.widget))
         adw_view_switcher_title_set_title(cast(widget), title)
+        // Two switchers in the title, wide (icons beside labels) and narrow (icons above). Only the
+        // wide one shows here: where it does not fit, the title does and the bar at the bottom
+        // edge takes the pages (as libadwaita 1.4's switcher and bar do). The narrow one, never
+        // drawn on a wide window, was still styled and measured at start-up, five buttons of
+        // two layouts each (13 M instructions of the first frame's 700 M). Found by its public
+        // policy, not by the title's template; a title without one is left as it is.
+        for part in AnyWidget(widget).descendants where part != widget && part.isA(adw_view_switcher_get_type())
+            && adw_view_switcher_get_policy(cast(part)) == ADW_VIEW_SWITCHER_POLICY_NARROW {
+            part.visible = false
+        }
     }
     /// True when the switcher does not fit and the title shows instead.
     public var titleVisible: Bool { adw_view_switcher_title_get_title_visible(cast(widget)) != 0 }
