@@ -99,7 +99,7 @@ public enum StartupProbe {
     /// When `CAMBIO_BENCH_FIRST_FRAME` is set, prints "first-frame" to stdout at the window's
     /// first paint.
     @MainActor public static func attach(_ window: WidgetRef) {
-        guard ProcessInfo.processInfo.environment["CAMBIO_BENCH_FIRST_FRAME"] != nil else { return }
+        guard getenv("CAMBIO_BENCH_FIRST_FRAME") != nil else { return }
         FirstFrame.after(window) {
             FileHandle.standardOutput.write(Data("first-frame\n".utf8))
             StartupTrace.mark("first frame painted")

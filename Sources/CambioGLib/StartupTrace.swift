@@ -3,12 +3,12 @@ import Foundation
 /// Prints how long each start-up step took since `main` (CAMBIO_TRACE_STARTUP=1), to stderr:
 /// cambio and the bench's empty windows mark the same steps, so their traces compare.
 public enum StartupTrace {
-    public static let enabled = ProcessInfo.processInfo.environment["CAMBIO_TRACE_STARTUP"] != nil
+    public static let enabled = getenv("CAMBIO_TRACE_STARTUP") != nil
     /// CAMBIO_TRACE_STARTUP=cpu: the main thread's processor time instead of the time passed
     /// (since the process started: the dynamic loader's work before `main` is in the first mark).
     /// It leaves out waiting (for the X server, the session bus, another core's work), so it
     /// changes much less from run to run than the time passed.
-    static let processorTime = ProcessInfo.processInfo.environment["CAMBIO_TRACE_STARTUP"] == "cpu"
+    static let processorTime = getenv("CAMBIO_TRACE_STARTUP").map { String(cString: $0) } == "cpu"
     nonisolated(unsafe) private static var origin: UInt64 = 0
 
     /// Marks `step`; the first mark is the origin.

@@ -13,6 +13,8 @@ import Foundation
     private var rates: RatesController?
     /// Catalogue, rates and saved state load on another core while GTK starts.
     private let preload: StartupPreload
+    /// The process's environment, read once (Foundation builds the dictionary anew at each read).
+    private let environment: [String: String]
 
     /// Marks the start of the process for CAMBIO_TRACE_STARTUP.
     public static func traceStart() { StartupTrace.mark("main") }
@@ -20,6 +22,7 @@ import Foundation
     public init() {
         // Translations first (it sets LANGUAGE, before any other thread runs).
         let environment = ProcessInfo.processInfo.environment
+        self.environment = environment
         Gettext.prepare(environment: environment)
         preload = StartupPreload(environment: environment, executable: BundledData.executable,
                                  sourceTree: AppContext.sourceTree, names: Gettext.currencyName)
@@ -67,7 +70,7 @@ import Foundation
     private func startup() {
         StartupTrace.mark("GTK started")
         IconThemeWarmUp.start(MainWindow.firstFrameIcons)
-        let context = AppContext(data: preload.wait())
+        let context = AppContext(data: preload.wait(), environment: environment)
         self.context = context
         StartupTrace.mark("context ready")
         let rates = RatesController(context: context)
