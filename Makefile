@@ -121,7 +121,9 @@ uninstall:
 # Start-up, memory and per-keystroke figures, against an empty libadwaita window and an empty GTK 4
 # window in the same run, each with its target and whether it is met.
 # `make bench BEFORE=<another checkout>/.build/release` also measures that build, in the same run.
-bench: deps schemas
+bench:
+	@scripts/install-deps bench
+	$(MAKE) --no-print-directory schemas
 	$(SWIFT) build -c release
 	$(XVFB) dbus-run-session -- python3 scripts/bench.py
 

@@ -124,6 +124,34 @@ def compare(renderer, home):
     sys.stdout.flush()
 
 
+def instructions(home):
+    """Instructions of the main thread from the process's start to its first frame, counted by
+    valgrind's callgrind for one warm start of Cambio and of the empty libadwaita window. Unlike the
+    time, the count hardly moves from run to run (within 0.1 %), so it shows a change too small
+    for the time's noise. Printed only: the target is on the time."""
+    import shutil
+    if not shutil.which("valgrind"):
+        print("startup_instructions   skipped: no valgrind (scripts/install-deps bench installs it)")
+        return
+    counts = {}
+    for name, command in (("cambio", [os.path.join(REL, "cambio")]),
+                          ("empty_adwaita_window", [os.path.join(REL, "cambio-empty-window"), "--adwaita"])):
+        env = dict(os.environ, CAMBIO_BENCH_FIRST_FRAME="exit", LANG="en_US.UTF-8", GSK_RENDERER="cairo", **folders(home))
+        subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)  # warm
+        with tempfile.TemporaryDirectory(prefix="cambio-bench-callgrind-") as out:
+            base = os.path.join(out, "callgrind.out")
+            subprocess.run(["valgrind", "--tool=callgrind", "--separate-threads=yes", f"--callgrind-out-file={base}"] + command,
+                           env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600, check=True)
+            # Thread 1 is the main thread: it builds and paints the window.
+            with open(base + "-01") as f:
+                counts[name] = next(int(line.split()[1]) for line in f if line.startswith("summary:")) / 1e6
+    print(f"startup_instructions_M main thread to the first frame: cambio={counts['cambio']:.1f}"
+          f"  empty_adwaita_window={counts['empty_adwaita_window']:.1f}"
+          f"  difference={counts['cambio'] - counts['empty_adwaita_window']:.1f}"
+          f"  ratio={counts['cambio'] / counts['empty_adwaita_window']:.3f}  (no target; callgrind, one warm start each)")
+    sys.stdout.flush()
+
+
 def frame_verdict(line):
     """The target of a `cambio-bench frame` line: the keystroke's rows painted in the next frame,
     and that frame's work within a 60 Hz frame."""
@@ -196,6 +224,7 @@ def main():
     # cairo draws on the CPU as a GPU would; gl runs on llvmpipe (software) under Xvfb.
     for renderer in ("cairo", "gl"):
         compare(renderer, home)
+    instructions(home)
     # The same with the network off: what the first refresh's libsoup/TLS stack adds.
     set_preference(home, "refresh-interval", "never")
     rss = statistics.median(start([os.path.join(REL, "cambio")], home, "cairo")[1] for _ in range(3))
