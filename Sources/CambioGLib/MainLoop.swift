@@ -105,7 +105,7 @@ public enum StartupProbe {
         FirstFrame.after(window) {
             FileHandle.standardOutput.write(Data("first-frame\n".utf8))
             StartupTrace.mark("first frame painted")
-            if exits { exit(0) }
+            if exits { _exit(0) } // no atexit work while other threads run
         }
     }
 }

@@ -39,7 +39,8 @@ class WindowTestCase: XCTestCase {
 
     /// Builds the window as a start of the app would, from what is saved in `home`.
     /// `size`: the window's size (else its default), set before it shows as a desktop would.
-    func makeWindow(lang: String, size: (width: Int32, height: Int32)? = nil) {
+    /// `present`: false leaves the window built but not shown (the test shows it).
+    func makeWindow(lang: String, size: (width: Int32, height: Int32)? = nil, present: Bool = true) {
         if let window { gtk_window_destroy(cast(window.window)); MainContext.drain() }
         // One preferences store a test (in memory), kept across its restarts as dconf would be.
         if preferences == nil { preferences = Preferences(backend: .memory) }
@@ -49,6 +50,7 @@ class WindowTestCase: XCTestCase {
                              preferences: preferences)
         window = MainWindow(application: nil, context: context)
         if let size { Window(existing: window.window).defaultSize(width: size.width, height: size.height) }
+        guard present else { return }
         window.present()
         MainContext.drain()
     }

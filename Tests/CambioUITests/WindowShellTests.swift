@@ -1,6 +1,6 @@
 import XCTest
 import CGtk
-import CambioGLib
+@testable import CambioGLib
 import CambioServices
 import CambioCore
 @testable import CambioUI
@@ -35,61 +35,111 @@ final class WindowShellTests: WindowTestCase {
     }
 
     func testBetweenPhoneAndDesktopTheBottomBarTakesThePages() async throws {
-        // Too narrow for the header's switcher with its labels beside the icons (about 900 px in
-        // English), wide for a phone: the title shows in the header and the pages are at the
-        // bottom edge, as libadwaita 1.4's switcher and bar do (no second switcher, its labels
-        // under the icons, squeezed into the header).
-        reopen(800, 700) { window.switcherBar?.reveal == true }
-        XCTAssertTrue(window.switcherTitle.titleVisible, "the header shows the title")
-        XCTAssertEqual(window.switcherBar?.reveal, true, "the page switcher is at the bottom edge")
-        let shown = AnyWidget(window.switcherTitle.widget).descendants.filter {
+        // Too narrow for the header's switcher with its labels beside the icons, wide for a phone:
+        // the title shows in the header and the pages are at the bottom edge, as libadwaita 1.4's
+        // switcher and bar do (no second switcher, its labels under the icons, squeezed into the
+        // header). The width: a little more than the wide switcher alone needs, less than it
+        // needs beside the header's buttons; a stacked switcher, half as wide, would fit there.
+        reopen(1280, 800) { !window.switcherTitle.titleVisible }
+        let wide = try XCTUnwrap(AnyWidget(window.switcherTitle.widget).descendants.first {
             $0.isA(adw_view_switcher_get_type()) && gtk_widget_get_mapped($0) != 0
-        }
-        XCTAssertEqual(shown.count, 0, "no switcher shows in the header")
+        })
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(wide, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        let width = natural + 40
+        reopen(width, 700) { window.switcherBar?.reveal == true }
+        XCTAssertTrue(window.switcherTitle.titleVisible, "at \(width) px the header shows the title")
+        XCTAssertEqual(window.switcherBar?.reveal, true, "at \(width) px the page switcher is at the bottom edge")
+        // The header's squeezer cross-fades from the switcher it showed while the window opened.
+        let shown = { AnyWidget(self.window.switcherTitle.widget).descendants.filter {
+            $0.isA(adw_view_switcher_get_type()) && gtk_widget_get_mapped($0) != 0
+        } }
+        XCTAssertTrue(runMainLoop(until: { shown().isEmpty }), "no switcher shows in the header")
+        // Alt+N and the bar still switch pages.
+        window.showPage(2)
+        XCTAssertEqual(window.visiblePage, "history")
         reopen(1280, 800) { !window.switcherTitle.titleVisible }
         XCTAssertFalse(window.switcherTitle.titleVisible, "wide: the switcher is in the header again")
     }
 
+    /// The size class AdwClamp gives its child, as the window works it out before the first
+    /// layout, against a real clamp laid out at widths around its thresholds.
+    func testTheSizeClassesAreWorkedOutAsAdwClampSetsThem() async throws {
+        for (maximum, threshold) in [(Int32(760), Int32(570)), (1200, 900), (400, 600)] {
+            let clamp = adw_clamp_new()!
+            g_object_ref_sink(gpointer(clamp))
+            defer { g_object_unref(gpointer(clamp)) }
+            let child = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            adw_clamp_set_child(cast(clamp), child)
+            adw_clamp_set_maximum_size(cast(clamp), maximum)
+            adw_clamp_set_tightening_threshold(cast(clamp), threshold)
+            let lower = min(maximum, threshold), upper = lower + 3 * (max(maximum, lower) - lower)
+            for width in [Int32(200), lower - 1, lower, lower + 1, lower + 2, (lower + upper) / 2, upper - 2, upper - 1, upper, upper + 1, 3000] {
+                var minimum: Int32 = 0, natural: Int32 = 0
+                gtk_widget_measure(clamp, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+                gtk_widget_measure(clamp, GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, nil, nil)
+                var rect = GtkAllocation(x: 0, y: 0, width: width, height: 100)
+                gtk_widget_size_allocate(clamp, &rect, -1)
+                let set = ["small", "medium", "large"].filter { (name: String) in gtk_widget_has_css_class(child, name) != 0 }
+                XCTAssertEqual(set, [Clamp.sizeClass(width: width, maximum: maximum, threshold: threshold)],
+                               "maximum \(maximum), threshold \(threshold), \(width) px wide")
+            }
+        }
+    }
+
     /// AdwClamp gives its child a size class (.small, .medium, .large) when it lays it out. The
     /// window sets the one the first layout will choose before anything is styled: a class that
-    /// changed then would style everything inside the clamp a second time.
+    /// changed then would style everything inside the clamp a second time. The same for a page
+    /// built later.
     func testTheFirstLayoutFindsEachClampsSizeClassAlreadySet() async throws {
+        // GTK notifies "css-classes" for a class removed that was not there too: count the
+        // notifications that found the classes different.
+        func classList(_ w: WidgetRef) -> [String] {
+            guard let list = gtk_widget_get_css_classes(w) else { return [] }
+            defer { g_strfreev(list) }
+            var out: [String] = []
+            var i = 0
+            while let c = list[i] { out.append(String(cString: c)); i += 1 }
+            return out.sorted()
+        }
+        func clampChildren() -> [WidgetRef] {
+            AnyWidget(window.window).descendants.filter { $0.isA(adw_clamp_get_type()) }.compactMap { adw_clamp_get_child(cast($0)) }
+        }
+        /// Runs `show`, then a frame, and counts the changes of the size classes of `watched`
+        /// (the classes set before `show` returns count as they are: it styles what it shows).
+        func changes(of watched: () -> [WidgetRef], during show: () -> Void, _ what: String) -> Int {
+            var count = 0
+            var ids: [(WidgetRef, gulong)] = []
+            var last: [WidgetRef: [String]] = [:]
+            show()
+            for child in watched() {
+                last[child] = classList(child)
+                ids.append((child, Signal.connect(gpointerOf(child), "notify::css-classes", withArgument: { _ in
+                    let now = classList(child)
+                    if now != last[child] { count += 1 }
+                    last[child] = now
+                })))
+            }
+            XCTAssertTrue(waitForFrame(of: AnyWidget(window.window)), "a frame after \(what)")
+            for (child, id) in ids { g_signal_handler_disconnect(gpointerOf(child), id) }
+            return count
+        }
         for (width, height, expected) in [(Int32(360), Int32(640), "small"), (960, 720, "medium"), (1600, 900, "large")] {
-            if let window { gtk_window_destroy(cast(window.window)); MainContext.drain() }
-            window = MainWindow(application: nil, context: context)
-            Window(existing: window.window).defaultSize(width: width, height: height)
-            let clamped = AnyWidget(window.window).descendants.filter { $0.isA(adw_clamp_get_type()) }
-                .compactMap { adw_clamp_get_child(cast($0)) }
-            XCTAssertEqual(clamped.count, 2, "the Currencies page's toolbar and list")
-            // GTK notifies "css-classes" for a class removed that was not there too: count the
-            // notifications that found the classes different.
-            func classes(_ w: WidgetRef) -> [String] {
-                guard let list = gtk_widget_get_css_classes(w) else { return [] }
-                defer { g_strfreev(list) }
-                var out: [String] = []
-                var i = 0
-                while let c = list[i] { out.append(String(cString: c)); i += 1 }
-                return out.sorted()
+            makeWindow(lang: "en_US.UTF-8", size: (width, height), present: false)
+            let atStart = clampChildren()
+            XCTAssertFalse(atStart.isEmpty, "the Currencies page has clamps")
+            XCTAssertEqual(changes(of: { atStart }, during: { window.present() }, "opening at \(width) px"), 0,
+                           "the first layout at \(width) px changed no clamp's class")
+            for child in atStart {
+                let set = ["small", "medium", "large"].filter { (name: String) in gtk_widget_has_css_class(child, name) != 0 }
+                XCTAssertEqual(set, [expected], "the class AdwClamp chose at \(width) px")
             }
-            var last = clamped.map(classes)
-            var changes = 0
-            let ids = clamped.enumerated().map { index, child in
-                Signal.connect(gpointerOf(child), "notify::css-classes", withArgument: { _ in
-                    let now = classes(child)
-                    if now != last[index] { changes += 1 }
-                    last[index] = now
-                })
-            }
-            // Presenting styles the window (the classes set before count as they are).
-            window.present()
-            changes = 0
-            XCTAssertTrue(waitForFrame(of: AnyWidget(window.window)), "a first frame at \(width)")
-            for child in clamped {
-                let classes = ["small", "medium", "large"].filter { (name: String) in gtk_widget_has_css_class(child, name) != 0 }
-                XCTAssertEqual(classes, [expected], "the class AdwClamp chose at \(width) px")
-            }
-            XCTAssertEqual(changes, 0, "the first layout at \(width) px changed no clamp's class")
-            for (child, id) in zip(clamped, ids) { g_signal_handler_disconnect(gpointerOf(child), id) }
+            // A page built once the window shows: the Converter.
+            let known = Set(atStart)
+            XCTAssertEqual(changes(of: { clampChildren().filter { !known.contains($0) } }, during: { window.showPage(1) },
+                                   "showing the Converter at \(width) px"), 0,
+                           "the Converter's first layout at \(width) px changed no clamp's class")
+            XCTAssertGreaterThan(clampChildren().count, atStart.count, "the Converter has a clamp")
         }
     }
 

@@ -97,7 +97,7 @@ public struct ViewSwitcherTitle: Widget {
         // drawn on a wide window, was still styled and measured at start-up, five buttons of
         // two layouts each (13 M instructions of the first frame's 700 M). Found by its public
         // policy, not by the title's template; a title without one is left as it is.
-        for part in AnyWidget(widget).descendants where part != widget && part.isA(adw_view_switcher_get_type())
+        for part in AnyWidget(widget).descendants where part.isA(adw_view_switcher_get_type())
             && adw_view_switcher_get_policy(cast(part)) == ADW_VIEW_SWITCHER_POLICY_NARROW {
             part.visible = false
         }
@@ -312,31 +312,56 @@ public struct Clamp: Widget {
         adw_clamp_set_child(cast(widget), child.widget)
     }
 
-    /// The style class AdwClamp gives its child when the clamp is `width` wide (libadwaita 1.2,
-    /// adw-clamp-layout.c): "small" up to the tightening threshold, "large" from where the child
-    /// has its maximum size (the threshold plus three times what is left to the maximum), and
-    /// "medium" between. A child whose own minimum is wider than the threshold moves the
-    /// threshold up; it is not asked here, since measuring it would style it.
+    /// The style class AdwClamp gives its child when the clamp is `width` wide, worked out as
+    /// libadwaita 1.2 does it (adw-clamp-layout.c: `child_size_from_clamp`, then `allocate`):
+    /// "large" once the child has its maximum size, "small" while it has no more than the
+    /// tightening threshold, "medium" between. The child's own minimum width, which raises the
+    /// threshold when it is wider, is not asked: measuring the child would style it.
     static func sizeClass(width: Int32, maximum: Int32, threshold: Int32) -> String {
-        let lower = min(threshold, maximum)
-        let upper = lower + 3 * (max(lower, maximum) - lower)
-        if width >= upper { return "large" }
-        return width <= lower ? "small" : "medium"
+        let lower = min(threshold, maximum), top = max(lower, maximum)
+        let upper = lower + 3 * (top - lower) // ADW_EASE_OUT_TAN_CUBIC
+        let size: Int32
+        if width <= lower {
+            size = width
+        } else if width >= upper {
+            size = top
+        } else {
+            // An ease-out cubic from the threshold to the maximum, cut to whole pixels as C does.
+            let p = Double(width - lower) / Double(upper - lower) - 1
+            let t = p * p * p + 1
+            size = Int32(Double(lower) * (1 - t) + Double(top) * t)
+        }
+        if size >= top { return "large" }
+        return size <= lower ? "small" : "medium"
     }
 
     /// Gives the child of each AdwClamp under `root` the size class it gets when laid out
     /// `width` wide, before anything is styled. AdwClamp sets it at its first allocation, after the
     /// first styling, and a class changed then styles everything inside again: GTK 4.8 looks
-    /// each node up anew (at start-up, 110 of the window's 790 style lookups). A wrong guess (a
-    /// margin, a wide child) costs what it did before: the clamp puts it right.
+    /// each node up anew (at start-up, 110 of the window's 790 style lookups). Only clamps that
+    /// get the whole width are set: a vertical one, or one inside another clamp (as AdwStatusPage
+    /// holds), is laid out at a width not known here. A wrong guess (a wide child, a scroll bar
+    /// that takes room) costs what it did before: the clamp puts it right at its allocation, and
+    /// no style sheet, libadwaita's or Cambio's, draws these classes differently.
     @MainActor public static func prepareSizeClasses(under root: WidgetRef, width: Int32) {
         guard width > 0 else { return }
-        for clamp in AnyWidget(root).descendants where clamp.isA(adw_clamp_get_type()) {
-            guard let child = adw_clamp_get_child(cast(clamp)), gtk_widget_get_width(child) == 0 else { continue }
-            let chosen = sizeClass(width: width, maximum: adw_clamp_get_maximum_size(cast(clamp)),
-                                   threshold: adw_clamp_get_tightening_threshold(cast(clamp)))
-            for name in ["small", "medium", "large"] { child.setClass(name, name == chosen) }
+        func walk(_ widget: WidgetRef) {
+            if widget.isA(adw_clamp_get_type()) {
+                if gtk_orientable_get_orientation(OpaquePointer(widget)) == GTK_ORIENTATION_HORIZONTAL,
+                   let child = adw_clamp_get_child(cast(widget)), gtk_widget_get_width(child) == 0 {
+                    let chosen = sizeClass(width: width, maximum: adw_clamp_get_maximum_size(cast(widget)),
+                                           threshold: adw_clamp_get_tightening_threshold(cast(widget)))
+                    for name in ["small", "medium", "large"] { child.setClass(name, name == chosen) }
+                }
+                return // a clamp inside is laid out narrower
+            }
+            var child = gtk_widget_get_first_child(widget)
+            while let c = child {
+                walk(c)
+                child = gtk_widget_get_next_sibling(c)
+            }
         }
+        walk(root)
     }
 }
 
