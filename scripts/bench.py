@@ -129,9 +129,11 @@ def compare(renderer, home):
 def instructions(home):
     """Instructions from the process's start to its first frame, counted by valgrind's callgrind
     for one warm start of Cambio and of the empty libadwaita window: the main thread's (it builds
-    and paints the window) and all threads'. Unlike the time, the count moves little from run to
-    run (about 0.2 % for the same build), so it shows a change too small for the time's noise.
-    Printed only: the target is on the time."""
+    and paints the window) and all threads'. Unlike the time, the main thread's count moves little
+    from run to run (about 0.2 % for the same build), so it shows a change too small for the
+    time's noise. The count of all threads moves more: GTK loads its icon theme on a thread of its
+    own, and loads it again when a resource path is added after that load (one race, in both
+    programs). Printed only: the target is on the time."""
     if not shutil.which("valgrind"):
         print("startup_instructions   skipped: no valgrind (scripts/install-deps bench installs it)")
         return
