@@ -74,18 +74,17 @@ extension CurrenciesPage {
         amount.isEmpty ? "" : model.feeText(code, amount: amount, words: L10n.translations)
     }
 
-    /// The part of the list in view, in the list's coordinates.
-    private func visibleRange() -> ClosedRange<Double> {
+    /// The part of the list in view, in the list's coordinates; nil before the first layout.
+    private func visibleRange() -> ClosedRange<Double>? {
         let top = scroller.verticalOffset
         let height = scroller.pageHeight
-        // Not laid out yet: treat everything as visible.
-        return height > 0 ? (top - 200)...(top + height + 200) : -Double.infinity...Double.infinity
+        return height > 0 ? (top - 200)...(top + height + 200) : nil
     }
 
-    private func isVisible(_ row: CurrencyRow, _ range: ClosedRange<Double>) -> Bool {
-        // Before the first layout: no allocation to ask for (asking would style the row now,
-        // before it is in the window, and again once it is).
-        guard range.lowerBound > -.infinity, let span = row.root.verticalSpan else { return true }
+    /// Not laid out yet (`range` nil), every row counts as in view: its allocation is not asked
+    /// for (asking would style the row now, before it is in the window, and again once it is).
+    private func isVisible(_ row: CurrencyRow, _ range: ClosedRange<Double>?) -> Bool {
+        guard let range, let span = row.root.verticalSpan else { return true }
         return range.overlaps(span)
     }
 

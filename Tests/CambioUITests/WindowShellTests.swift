@@ -40,10 +40,14 @@ final class WindowShellTests: WindowTestCase {
         // switcher and bar do (no second switcher, its labels under the icons, squeezed into the
         // header). The width: a little more than the wide switcher alone needs, less than it
         // needs beside the header's buttons; a stacked switcher, half as wide, would fit there.
+        /// The page switchers shown in the header.
+        func shown() -> [WidgetRef] {
+            AnyWidget(window.switcherTitle.widget).descendants.filter {
+                $0.isA(adw_view_switcher_get_type()) && gtk_widget_get_mapped($0) != 0
+            }
+        }
         reopen(1280, 800) { !window.switcherTitle.titleVisible }
-        let wide = try XCTUnwrap(AnyWidget(window.switcherTitle.widget).descendants.first {
-            $0.isA(adw_view_switcher_get_type()) && gtk_widget_get_mapped($0) != 0
-        })
+        let wide = try XCTUnwrap(shown().first)
         var minimum: Int32 = 0, natural: Int32 = 0
         gtk_widget_measure(wide, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
         let width = natural + 40
@@ -51,9 +55,6 @@ final class WindowShellTests: WindowTestCase {
         XCTAssertTrue(window.switcherTitle.titleVisible, "at \(width) px the header shows the title")
         XCTAssertEqual(window.switcherBar?.reveal, true, "at \(width) px the page switcher is at the bottom edge")
         // The header's squeezer cross-fades from the switcher it showed while the window opened.
-        let shown = { AnyWidget(self.window.switcherTitle.widget).descendants.filter {
-            $0.isA(adw_view_switcher_get_type()) && gtk_widget_get_mapped($0) != 0
-        } }
         XCTAssertTrue(runMainLoop(until: { shown().isEmpty }), "no switcher shows in the header")
         // Alt+N and the bar still switch pages.
         window.showPage(2)
@@ -80,11 +81,15 @@ final class WindowShellTests: WindowTestCase {
                 gtk_widget_measure(clamp, GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, nil, nil)
                 var rect = GtkAllocation(x: 0, y: 0, width: width, height: 100)
                 gtk_widget_size_allocate(clamp, &rect, -1)
-                let set = ["small", "medium", "large"].filter { (name: String) in gtk_widget_has_css_class(child, name) != 0 }
-                XCTAssertEqual(set, [Clamp.sizeClass(width: width, maximum: maximum, threshold: threshold)],
+                XCTAssertEqual(sizeClasses(of: child), [Clamp.sizeClass(width: width, maximum: maximum, threshold: threshold)],
                                "maximum \(maximum), threshold \(threshold), \(width) px wide")
             }
         }
+    }
+
+    /// The size classes (.small, .medium, .large) `child` of an AdwClamp has now.
+    private func sizeClasses(of child: WidgetRef) -> [String] {
+        Clamp.sizeClasses.filter { gtk_widget_has_css_class(child, $0) != 0 }
     }
 
     /// AdwClamp gives its child a size class (.small, .medium, .large) when it lays it out. The
@@ -92,16 +97,6 @@ final class WindowShellTests: WindowTestCase {
     /// changed then would style everything inside the clamp a second time. The same for a page
     /// built later.
     func testTheFirstLayoutFindsEachClampsSizeClassAlreadySet() async throws {
-        // GTK notifies "css-classes" for a class removed that was not there too: count the
-        // notifications that found the classes different.
-        func classList(_ w: WidgetRef) -> [String] {
-            guard let list = gtk_widget_get_css_classes(w) else { return [] }
-            defer { g_strfreev(list) }
-            var out: [String] = []
-            var i = 0
-            while let c = list[i] { out.append(String(cString: c)); i += 1 }
-            return out.sorted()
-        }
         func clampChildren() -> [WidgetRef] {
             AnyWidget(window.window).descendants.filter { $0.isA(adw_clamp_get_type()) }.compactMap { adw_clamp_get_child(cast($0)) }
         }
@@ -112,10 +107,12 @@ final class WindowShellTests: WindowTestCase {
             var ids: [(WidgetRef, gulong)] = []
             var last: [WidgetRef: [String]] = [:]
             show()
+            // GTK notifies "css-classes" for a class removed that was not there too: count the
+            // notifications that found the size class different.
             for child in watched() {
-                last[child] = classList(child)
+                last[child] = sizeClasses(of: child)
                 ids.append((child, Signal.connect(gpointerOf(child), "notify::css-classes", withArgument: { _ in
-                    let now = classList(child)
+                    let now = self.sizeClasses(of: child)
                     if now != last[child] { count += 1 }
                     last[child] = now
                 })))
@@ -131,8 +128,7 @@ final class WindowShellTests: WindowTestCase {
             XCTAssertEqual(changes(of: { atStart }, during: { window.present() }, "opening at \(width) px"), 0,
                            "the first layout at \(width) px changed no clamp's class")
             for child in atStart {
-                let set = ["small", "medium", "large"].filter { (name: String) in gtk_widget_has_css_class(child, name) != 0 }
-                XCTAssertEqual(set, [expected], "the class AdwClamp chose at \(width) px")
+                XCTAssertEqual(sizeClasses(of: child), [expected], "the class AdwClamp chose at \(width) px")
             }
             // A page built once the window shows: the Converter.
             let known = Set(atStart)

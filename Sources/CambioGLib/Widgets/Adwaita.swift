@@ -317,6 +317,9 @@ public struct Clamp: Widget {
     /// "large" once the child has its maximum size, "small" while it has no more than the
     /// tightening threshold, "medium" between. The child's own minimum width, which raises the
     /// threshold when it is wider, is not asked: measuring the child would style it.
+    /// The size classes AdwClamp gives its child, one at a time.
+    static let sizeClasses = ["small", "medium", "large"]
+
     static func sizeClass(width: Int32, maximum: Int32, threshold: Int32) -> String {
         let lower = min(threshold, maximum), top = max(lower, maximum)
         let upper = lower + 3 * (top - lower) // ADW_EASE_OUT_TAN_CUBIC
@@ -351,7 +354,7 @@ public struct Clamp: Widget {
                    let child = adw_clamp_get_child(cast(widget)), gtk_widget_get_width(child) == 0 {
                     let chosen = sizeClass(width: width, maximum: adw_clamp_get_maximum_size(cast(widget)),
                                            threshold: adw_clamp_get_tightening_threshold(cast(widget)))
-                    for name in ["small", "medium", "large"] { child.setClass(name, name == chosen) }
+                    for name in sizeClasses { child.setClass(name, name == chosen) }
                 }
                 return // a clamp inside is laid out narrower
             }
