@@ -129,8 +129,11 @@ import Foundation
             // The network waits for the window: the first refresh starts once it has painted.
             FirstFrame.after(w.window) { [weak rates] in rates?.refresh(.start) }
         }
-        w.present()
+        // Focused before it is shown: the window's first styling already has the field's focus
+        // (GTK would otherwise focus the first page button at map, and restyle both paths when
+        // the focus moves).
         w.currencies.focusPrimary()
+        w.present()
         if let request = pendingConvert {
             pendingConvert = nil
             w.openConverter(request)
