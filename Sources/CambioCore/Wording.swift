@@ -43,7 +43,7 @@ public struct Wording: Sendable, Hashable, CustomStringConvertible, ExpressibleB
         if isVerbatim { return template }
         let t = translate(template)
         if arguments.isEmpty { return t }
-        return String(format: t, arguments: arguments.map { $0.text(translate) as CVarArg })
+        return Template.fill(t, arguments.map { $0.text(translate) })
     }
 
     /// English.
@@ -103,8 +103,56 @@ public struct Translations {
     public func ago(_ seconds: TimeInterval) -> String {
         let s = max(0, Int(seconds))
         if s < 60 { return tr("just now") }
-        if s < 3600 { return String(format: trn("%d min ago", "%d min ago", s / 60), s / 60) }
-        if s < 86_400 { return String(format: trn("%d h ago", "%d h ago", s / 3600), s / 3600) }
-        return String(format: trn("%d day ago", "%d days ago", s / 86_400), s / 86_400)
+        if s < 3600 { return Template.fill(trn("%d min ago", "%d min ago", s / 60), String(s / 60)) }
+        if s < 86_400 { return Template.fill(trn("%d h ago", "%d h ago", s / 3600), String(s / 3600)) }
+        return Template.fill(trn("%d day ago", "%d days ago", s / 86_400), String(s / 86_400))
+    }
+}
+
+/// Fills a message's template as `String(format:)` does for the arguments messages take: texts
+/// for `%@`, whole numbers (given as their digits) for `%d`, `%i`, `%u` and their `l`/`ll` forms,
+/// in order or by position (`%2$@`, as translations reorder them); `%%` is a percent sign. A `%`
+/// that starts none of these, or names an argument that is not there, stays as it is (where
+/// `String(format:)` would read memory that was never passed).
+/// Foundation's formatter checks each argument's type at run time: the first messages of a start
+/// cost about a millisecond of protocol look-ups that this does without.
+public enum Template {
+    public static func fill(_ template: String, _ arguments: String...) -> String { fill(template, arguments) }
+
+    public static func fill(_ template: String, _ arguments: [String]) -> String {
+        let percent = UInt8(ascii: "%")
+        let bytes = Array(template.utf8)
+        guard bytes.contains(percent) else { return template }
+        var out = ""
+        var copied = 0, i = 0, next = 0
+        func digit(_ b: UInt8) -> Int? { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") ? Int(b - UInt8(ascii: "0")) : nil }
+        while i < bytes.count {
+            guard bytes[i] == percent else { i += 1; continue }
+            var j = i + 1
+            // "%%": one percent sign.
+            if j < bytes.count, bytes[j] == percent {
+                out += String(decoding: bytes[copied..<i], as: UTF8.self) + "%"
+                i = j + 1; copied = i
+                continue
+            }
+            // An argument's position ("%2$@"), then the length ("l", "ll"), then the conversion.
+            var position: Int?
+            var k = j, n = 0
+            while k < bytes.count, let d = digit(bytes[k]) { n = n * 10 + d; k += 1 }
+            if k > j, k < bytes.count, bytes[k] == UInt8(ascii: "$"), n > 0 { position = n; j = k + 1 }
+            var length = 0
+            while j + length < bytes.count, bytes[j + length] == UInt8(ascii: "l"), length < 2 { length += 1 }
+            let end = j + length
+            guard end < bytes.count else { break }
+            let conversion = bytes[end]
+            let isText = conversion == UInt8(ascii: "@") && length == 0
+            let isNumber = conversion == UInt8(ascii: "d") || conversion == UInt8(ascii: "i") || conversion == UInt8(ascii: "u")
+            let index = position.map { $0 - 1 } ?? next
+            guard isText || isNumber, index < arguments.count else { i += 1; continue }
+            if position == nil { next += 1 }
+            out += String(decoding: bytes[copied..<i], as: UTF8.self) + arguments[index]
+            i = end + 1; copied = i
+        }
+        return out + String(decoding: bytes[copied...], as: UTF8.self)
     }
 }

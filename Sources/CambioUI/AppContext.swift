@@ -136,7 +136,7 @@ import Foundation
     /// "ECB rates of 30 Oct 2026" or "open.er-api.com rates of 22 Nov 2026 · updated 3 h ago".
     public func ratesDescription(now: Date = Date()) -> String {
         guard let table = rates else { return tr("No rates available") }
-        var text = String(format: tr("%@ rates of %@"), sourceName(table.source), days.string(table.date))
+        var text = Template.fill(tr("%@ rates of %@"), sourceName(table.source), days.string(table.date))
         if let fetched = ratesFetchedAt {
             text += " \u{00B7} " + Self.age(now.timeIntervalSince(fetched))
         }
@@ -147,7 +147,7 @@ import Foundation
     static func agoText(_ seconds: TimeInterval) -> String { L10n.translations.ago(seconds) }
 
     static func age(_ seconds: TimeInterval) -> String {
-        String(format: tr("updated %@"), agoText(seconds))
+        Template.fill(tr("updated %@"), agoText(seconds))
     }
 
     /// Days between the rates' publication and today; nil when they are current enough

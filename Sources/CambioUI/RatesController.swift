@@ -102,8 +102,8 @@ import Foundation
     /// Old rates are a lasting state: "Rates are 24 days old", Refresh, and which rates in the details.
     func showStaleness() {
         if let days = ctx.staleDays() {
-            notices.set(.stale, title: String(format: trn("Rates are %d day old", "Rates are %d days old", days), days),
-                        details: String(format: tr("Showing %@."), ctx.ratesDescription()),
+            notices.set(.stale, title: Template.fill(trn("Rates are %d day old", "Rates are %d days old", days), String(days)),
+                        details: Template.fill(tr("Showing %@."), ctx.ratesDescription()),
                         action: (tr("_Refresh"), { [weak self] in self?.refresh(.explicit) }))
         } else {
             notices.clear(.stale)

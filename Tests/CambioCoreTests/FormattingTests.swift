@@ -78,4 +78,37 @@ final class FormattingTests: XCTestCase {
         XCTAssertLessThan(day("2022-03-01"), day("2026-10-30"))
         XCTAssertEqual(Day(day("2026-10-30").date), day("2026-10-30"))
     }
+
+    /// Messages are filled as String(format:) fills them, for the arguments they take, including
+    /// a translation that reorders them; what is not a placeholder is left as written.
+    func testMessageTemplatesAreFilledAsTheFormatterDoes() {
+        let cases: [(String, [String])] = [
+            ("%@ rates of %@", ["ECB", "30 Oct 2026"]),
+            ("%2$@ → %1$@ (%2$@)", ["EUR", "USD"]),
+            ("100 %% of %@", ["USD"]),
+            ("«%@» — ok", ["Złoty ünïcödé"]),
+            ("no placeholders", []),
+            ("", []),
+        ]
+        for (template, arguments) in cases {
+            XCTAssertEqual(Template.fill(template, arguments), String(format: template, arguments: arguments.map { $0 as CVarArg }),
+                           template)
+        }
+        // Numbers given as digits, as the formatter prints an Int.
+        XCTAssertEqual(Template.fill("Rates are %d days old", String(24)), String(format: "Rates are %d days old", 24))
+        XCTAssertEqual(Template.fill("%ld h ago", String(3)), String(format: "%ld h ago", 3))
+        XCTAssertEqual(Template.fill("%2$d of %1$@", "list", String(-7)), String(format: "%2$d of %1$@", "list", -7))
+        // Not placeholders: kept, and no argument is used up.
+        XCTAssertEqual(Template.fill("1–3 % on cards, %@", "abroad"), "1–3 % on cards, abroad")
+        XCTAssertEqual(Template.fill("%.2f and %@", "x"), "%.2f and x")
+        XCTAssertEqual(Template.fill("50%", []), "50%")
+        // A placeholder with no argument for it stays, rather than reading one that is not there.
+        XCTAssertEqual(Template.fill("%@ and %@", "one"), "one and %@")
+        XCTAssertEqual(Template.fill("%3$@", "a", "b"), "%3$@")
+        // Through a Wording, translated first, with its arguments worded too.
+        let w = Wording("Amount in %@", Wording("US Dollar"))
+        XCTAssertEqual(w.text { $0 == "Amount in %@" ? "Importo in %@" : $0 }, "Importo in US Dollar")
+        XCTAssertEqual(Translations.english.ago(3 * 86_400), "3 days ago")
+        XCTAssertEqual(Translations.english.ago(5 * 60), "5 min ago")
+    }
 }
