@@ -138,7 +138,8 @@ public enum Template {
             // An argument's position ("%2$@"), then the length ("l", "ll"), then the conversion.
             var position: Int?
             var k = j, n = 0
-            while k < bytes.count, let d = digit(bytes[k]) { n = n * 10 + d; k += 1 }
+            // (Capped: a broken translation's long run of digits names no argument, and must not overflow.)
+            while k < bytes.count, let d = digit(bytes[k]) { n = min(n * 10 + d, 10_000); k += 1 }
             if k > j, k < bytes.count, bytes[k] == UInt8(ascii: "$"), n > 0 { position = n; j = k + 1 }
             var length = 0
             while j + length < bytes.count, bytes[j + length] == UInt8(ascii: "l"), length < 2 { length += 1 }

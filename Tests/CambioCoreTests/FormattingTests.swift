@@ -105,6 +105,7 @@ final class FormattingTests: XCTestCase {
         // A placeholder with no argument for it stays, rather than reading one that is not there.
         XCTAssertEqual(Template.fill("%@ and %@", "one"), "one and %@")
         XCTAssertEqual(Template.fill("%3$@", "a", "b"), "%3$@")
+        XCTAssertEqual(Template.fill("%99999999999999999999999$@ %@", "a"), "%99999999999999999999999$@ a")
         // Through a Wording, translated first, with its arguments worded too.
         let w = Wording("Amount in %@", Wording("US Dollar"))
         XCTAssertEqual(w.text { $0 == "Amount in %@" ? "Importo in %@" : $0 }, "Importo in US Dollar")
