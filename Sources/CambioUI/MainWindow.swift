@@ -159,15 +159,19 @@ extension CalculatorPage: Page {}
         // Only the visible page is measured (homogeneous stacks measure every page).
         stack.homogeneous = false
         stack.vexpand = true
-        currencies = CurrenciesPage(context: context)
+        let currencies = CurrenciesPage(context: context)
+        self.currencies = currencies
         let titles = [tr("Currencies"), tr("Converter"), tr("History"), tr("Investments"), tr("Calculator")]
-        for (i, name) in Self.pageNames.enumerated() {
-            let holder = i == 0 ? currencies.root : Box.vertical().widget
-            if i > 0 { holders[name] = Box(existing: holder) }
-            stack.add(holder, name: name, title: titles[i], icon: Self.pageIcons[i])
-        }
+        var holders: [String: Box] = [:]
         // The 1.2 adaptive pattern: the switcher in the title while it fits, else at the bottom.
-        let title = ViewSwitcherTitle(stack: stack, title: tr("Cambio"))
+        let title = ViewSwitcherTitle(stack: stack, title: tr("Cambio")) { [stack] in
+            for (i, name) in Self.pageNames.enumerated() {
+                let holder = i == 0 ? currencies.root : Box.vertical().widget
+                if i > 0 { holders[name] = Box(existing: holder) }
+                stack.add(holder, name: name, title: titles[i], icon: Self.pageIcons[i])
+            }
+        }
+        self.holders = holders
         switcherTitle = title
         title.accessibleLabel(tr("Pages"))
         let header = AdwHeaderBar()

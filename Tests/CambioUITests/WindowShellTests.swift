@@ -63,6 +63,31 @@ final class WindowShellTests: WindowTestCase {
         XCTAssertFalse(window.switcherTitle.titleVisible, "wide: the switcher is in the header again")
     }
 
+    /// The header's switcher offers each page once, in order, and builds nothing more: the hidden
+    /// second switcher of AdwViewSwitcherTitle holds no buttons (five more at each start, 7 M
+    /// instructions before the first frame), and the pages, added while the switcher waited,
+    /// are there all the same.
+    func testTheHeaderOffersEachPageOnce() {
+        reopen(1280, 800) { !window.switcherTitle.titleVisible }
+        let buttonType = g_type_from_name("AdwViewSwitcherButton")
+        XCTAssertNotEqual(buttonType, 0)
+        let buttons = AnyWidget(window.switcherTitle.widget).descendants.filter { g_type_check_instance_is_a(
+            UnsafeMutablePointer<GTypeInstance>(OpaquePointer($0)), buttonType) != 0 }
+        XCTAssertEqual(buttons.count, MainWindow.pageNames.count, "one button per page in the whole title")
+        XCTAssertTrue(buttons.allSatisfy { gtk_widget_get_mapped($0) != 0 }, "each of them shown")
+        let labels = buttons.map { button in
+            AnyWidget(button).descendants.first { $0.isA(gtk_label_get_type()) && gtk_widget_get_mapped($0) != 0 }
+                .map { String(cString: gtk_label_get_label(cast($0))) } ?? ""
+        }
+        XCTAssertEqual(labels, ["Currencies", "Converter", "History", "Investments", "Calculator"])
+        // The title still follows the pages: it has the stack, and Alt+N and a click switch.
+        XCTAssertNotNil(adw_view_switcher_title_get_stack(cast(window.switcherTitle.widget)))
+        gtk_widget_activate(buttons[3])
+        XCTAssertTrue(runMainLoop(until: { window.visiblePage == "investments" }), "the fourth button opens Investments")
+        window.showPage(4)
+        XCTAssertEqual(window.visiblePage, "calculator")
+    }
+
     /// The size class AdwClamp gives its child, as the window works it out before the first
     /// layout, against a real clamp laid out at widths around its thresholds.
     func testTheSizeClassesAreWorkedOutAsAdwClampSetsThem() async throws {

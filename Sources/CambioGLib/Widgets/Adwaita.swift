@@ -87,19 +87,38 @@ public struct ViewStack: Widget {
 /// AdwViewSwitcherTitle: the window title, or the view switcher when it fits.
 public struct ViewSwitcherTitle: Widget {
     public let widget: WidgetRef
-    public init(stack: ViewStack, title: String) {
+    /// The title over `stack`, whose pages `addPages` adds (the stack is empty before).
+    public init(stack: ViewStack, title: String, addPages: () -> Void) {
         widget = adw_view_switcher_title_new()!
-        adw_view_switcher_title_set_stack(cast(widget), OpaquePointer(stack.widget))
         adw_view_switcher_title_set_title(cast(widget), title)
-        // Two switchers in the title, wide (icons beside labels) and narrow (icons above). Only the
-        // wide one shows here: where it does not fit, the title does and the bar at the bottom
-        // edge takes the pages (as libadwaita 1.4's switcher and bar do). The narrow one, never
-        // drawn on a wide window, was still styled and measured at start-up, five buttons of
-        // two layouts each (13 M instructions of the first frame's 700 M). Found by its public
-        // policy, not by the title's template; a title without one is left as it is.
-        for part in AnyWidget(widget).descendants where part.isA(adw_view_switcher_get_type())
-            && adw_view_switcher_get_policy(cast(part)) == ADW_VIEW_SWITCHER_POLICY_NARROW {
-            part.visible = false
+        // Two switchers in the title, wide (icons beside labels) and narrow (icons above), each
+        // found by its public policy, not by the title's template. Only the wide one shows here:
+        // where it does not fit, the title does and the bar at the bottom edge takes the pages
+        // (as libadwaita 1.4's switcher and bar do). The narrow one, never drawn on a wide
+        // window, was still styled and measured at start-up (13 M instructions of the first
+        // frame's 700 M): it is hidden.
+        var wide: WidgetRef?, narrow: WidgetRef?
+        for part in AnyWidget(widget).descendants where part.isA(adw_view_switcher_get_type()) {
+            switch adw_view_switcher_get_policy(cast(part)) {
+            case ADW_VIEW_SWITCHER_POLICY_WIDE: wide = part.widget
+            case ADW_VIEW_SWITCHER_POLICY_NARROW: narrow = part.widget
+            default: break
+            }
+        }
+        if let narrow { gtk_widget_set_visible(narrow, 0) }
+        // The title gives its stack to both switchers, and each builds a button per page: the
+        // hidden one five more (7 M). So the title takes the stack while it is empty (it keeps
+        // its own hold on the pages, which decide whether it offers the switcher), the narrow
+        // switcher lets it go for good, and the wide one while the pages are added (it builds
+        // every button again at each page added) and takes it back once, with all five.
+        adw_view_switcher_title_set_stack(cast(widget), OpaquePointer(stack.widget))
+        if let narrow, let wide {
+            adw_view_switcher_set_stack(cast(narrow), nil)
+            adw_view_switcher_set_stack(cast(wide), nil)
+            addPages()
+            adw_view_switcher_set_stack(cast(wide), OpaquePointer(stack.widget))
+        } else {
+            addPages()
         }
     }
     /// True when the switcher does not fit and the title shows instead.
