@@ -215,3 +215,21 @@ public enum Spawn {
         return message
     }
 }
+
+/// The session bus, asked directly (the services above own names on it).
+public enum SessionBus {
+    /// Whether `name` has an owner on the session bus now; false when there is no bus to ask.
+    public static func hasOwner(_ name: String) -> Bool {
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return false }
+        defer { g_object_unref(gpointerOf(bus)) }
+        var child = g_variant_new_string(name)
+        guard let arguments = g_variant_new_tuple(&child, 1),
+              let reply = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                                      "NameHasOwner", arguments, g_variant_type_checked_("(b)"),
+                                                      G_DBUS_CALL_FLAGS_NONE, 1000, nil, nil) else { return false }
+        defer { g_variant_unref(reply) }
+        guard let value = g_variant_get_child_value(reply, 0) else { return false }
+        defer { g_variant_unref(value) }
+        return g_variant_get_boolean(value) != 0
+    }
+}

@@ -3,6 +3,8 @@
 //   cambio-empty-window             a GtkApplication with an empty GtkApplicationWindow
 //   cambio-empty-window --adwaita   an AdwApplication with an empty AdwApplicationWindow whose
 //                                   content is a header bar (what cambio's shell starts from)
+//   ... --adwaita --early-init      the same, with Adwaita initialised before the application
+//                                   registers, as cambio does (see CambioApplication.run)
 import CambioGLib
 import CGtk
 import Foundation
@@ -10,6 +12,7 @@ import Foundation
 StartupTrace.mark("main")
 setlocale(LC_ALL, "")
 let adwaita = CommandLine.arguments.dropFirst().contains("--adwaita")
+let earlyInit = CommandLine.arguments.dropFirst().contains("--early-init")
 let status: Int32 = MainActor.assumeIsolated {
     MainLoopBridge.install()
     if adwaita {
@@ -25,6 +28,7 @@ let status: Int32 = MainActor.assumeIsolated {
             window.window.present()
             StartupTrace.mark("window presented")
         }
+        if earlyInit { adw_init() }
         return app.run(arguments: [CommandLine.arguments[0]])
     }
     let app = gtk_application_new("io.github.cambio.EmptyWindow", G_APPLICATION_DEFAULT_FLAGS)!

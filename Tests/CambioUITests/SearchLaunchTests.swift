@@ -29,6 +29,16 @@ final class SearchLaunchTests: WindowTestCase {
         XCTAssertEqual(window.converter.resultText("EUR"), "1\u{00A0}104,99", "1234.5 / 1.1172 = 1104.9946")
     }
 
+    /// A launch asks the session bus whether Cambio runs already (then it stays light and hands
+    /// over): a name with an owner is told from one without.
+    func testALaunchTellsWhetherANameIsTaken() async throws {
+        XCTAssertTrue(SessionBus.hasOwner("org.freedesktop.DBus"))
+        let bus = try XCTUnwrap(g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil))
+        defer { g_object_unref(gpointerOf(bus)) }
+        XCTAssertTrue(SessionBus.hasOwner(String(cString: g_dbus_connection_get_unique_name(bus))), "this process's own name")
+        XCTAssertFalse(SessionBus.hasOwner("io.github.cambio.NobodyRunsThis"))
+    }
+
     func testTheOptionIsTakenOutOfTheArgumentsGApplicationSees() {
         var a = ["cambio", "--convert", "100 USD EUR"]
         XCTAssertEqual(CambioApplication.takeConvert(&a), "100 USD EUR")
