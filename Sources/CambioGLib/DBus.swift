@@ -218,15 +218,21 @@ public enum Spawn {
 
 /// The session bus, asked directly (the services above own names on it).
 public enum SessionBus {
+    /// The connection, kept once made: GIO holds the session bus only weakly, and the
+    /// application registers on this same connection moments later (one handshake, not two).
+    nonisolated(unsafe) private static var bus: OpaquePointer?
+
     /// Whether `name` has an owner on the session bus now; false when there is no bus to ask.
     public static func hasOwner(_ name: String) -> Bool {
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return false }
-        defer { g_object_unref(gpointerOf(bus)) }
+        if bus == nil { bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) }
+        guard let bus else { return false }
         var child = g_variant_new_string(name)
+        let replyType = g_variant_type_new("(b)")
+        defer { g_variant_type_free(replyType) }
         guard let arguments = g_variant_new_tuple(&child, 1),
               let reply = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                                      "NameHasOwner", arguments, g_variant_type_checked_("(b)"),
-                                                      G_DBUS_CALL_FLAGS_NONE, 1000, nil, nil) else { return false }
+                                                      "NameHasOwner", arguments, replyType, G_DBUS_CALL_FLAGS_NONE, 1000, nil, nil)
+        else { return false }
         defer { g_variant_unref(reply) }
         guard let value = g_variant_get_child_value(reply, 0) else { return false }
         defer { g_variant_unref(value) }

@@ -39,16 +39,17 @@ import Foundation
     /// the running instance when there is one.
     public func run(arguments: [String]) -> Int32 {
         MainLoopBridge.install()
-        // Adwaita (and GTK) before the application registers, unless a running Cambio will take
-        // this launch (a second launch stays light). In "startup", GtkApplication creates the
-        // icon theme, which starts loading on another thread, and adds the app's icon path at
-        // once; adw_init then adds Adwaita's, and waits for that whole load (8 to 11 ms here, in
-        // every start) before it can. Initialised first, Adwaita adds its path as the theme is
-        // created, and the load is over by the time the application adds its own (measured: the
-        // wait is 0.1 to 0.3 ms).
-        if !SessionBus.hasOwner(Self.id) { adw_init() }
         var arguments = arguments
-        if let convert = Self.takeConvert(&arguments) {
+        let convert = Self.takeConvert(&arguments)
+        // Adwaita (and GTK) before the application registers, for a plain start that no running
+        // Cambio takes (a second launch stays light; GApplication's own options, such as --help,
+        // need no display). In "startup", GtkApplication creates the icon theme, which starts
+        // loading on another thread, and adds the app's icon path at once; adw_init then adds
+        // Adwaita's, and waits for that whole load (8 to 11 ms here, in every start) before it
+        // can. Initialised first, Adwaita adds its path as the theme is created, and the load is
+        // over by the time the application adds its own (the wait: 0.1 to 0.3 ms).
+        if arguments.count == 1 && !SessionBus.hasOwner(Self.id) { adw_init() }
+        if let convert {
             // The first instance runs "startup" here; a second one forwards the action. Without
             // registration there is nothing to activate: run() tries again and says why it fails.
             if app.register() { app.activateAction("convert", text: convert) }

@@ -110,7 +110,8 @@ public struct ViewSwitcherTitle: Widget {
         // hidden one five more (7 M). So the title takes the stack while it is empty (it keeps
         // its own hold on the pages, which decide whether it offers the switcher), the narrow
         // switcher lets it go for good, and the wide one while the pages are added (it builds
-        // every button again at each page added) and takes it back once, with all five.
+        // every button again at each page added) and takes it back once, with all five. The
+        // title's stack is set here only: set again, it would hand it to the narrow one too.
         adw_view_switcher_title_set_stack(cast(widget), OpaquePointer(stack.widget))
         if let narrow, let wide {
             adw_view_switcher_set_stack(cast(narrow), nil)
