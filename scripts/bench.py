@@ -66,11 +66,17 @@ def set_preference(home, key, value):
                    env=dict(os.environ, **folders(home)))
 
 
+def start_env(home, renderer, first_frame="1", **more):
+    """The environment of a measured start: `home`'s folders, English, `renderer`; the first frame
+    reported on stdout (CAMBIO_BENCH_FIRST_FRAME; "exit" also ends the process there)."""
+    return dict(os.environ, CAMBIO_BENCH_FIRST_FRAME=first_frame, LANG="en_US.UTF-8", GSK_RENDERER=renderer,
+                **folders(home), **more)
+
+
 def start(command, home, renderer, steps=None):
     """Starts `command` (a list: the binary and its arguments); returns (ms to the first frame, RSS MB).
     With `steps` (a dict of lists), adds the times of its start-up steps (CAMBIO_TRACE_STARTUP)."""
-    env = dict(os.environ, CAMBIO_BENCH_FIRST_FRAME="1", LANG="en_US.UTF-8", GSK_RENDERER=renderer,
-               CAMBIO_TRACE_STARTUP="1", **folders(home))
+    env = start_env(home, renderer, CAMBIO_TRACE_STARTUP="1")
     t0 = time.monotonic()
     proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     line = proc.stdout.readline()
@@ -150,7 +156,7 @@ def instructions(home, starts=3):
     counts = {}
     for name, command in (("cambio", [os.path.join(REL, "cambio")]),
                           ("empty_adwaita_window", [os.path.join(REL, "cambio-empty-window"), "--adwaita"])):
-        env = dict(os.environ, CAMBIO_BENCH_FIRST_FRAME="exit", LANG="en_US.UTF-8", GSK_RENDERER="cairo", **folders(home))
+        env = start_env(home, "cairo", first_frame="exit")
         try:
             subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)  # warm
             for _ in range(starts):

@@ -332,14 +332,14 @@ public struct Clamp: Widget {
         adw_clamp_set_child(cast(widget), child.widget)
     }
 
+    /// The size classes AdwClamp gives its child, one at a time.
+    static let sizeClasses = ["small", "medium", "large"]
+
     /// The style class AdwClamp gives its child when the clamp is `width` wide, worked out as
     /// libadwaita 1.2 does it (adw-clamp-layout.c: `child_size_from_clamp`, then `allocate`):
     /// "large" once the child has its maximum size, "small" while it has no more than the
     /// tightening threshold, "medium" between. The child's own minimum width, which raises the
     /// threshold when it is wider, is not asked: measuring the child would style it.
-    /// The size classes AdwClamp gives its child, one at a time.
-    static let sizeClasses = ["small", "medium", "large"]
-
     static func sizeClass(width: Int32, maximum: Int32, threshold: Int32) -> String {
         let lower = min(threshold, maximum), top = max(lower, maximum)
         let upper = lower + 3 * (top - lower) // ADW_EASE_OUT_TAN_CUBIC
@@ -368,23 +368,16 @@ public struct Clamp: Widget {
     /// no style sheet, libadwaita's or Cambio's, draws these classes differently.
     @MainActor public static func prepareSizeClasses(under root: WidgetRef, width: Int32) {
         guard width > 0 else { return }
-        func walk(_ widget: WidgetRef) {
-            if widget.isA(adw_clamp_get_type()) {
-                if gtk_orientable_get_orientation(OpaquePointer(widget)) == GTK_ORIENTATION_HORIZONTAL,
-                   let child = adw_clamp_get_child(cast(widget)), gtk_widget_get_width(child) == 0 {
-                    let chosen = sizeClass(width: width, maximum: adw_clamp_get_maximum_size(cast(widget)),
-                                           threshold: adw_clamp_get_tightening_threshold(cast(widget)))
-                    for name in sizeClasses { child.setClass(name, name == chosen) }
-                }
-                return // a clamp inside is laid out narrower
+        root.walk { widget in
+            guard widget.isA(adw_clamp_get_type()) else { return true }
+            if gtk_orientable_get_orientation(OpaquePointer(widget)) == GTK_ORIENTATION_HORIZONTAL,
+               let child = adw_clamp_get_child(cast(widget)), gtk_widget_get_width(child) == 0 {
+                let chosen = sizeClass(width: width, maximum: adw_clamp_get_maximum_size(cast(widget)),
+                                       threshold: adw_clamp_get_tightening_threshold(cast(widget)))
+                for name in sizeClasses { child.setClass(name, name == chosen) }
             }
-            var child = gtk_widget_get_first_child(widget)
-            while let c = child {
-                walk(c)
-                child = gtk_widget_get_next_sibling(c)
-            }
+            return false // a clamp inside is laid out narrower
         }
-        walk(root)
     }
 }
 

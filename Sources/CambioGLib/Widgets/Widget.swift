@@ -144,16 +144,19 @@ public extension Widget {
     /// The widget and everything inside it, in tree order (hidden parts included).
     var descendants: [WidgetRef] {
         var out: [WidgetRef] = []
-        func walk(_ w: WidgetRef) {
-            out.append(w)
-            var child = gtk_widget_get_first_child(w)
-            while let c = child {
-                walk(c)
-                child = gtk_widget_get_next_sibling(c)
-            }
-        }
-        walk(widget)
+        walk { out.append($0); return true }
         return out
+    }
+
+    /// Visits the widget and everything inside it, in tree order (hidden parts included); where
+    /// `visit` answers false, the parts inside that one are not visited.
+    func walk(_ visit: (WidgetRef) -> Bool) {
+        guard visit(widget) else { return }
+        var child = gtk_widget_get_first_child(widget)
+        while let c = child {
+            c.walk(visit)
+            child = gtk_widget_get_next_sibling(c)
+        }
     }
 
     /// Puts `text` on the clipboard of the widget's display.
