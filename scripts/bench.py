@@ -12,6 +12,7 @@ in the window. Each figure with a target is printed with its ratio or difference
 import glob
 import json
 import os
+import random
 import re
 import shutil
 import statistics
@@ -22,7 +23,13 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REL = os.path.join(ROOT, ".build", "release")
-RUNS = int(os.environ.get("BENCH_RUNS", "12"))
+# Timed starts of each program (alternating), and starts whose memory is read (each waits a second
+# for start-up work to settle). A start's time moves by about 10 % from one to the next on a shared
+# 2-core machine, not in step with the other programs' starts: the median of 12 moved the start-up
+# ratio by up to 0.08 between runs of the same builds, so the times come from more starts, and the
+# ratio is printed with a 95 % interval (see `ratio_interval`).
+RUNS = int(os.environ.get("BENCH_RUNS", "60"))
+MEMORY_RUNS = int(os.environ.get("BENCH_MEMORY_RUNS", "8"))
 # `make bench BEFORE=dir`: an earlier release build (its .build/release) measured in the same run,
 # alternating with this one, for a before/after comparison on the same machine state.
 BEFORE = os.environ.get("BEFORE")
@@ -73,10 +80,11 @@ def start_env(home, renderer, first_frame="1", **more):
                 **folders(home), **more)
 
 
-def start(command, home, renderer, steps=None):
+def start(command, home, renderer, steps=None, memory=True):
     """Starts `command` (a list: the binary and its arguments); returns (ms to the first frame, RSS MB).
-    With `steps` (a dict of lists), adds the times of its start-up steps (CAMBIO_TRACE_STARTUP)."""
-    env = start_env(home, renderer, CAMBIO_TRACE_STARTUP="1")
+    With `steps` (a dict of lists), adds the times of its start-up steps (CAMBIO_TRACE_STARTUP).
+    Without `memory`, the program ends at its first frame (RSS None) instead of running a second more."""
+    env = start_env(home, renderer, first_frame="1" if memory else "exit", CAMBIO_TRACE_STARTUP="1")
     t0 = time.monotonic()
     proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     line = proc.stdout.readline()
@@ -84,15 +92,27 @@ def start(command, home, renderer, steps=None):
     if b"first-frame" not in line:
         proc.kill()
         raise SystemExit(f"{' '.join(command)}: no first frame reported")
-    time.sleep(1.0)  # let start-up work settle before reading memory
-    with open(f"/proc/{proc.pid}/status") as f:
-        rss_kb = next(int(l.split()[1]) for l in f if l.startswith("VmRSS:"))
-    proc.kill()
+    rss_kb = None
+    if memory:
+        time.sleep(1.0)  # let start-up work settle before reading memory
+        with open(f"/proc/{proc.pid}/status") as f:
+            rss_kb = next(int(l.split()[1]) for l in f if l.startswith("VmRSS:"))
+        proc.kill()
     err = proc.communicate()[1].decode(errors="replace")
     if steps is not None:
         for m in re.finditer(r"^startup +([0-9.]+) ms  (.+)$", err, re.M):
             steps.setdefault(m.group(2), []).append(float(m.group(1)))
-    return elapsed * 1000, rss_kb / 1024
+    return elapsed * 1000, None if rss_kb is None else rss_kb / 1024
+
+
+def ratio_interval(a, b, resamples=2000):
+    """A 95 % interval for median(a) / median(b): the ratio of the medians of `resamples` random
+    resamples (with replacement) of each list, its 2.5th and 97.5th percentiles. Seeded: the same
+    times give the same interval."""
+    rng = random.Random(0)
+    ratios = sorted(statistics.median(rng.choices(a, k=len(a))) / statistics.median(rng.choices(b, k=len(b)))
+                    for _ in range(resamples))
+    return ratios[int(resamples * 0.025)], ratios[int(resamples * 0.975) - 1]
 
 
 def compare(renderer, home):
@@ -106,33 +126,41 @@ def compare(renderer, home):
         apps["before"] = [os.path.join(BEFORE, "cambio")]
     for command in apps.values():  # warm-up: caches, shader cache, page cache
         for _ in range(2):
-            start(command, home, renderer)
+            start(command, home, renderer, memory=False)
     times = {k: [] for k in apps}
     rss = {k: [] for k in apps}
     steps = {k: {} for k in apps}
     for _ in range(RUNS):  # alternate, so that each sees the same machine state
         for name, command in apps.items():
-            t, m = start(command, home, renderer, steps[name])
-            times[name].append(t)
-            rss[name].append(m)
+            times[name].append(start(command, home, renderer, steps[name], memory=False)[0])
+    for _ in range(MEMORY_RUNS):
+        for name, command in apps.items():
+            rss[name].append(start(command, home, renderer)[1])
     t = {k: statistics.median(v) for k, v in times.items()}
     m = {k: statistics.median(v) for k, v in rss.items()}
-    ratio_adw, ratio_gtk = t["cambio"] / t["adwaita"], t["cambio"] / t["gtk"]
+
+    def ratio(base):
+        """Cambio's median over `base`'s, its 95 % interval, and the verdict on the median."""
+        r = t["cambio"] / t[base]
+        low, high = ratio_interval(times["cambio"], times[base])
+        where = "all of it within the target" if high <= STARTUP_RATIO else (
+            "all of it above the target" if low > STARTUP_RATIO else "it spans the target")
+        return r, f"ratio={r:.3f}  (95 % interval {low:.3f} to {high:.3f}: {where})", verdict(r <= STARTUP_RATIO)
+    _, text_adw, verdict_adw = ratio("adwaita")
     print(f"startup_first_frame_ms renderer={renderer:5}  cambio={t['cambio']:.1f}  empty_adwaita_window={t['adwaita']:.1f}"
-          f"  ratio={ratio_adw:.3f}  (target <= {STARTUP_RATIO}: {verdict(ratio_adw <= STARTUP_RATIO)}; warm, median of {RUNS})")
-    ratio_early = t["cambio"] / t["adwaita_early"]
+          f"  {text_adw}  (target <= {STARTUP_RATIO}: {verdict_adw}; warm, median of {RUNS})")
+    _, text_early, verdict_early = ratio("adwaita_early")
     print(f"startup_first_frame_ms renderer={renderer:5}  cambio={t['cambio']:.1f}  empty_adwaita_window_early_init={t['adwaita_early']:.1f}"
-          f"  ratio={ratio_early:.3f}  (the same target against the empty window started as cambio is:"
-          f" {verdict(ratio_early <= STARTUP_RATIO)})")
+          f"  {text_early}  (the same target against the empty window started as cambio is: {verdict_early})")
     print(f"startup_first_frame_ms renderer={renderer:5}  cambio={t['cambio']:.1f}  empty_gtk_window={t['gtk']:.1f}"
-          f"  ratio={ratio_gtk:.3f}  (no target; empty_adwaita_window / empty_gtk_window = {t['adwaita'] / t['gtk']:.3f})")
+          f"  ratio={t['cambio'] / t['gtk']:.3f}  (no target; empty_adwaita_window / empty_gtk_window = {t['adwaita'] / t['gtk']:.3f})")
     # Where the difference is: the median time of each step since main, in both.
     for name in ("cambio", "adwaita", "adwaita_early"):
         marks = "  ".join(f"{step}={statistics.median(v):.1f}" for step, v in steps[name].items())
         print(f"  steps since main (ms, median) {name:8} {marks}")
     diff_adw, diff_gtk = m["cambio"] - m["adwaita"], m["cambio"] - m["gtk"]
     print(f"resident_memory_MB     renderer={renderer:5}  cambio={m['cambio']:.1f}  empty_adwaita_window={m['adwaita']:.1f}"
-          f"  difference={diff_adw:.1f}  (target <= {MEMORY_MB:.0f}: {verdict(diff_adw <= MEMORY_MB)})")
+          f"  difference={diff_adw:.1f}  (target <= {MEMORY_MB:.0f}: {verdict(diff_adw <= MEMORY_MB)}; median of {MEMORY_RUNS})")
     print(f"resident_memory_MB     renderer={renderer:5}  cambio={m['cambio']:.1f}  empty_gtk_window={m['gtk']:.1f}"
           f"  difference={diff_gtk:.1f}  (no target)")
     if BEFORE:
