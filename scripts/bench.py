@@ -28,8 +28,8 @@ REL = os.path.join(ROOT, ".build", "release")
 # 2-core machine, not in step with the other programs' starts: the median of 12 moved the start-up
 # ratio by up to 0.08 between runs of the same builds, so the times come from more starts, and the
 # ratio is printed with a 95 % interval (see `ratio_interval`).
-RUNS = int(os.environ.get("BENCH_RUNS", "60"))
-MEMORY_RUNS = int(os.environ.get("BENCH_MEMORY_RUNS", "8"))
+RUNS = max(1, int(os.environ.get("BENCH_RUNS", "60")))
+MEMORY_RUNS = max(1, int(os.environ.get("BENCH_MEMORY_RUNS", "8")))
 # `make bench BEFORE=dir`: an earlier release build (its .build/release) measured in the same run,
 # alternating with this one, for a before/after comparison on the same machine state.
 BEFORE = os.environ.get("BEFORE")
@@ -97,7 +97,8 @@ def start(command, home, renderer, steps=None, memory=True):
         time.sleep(1.0)  # let start-up work settle before reading memory
         with open(f"/proc/{proc.pid}/status") as f:
             rss_kb = next(int(l.split()[1]) for l in f if l.startswith("VmRSS:"))
-        proc.kill()
+    # Ended either way: a build from before CAMBIO_BENCH_FIRST_FRAME=exit (BEFORE=) keeps running.
+    proc.kill()
     err = proc.communicate()[1].decode(errors="replace")
     if steps is not None:
         for m in re.finditer(r"^startup +([0-9.]+) ms  (.+)$", err, re.M):
@@ -130,12 +131,18 @@ def compare(renderer, home):
     times = {k: [] for k in apps}
     rss = {k: [] for k in apps}
     steps = {k: {} for k in apps}
-    for _ in range(RUNS):  # alternate, so that each sees the same machine state
-        for name, command in apps.items():
-            times[name].append(start(command, home, renderer, steps[name], memory=False)[0])
-    for _ in range(MEMORY_RUNS):
-        for name, command in apps.items():
-            rss[name].append(start(command, home, renderer)[1])
+    names = list(apps)
+
+    def rounds(count):
+        """The programs in turn, `count` rounds, each round starting one further along: none always
+        follows the same program (whatever one leaves behind falls on each of the others alike)."""
+        for i in range(count):
+            for j in range(len(names)):
+                yield names[(i + j) % len(names)]
+    for name in rounds(RUNS):  # alternate, so that each sees the same machine state
+        times[name].append(start(apps[name], home, renderer, steps[name], memory=False)[0])
+    for name in rounds(MEMORY_RUNS):
+        rss[name].append(start(apps[name], home, renderer)[1])
     t = {k: statistics.median(v) for k, v in times.items()}
     m = {k: statistics.median(v) for k, v in rss.items()}
 
