@@ -146,19 +146,17 @@ def compare(renderer, home):
     t = {k: statistics.median(v) for k, v in times.items()}
     m = {k: statistics.median(v) for k, v in rss.items()}
 
-    def ratio(base):
-        """Cambio's median over `base`'s, its 95 % interval, and the verdict on the median."""
+    # The target against each empty libadwaita window, with the median's 95 % interval.
+    for base, label, target in (("adwaita", "empty_adwaita_window", f"target <= {STARTUP_RATIO}"),
+                                ("adwaita_early", "empty_adwaita_window_early_init",
+                                 "the same target against the empty window started as cambio is")):
         r = t["cambio"] / t[base]
         low, high = ratio_interval(times["cambio"], times[base])
         where = "all of it within the target" if high <= STARTUP_RATIO else (
             "all of it above the target" if low > STARTUP_RATIO else "it spans the target")
-        return r, f"ratio={r:.3f}  (95 % interval {low:.3f} to {high:.3f}: {where})", verdict(r <= STARTUP_RATIO)
-    _, text_adw, verdict_adw = ratio("adwaita")
-    print(f"startup_first_frame_ms renderer={renderer:5}  cambio={t['cambio']:.1f}  empty_adwaita_window={t['adwaita']:.1f}"
-          f"  {text_adw}  (target <= {STARTUP_RATIO}: {verdict_adw}; warm, median of {RUNS})")
-    _, text_early, verdict_early = ratio("adwaita_early")
-    print(f"startup_first_frame_ms renderer={renderer:5}  cambio={t['cambio']:.1f}  empty_adwaita_window_early_init={t['adwaita_early']:.1f}"
-          f"  {text_early}  (the same target against the empty window started as cambio is: {verdict_early})")
+        print(f"startup_first_frame_ms renderer={renderer:5}  cambio={t['cambio']:.1f}  {label}={t[base]:.1f}"
+              f"  ratio={r:.3f}  (95 % interval {low:.3f} to {high:.3f}: {where})"
+              f"  ({target}: {verdict(r <= STARTUP_RATIO)}; warm, median of {RUNS})")
     print(f"startup_first_frame_ms renderer={renderer:5}  cambio={t['cambio']:.1f}  empty_gtk_window={t['gtk']:.1f}"
           f"  ratio={t['cambio'] / t['gtk']:.3f}  (no target; empty_adwaita_window / empty_gtk_window = {t['adwaita'] / t['gtk']:.3f})")
     # Where the difference is: the median time of each step since main, in both.

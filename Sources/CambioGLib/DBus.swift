@@ -6,6 +6,7 @@ import Foundation
 public indirect enum DBusValue: Sendable {
     case string(String)
     case uint32(UInt32)
+    case bool(Bool)
     /// `as`.
     case strings([String])
     case tuple([DBusValue])
@@ -128,6 +129,7 @@ public struct DBusError: Error, Sendable {
         switch value {
         case .string(let s): return g_variant_new_string(s)
         case .uint32(let u): return g_variant_new_uint32(u)
+        case .bool(let b): return g_variant_new_boolean(b ? 1 : 0)
         case .strings(let list):
             return withCStringArray(list) { g_variant_new_strv($0, gssize(list.count)) }
         case .tuple(let children):
@@ -168,6 +170,7 @@ public struct DBusError: Error, Sendable {
         switch type {
         case "s", "o", "g": return .string(String(cString: g_variant_get_string(v, nil)))
         case "u": return .uint32(g_variant_get_uint32(v))
+        case "b": return .bool(g_variant_get_boolean(v) != 0)
         case "as":
             var out: [String] = []
             for i in 0..<g_variant_n_children(v) {
@@ -225,17 +228,13 @@ public enum SessionBus {
     /// Whether `name` has an owner on the session bus now; false when there is no bus to ask.
     public static func hasOwner(_ name: String) -> Bool {
         if bus == nil { bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) }
-        guard let bus else { return false }
-        var child = g_variant_new_string(name)
-        let replyType = g_variant_type_new("(b)")
-        defer { g_variant_type_free(replyType) }
-        guard let arguments = g_variant_new_tuple(&child, 1),
+        guard let bus,
               let reply = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                                      "NameHasOwner", arguments, replyType, G_DBUS_CALL_FLAGS_NONE, 1000, nil, nil)
+                                                      "NameHasOwner", DBusService.make(.tuple([.string(name)])), nil,
+                                                      G_DBUS_CALL_FLAGS_NONE, 1000, nil, nil)
         else { return false }
         defer { g_variant_unref(reply) }
-        guard let value = g_variant_get_child_value(reply, 0) else { return false }
-        defer { g_variant_unref(value) }
-        return g_variant_get_boolean(value) != 0
+        if case .bool(let owned)? = DBusService.read(reply).items.first { return owned }
+        return false
     }
 }
