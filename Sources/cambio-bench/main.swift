@@ -26,6 +26,52 @@ let catalog = try! CurrencyCatalog.system(names: nil)
 let table = everyCurrencyTable()
 let codes = catalog.active.map(\.code).filter { table.has($0) }
 
+/// Times the frames of a window that `present`s: each change is followed by the frame that
+/// shows it. A frame's work runs from "before-paint", which every frame has, to "after-paint"
+/// ("update" comes only while something ticks, so timing from it could take in idle frames).
+@MainActor final class FrameTimer {
+    private let widget: UnsafeMutablePointer<GtkWidget>
+    private var painted = 0
+    private var start: UInt64 = 0
+    private var work: [Double] = []
+    private var recording = false
+
+    init(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        self.widget = widget
+        Window(existing: widget).present()
+        while gtk_widget_get_frame_clock(widget) == nil { g_main_context_iteration(nil, 0) }
+        let clock = gtk_widget_get_frame_clock(widget)!
+        Signal.connect(gpointerOf(clock), "before-paint") { [unowned self] in start = now() }
+        Signal.connect(gpointerOf(clock), "after-paint") { [unowned self] in
+            painted += 1
+            if recording { work.append(Double(now() - start) / 1e6) }
+        }
+        while painted < 3 {
+            gtk_widget_queue_draw(widget)
+            g_main_context_iteration(nil, 1)
+        }
+    }
+
+    /// `count` changes, each then its frame: the time of the change itself, the frame's work,
+    /// the time from the change to the painted frame, and how many frames that took.
+    func measure(_ count: Int, change: (Int) -> Void) -> (sync: [Double], work: [Double], latency: [Double], frames: [Int]) {
+        work.removeAll()
+        recording = true
+        defer { recording = false }
+        var sync: [Double] = [], latency: [Double] = [], frames: [Int] = []
+        for i in 0..<count {
+            let before = painted
+            let t0 = now()
+            change(i)
+            sync.append(Double(now() - t0) / 1e6)
+            while painted == before { g_main_context_iteration(nil, 1) }
+            latency.append(Double(now() - t0) / 1e6)
+            frames.append(painted - before)
+        }
+        return (sync, work, latency, frames)
+    }
+}
+
 switch CommandLine.arguments.dropFirst().first {
 case "history":
     // The rate history: the first import of the bundled ECB file, and reading ranges of a pair
@@ -91,52 +137,41 @@ case "frame":
     MainActor.assumeIsolated {
         gtk_init()
         MainLoopBridge.install()
+        // The look the user gets: libadwaita's style sheet and the app's style.css, as
+        // AdwApplication loads them (without them GTK draws its own default theme).
+        Adwaita.initialize()
+        AppResources.register()
+        let styles = StyleSheet(resource: "/io/github/cambio/Cambio/style.css")
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-bench-\(getpid())")
         let context = AppContext(environment: ["HOME": home.path, "LANG": "en_US.UTF-8"])
         context.useRates(table)
         context.state.currencies = CurrencyListState(codes: codes, anchorCode: "USD", anchorText: "1", referenceCode: "USD")
         let window = MainWindow(application: nil, context: context)
-        window.present()
-        while gtk_widget_get_frame_clock(window.window) == nil { g_main_context_iteration(nil, 0) }
-        let clock = gtk_widget_get_frame_clock(window.window)!
-
-        final class Frames { var painted = 0; var start: UInt64 = 0; var work: [Double] = []; var recording = false }
-        let f = Frames()
-        // A frame's work starts at "before-paint", which every frame has; "update" comes only
-        // while something ticks (an animation), so timing from it could take in idle frames.
-        Signal.connect(gpointerOf(clock), "before-paint") { f.start = now() }
-        Signal.connect(gpointerOf(clock), "after-paint") {
-            f.painted += 1
-            if f.recording { f.work.append(Double(now() - f.start) / 1e6) }
-        }
-        while f.painted < 3 {
-            gtk_widget_queue_draw(window.window)
-            g_main_context_iteration(nil, 1)
-        }
+        let cambio = FrameTimer(window.window)
         // Baseline: the same window redrawn with nothing changed.
-        f.recording = true
-        for _ in 0..<30 {
-            let before = f.painted
-            gtk_widget_queue_draw(window.window)
-            while f.painted == before { g_main_context_iteration(nil, 1) }
-        }
-        let redraw = median(f.work)
-        f.work.removeAll()
-        var sync: [Double] = [], latency: [Double] = []
-        var frames: [Int] = []
-        for i in 0..<60 {
-            let before = f.painted
-            let t0 = now()
+        let redraw = median(cambio.measure(30) { _ in gtk_widget_queue_draw(window.window) }.work)
+        let typed = cambio.measure(60) { i in
             window.currencies.type("\(100 + i)", into: "USD")
-            sync.append(Double(now() - t0) / 1e6)
-            while f.painted == before { g_main_context_iteration(nil, 1) }
-            latency.append(Double(now() - t0) / 1e6)
-            frames.append(f.painted - before)
             precondition(window.currencies.entryText("EUR") != "", "rows updated")
         }
-        print(String(format: "frame rows=%d renderer=%@ keystroke_update_median_ms=%.3f frame_work_median_ms=%.3f unchanged_redraw_median_ms=%.3f shown_within_median_ms=%.3f max_frames=%d",
-                     codes.count, ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default", median(sync), median(f.work), redraw, median(latency), frames.max() ?? 0))
         Window(existing: window.window).destroy()
+        // An empty libadwaita window of the same size, drawn in full at each frame by a change
+        // of its background colour: what any frame of a window costs the renderer here (under
+        // Xvfb, GL redraws the whole window at every frame; it has no buffer age).
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, "window.bench-shade { background-color: shade(@window_bg_color, 0.98); }", -1)
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider),
+                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        let empty = ApplicationWindow(application: nil)
+        empty.window.defaultSize(width: 960, height: 720)
+        let emptyFrames = FrameTimer(empty.widget).measure(60) { i in
+            if i % 2 == 0 { empty.widget.addClass("bench-shade") } else { empty.widget.removeClass("bench-shade") }
+        }
+        empty.window.destroy()
+        styles.remove()
+        print(String(format: "frame rows=%d renderer=%@ keystroke_update_median_ms=%.3f frame_work_median_ms=%.3f unchanged_redraw_median_ms=%.3f shown_within_median_ms=%.3f max_frames=%d empty_window_full_frame_median_ms=%.3f",
+                     codes.count, ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default", median(typed.sync),
+                     median(typed.work), redraw, median(typed.latency), typed.frames.max() ?? 0, median(emptyFrames.work)))
         try? FileManager.default.removeItem(at: home)
     }
 
