@@ -41,8 +41,9 @@ let codes = catalog.active.map(\.code).filter { table.has($0) }
         Window(existing: widget).present()
         while gtk_widget_get_frame_clock(widget) == nil { g_main_context_iteration(nil, 0) }
         let clock = gtk_widget_get_frame_clock(widget)!
-        Signal.connect(gpointerOf(clock), "before-paint") { [unowned self] in start = now() }
-        Signal.connect(gpointerOf(clock), "after-paint") { [unowned self] in
+        Signal.connect(gpointerOf(clock), "before-paint") { [weak self] in self?.start = now() }
+        Signal.connect(gpointerOf(clock), "after-paint") { [weak self] in
+            guard let self else { return }
             painted += 1
             if recording { work.append(Double(now() - start) / 1e6) }
         }
