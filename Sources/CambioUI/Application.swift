@@ -175,6 +175,23 @@ extension CambioApplication: ActionTarget {
 /// The app's resources (style.css, style-dark.css, the icon), embedded in the binary by
 /// scripts/gen-resources; AdwApplication finds them under its resource base path.
 @MainActor public enum AppResources {
+    /// Where they are (AdwApplication's resource base path for the id io.github.cambio.Cambio).
+    static let basePath = "/io/github/cambio/Cambio"
+
+    /// style.css on the display, for a window built without the application (tests, benchmarks):
+    /// what AdwApplication loads in "startup". In place until the sheet is removed.
+    public static func styleSheet() -> StyleSheet {
+        register()
+        return StyleSheet(resource: basePath + "/style.css")
+    }
+
+    /// The app's icons in the display's icon theme, as GtkApplication adds them in "startup"
+    /// (an icon theme keeps its paths: call it once).
+    public static func addIcons() {
+        register()
+        gtk_icon_theme_add_resource_path(gtk_icon_theme_get_for_display(gdk_display_get_default()), basePath + "/icons")
+    }
+
     private static var registered = false
     public static func register() {
         guard !registered else { return }

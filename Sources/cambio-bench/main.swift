@@ -147,9 +147,8 @@ case "frame":
         // style.css and its icons, as AdwApplication loads them (without them GTK draws its own
         // default theme).
         Adwaita.initialize()
-        AppResources.register()
-        let styles = StyleSheet(resource: "/io/github/cambio/Cambio/style.css")
-        gtk_icon_theme_add_resource_path(gtk_icon_theme_get_for_display(gdk_display_get_default()), "/io/github/cambio/Cambio/icons")
+        let styles = AppResources.styleSheet()
+        AppResources.addIcons()
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-bench-\(getpid())")
         let context = AppContext(environment: ["HOME": home.path, "LANG": "en_US.UTF-8"])
         context.useRates(table)
@@ -170,18 +169,14 @@ case "frame":
         // An AdwWindow of the same size with no content, drawn in full at each frame by a change
         // of its background colour: what any frame of a window costs the renderer here (under
         // Xvfb, GL redraws the whole window at every frame that changes anything: no buffer age).
-        let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, "window.bench-shade { background-color: shade(@window_bg_color, 0.98); }", -1)
-        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider),
-                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        let shade = StyleSheet(css: "window.bench-shade { background-color: shade(@window_bg_color, 0.98); }")
         let empty = ApplicationWindow(application: nil)
         empty.window.defaultSize(width: 960, height: 720)
         let emptyFrames = FrameTimer(empty.widget) { empty.window.present() }.measure(60) { i in
             if i % 2 == 0 { empty.widget.addClass("bench-shade") } else { empty.widget.removeClass("bench-shade") }
         }
         empty.window.destroy()
-        gtk_style_context_remove_provider_for_display(gdk_display_get_default(), OpaquePointer(provider))
-        g_object_unref(gpointerOf(provider))
+        shade.remove()
         styles.remove()
         print(String(format: "frame rows=%d renderer=%@ keystroke_update_median_ms=%.3f frame_work_median_ms=%.3f unchanged_redraw_median_ms=%.3f shown_within_median_ms=%.3f empty_window_full_frame_median_ms=%.3f",
                      codes.count, ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default", median(typed.sync),

@@ -109,8 +109,7 @@ extension WindowTestCase {
 
     static func load() {
         guard sheet == nil else { return }
-        AppResources.register()
-        sheet = StyleSheet(resource: "/io/github/cambio/Cambio/style.css")
+        sheet = AppResources.styleSheet()
     }
 
     static func unload() {

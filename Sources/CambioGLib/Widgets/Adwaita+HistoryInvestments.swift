@@ -66,15 +66,25 @@ public extension Adwaita {
     }
 }
 
-/// A style sheet from the app's resources on the default display, above the theme, until it is
-/// removed: what AdwApplication does for the app's style.css (tests build windows without one).
+/// A style sheet on the default display, above the theme, until it is removed: what
+/// AdwApplication does for the app's style.css (tests and benchmarks build windows without one).
 @MainActor public final class StyleSheet {
     private let provider: UnsafeMutablePointer<GtkCssProvider>
     private var added = true
 
-    public init(resource path: String) {
+    /// A style sheet from the app's resources.
+    public convenience init(resource path: String) {
+        self.init { gtk_css_provider_load_from_resource($0, path) }
+    }
+
+    /// A style sheet from `css`.
+    public convenience init(css: String) {
+        self.init { gtk_css_provider_load_from_data($0, css, -1) }
+    }
+
+    private init(load: (UnsafeMutablePointer<GtkCssProvider>) -> Void) {
         provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_resource(provider, path)
+        load(provider)
         gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider),
                                                    guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
