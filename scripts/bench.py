@@ -9,6 +9,7 @@ in one run; then the per-keystroke recalculation of a list of every currency, in
 in the window. Each figure with a target is printed with its ratio or difference and "met" or
 "NOT MET". Runs under scripts/with-xvfb and dbus-run-session (see the Makefile).
 """
+import atexit
 import glob
 import json
 import os
@@ -59,6 +60,7 @@ def make_home():
     started with others, it would write elsewhere, and every start would move the settings over
     again with a round trip to dconf that only a user's first start makes."""
     home = tempfile.mkdtemp(prefix="cambio-bench-")
+    atexit.register(shutil.rmtree, home, ignore_errors=True)
     subprocess.run(["dbus-update-activation-environment"] + [f"{k}={v}" for k, v in folders(home).items()], check=True)
     os.makedirs(os.path.join(home, "data", "cambio"), exist_ok=True)
     with open(os.path.join(home, "data", "cambio", "state.json"), "w") as f:
@@ -247,6 +249,7 @@ def search_provider(binary):
     Shell asks: GetInitialResultSet, then GetResultMetas for what it found."""
     from gi.repository import Gio, GLib
     home = tempfile.mkdtemp(prefix="cambio-bench-search-")
+    atexit.register(shutil.rmtree, home, ignore_errors=True)
     env = dict(os.environ, HOME=home, LANG="en_US.UTF-8", XDG_DATA_HOME=os.path.join(home, "data"),
                XDG_CONFIG_HOME=os.path.join(home, "config"), XDG_CACHE_HOME=os.path.join(home, "cache"),
                CAMBIO_SEARCH_IDLE_SECONDS="120", CAMBIO_DATA_DIR=os.path.join(ROOT, "data"),

@@ -21,6 +21,9 @@ import Foundation
         self.paths = paths; self.bundle = bundle; self.cached = cached
     }
 
+    /// The store is being opened on another thread (`whenReady`), not yet open or failed.
+    public var isOpening: Bool { started && store == nil && failure == nil }
+
     /// Opens the store now, on this thread (the command line).
     public func openNow() throws -> HistoryStore {
         if let store { return store }

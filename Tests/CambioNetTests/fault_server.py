@@ -228,6 +228,7 @@ def main():
     server.daemon_threads = True
     if "--tls" in sys.argv:
         # HTTPS with a self-signed certificate: a client that checks certificates must refuse it.
+        import shutil
         import ssl
         import subprocess
         import tempfile
@@ -237,6 +238,7 @@ def main():
                         "-keyout", key, "-out", cert], check=True, capture_output=True)
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(cert, key)
+        shutil.rmtree(d)  # loaded: the files are no longer needed
         server.socket = context.wrap_socket(server.socket, server_side=True)
     print(server.server_address[1], flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()

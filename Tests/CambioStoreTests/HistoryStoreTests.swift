@@ -20,9 +20,16 @@ final class HistoryStoreTests: XCTestCase {
 
     /// A store with the whole bundled ECB history imported (shared: the import takes a moment).
     nonisolated(unsafe) static var shared: HistoryStore?
+    static var sharedDir: URL { FileManager.default.temporaryDirectory.appendingPathComponent("cambio-store-shared-\(getpid())") }
+
+    override class func tearDown() {
+        shared = nil
+        try? FileManager.default.removeItem(at: sharedDir)
+        super.tearDown()
+    }
     func bundled() throws -> HistoryStore {
         if let s = Self.shared { return s }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-store-shared-\(getpid())")
+        let dir = Self.sharedDir
         try? FileManager.default.removeItem(at: dir)
         let (store, _) = try HistoryStore.open(at: dir.appendingPathComponent("history.sqlite"))
         XCTAssertTrue(try store.importBundle(Data(contentsOf: Self.repo.appendingPathComponent("data/eurofxref-hist.csv"))))

@@ -12,6 +12,8 @@ class WindowTestCase: XCTestCase {
     var window: MainWindow!
     var context: AppContext!
     var home: URL!
+    /// Every start's context in this test (`makeWindow`), the last one is `context`.
+    private var contexts: [AppContext] = []
 
     override func setUp() async throws {
         if gtk_is_initialized() == 0 {
@@ -28,6 +30,20 @@ class WindowTestCase: XCTestCase {
     override func tearDown() async throws {
         if let window { gtk_window_destroy(cast(window.window)) }
         MainContext.drain()
+        // XCTest keeps each test case (and so its context) until the whole run ends: a save still
+        // waiting for typing to pause would fire during a later test and make this home again.
+        // Saved now, as the app saves at shutdown; then the home goes.
+        if context?.savePending == true { context.saveNow() }
+        // A history being opened on another thread (the bundle imported: seconds), in this start
+        // or an earlier one of the test, would make the home again once it is gone: awaited (its
+        // end comes back to the main actor).
+        let end = Date().addingTimeInterval(60)
+        while contexts.contains(where: { $0.historyData.isOpening }) && Date() < end {
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        window = nil
+        context = nil
+        contexts = []
         try? FileManager.default.removeItem(at: home)
     }
 
@@ -48,6 +64,7 @@ class WindowTestCase: XCTestCase {
                                            "XDG_DATA_HOME": home.appendingPathComponent("data").path]
                                  .merging(Self.deadEndpoints) { $1 },
                              preferences: preferences)
+        contexts.append(context)
         window = MainWindow(application: nil, context: context)
         if let size { Window(existing: window.window).defaultSize(width: size.width, height: size.height) }
         guard present else { return }
@@ -71,6 +88,11 @@ class WindowTestCase: XCTestCase {
         if Self.historyTemplate == nil {
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-ui-history-\(getpid()).sqlite")
             try? FileManager.default.removeItem(at: url)
+            // Every test class copies it: it goes when the process ends.
+            atexit {
+                let url = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-ui-history-\(getpid()).sqlite")
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
+            }
             let store = try HistoryStore(url: url)
             try store.importBundle(Data(contentsOf: AppContext.sourceTree!.appendingPathComponent("data/eurofxref-hist.csv")))
             Self.historyTemplate = url

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The command line, from outside: `cambio convert|rates|refresh` with real exit codes."""
+import atexit
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -15,6 +17,7 @@ DEAD = "http://127.0.0.1:9"
 class Home:
     def __init__(self):
         self.dir = tempfile.mkdtemp(prefix="cambio-cli-")
+        atexit.register(shutil.rmtree, self.dir, ignore_errors=True)
 
     def run(self, *args, env=None):
         e = dict(os.environ, HOME=self.dir, LANG="en_US.UTF-8", LC_ALL="", GSETTINGS_BACKEND="keyfile",

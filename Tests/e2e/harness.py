@@ -5,6 +5,7 @@ events (xdotool), reads results back through the accessible Text interface. Runs
 `xvfb-run -a dbus-run-session` (see Tests/e2e/run).
 """
 import ast
+import atexit
 import gettext
 import os
 import shutil
@@ -22,6 +23,7 @@ from runner import test  # noqa: F401
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("CAMBIO_BINARY", os.path.join(ROOT, ".build", "debug", "cambio"))
 SHADER_CACHE = tempfile.mkdtemp(prefix="cambio-e2e-mesa-")
+atexit.register(shutil.rmtree, SHADER_CACHE, ignore_errors=True)
 RUNNING = []
 # The compiled schema of the preferences (`make schemas`); the Makefile exports it, Tests/e2e/run
 # run by hand may not.
