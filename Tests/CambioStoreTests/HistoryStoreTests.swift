@@ -27,6 +27,7 @@ final class HistoryStoreTests: XCTestCase {
         try? FileManager.default.removeItem(at: sharedDir)
         super.tearDown()
     }
+
     func bundled() throws -> HistoryStore {
         if let s = Self.shared { return s }
         let dir = Self.sharedDir

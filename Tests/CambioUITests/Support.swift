@@ -90,7 +90,7 @@ class WindowTestCase: XCTestCase {
             try? FileManager.default.removeItem(at: url)
             // Every test class copies it: it goes when the process ends.
             atexit {
-                let url = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-ui-history-\(getpid()).sqlite")
+                guard let url = WindowTestCase.historyTemplate else { return }
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
             }
             let store = try HistoryStore(url: url)
