@@ -5,7 +5,11 @@ XVFB = scripts/with-xvfb
 # XCTest only: no empty Swift Testing summary after each run.
 SWIFT_TEST = $(SWIFT) test --disable-swift-testing
 
-.PHONY: all deps locale schemas build run test test-unit test-l10n test-ui test-cli test-dbus test-e2e test-desktop bench fuzz screenshot metainfo-screenshots clean install uninstall
+.PHONY: all deps locale schemas build run test test-unit test-l10n test-ui test-cli test-dbus test-e2e test-desktop test-package bench fuzz screenshot metainfo-screenshots clean install uninstall man deb
+
+# The one version number is CambioVersion.string; the metainfo's newest release, the package, its
+# changelog and the About window say it too (Tests/package/run holds them equal).
+VERSION := $(shell sed -n 's/^ *public static let string = "\(.*\)"$$/\1/p' Sources/CambioNet/Version.swift)
 
 # `make install` (PREFIX defaults to ~/.local; `sudo make install PREFIX=/usr/local` for everyone).
 PREFIX ?= $(HOME)/.local
@@ -15,7 +19,7 @@ LINGUAS = $(shell cat po/LINGUAS)
 # Compiled catalogues: data/locale/<lang>/LC_MESSAGES/cambio.mo (the app reads them beside its data).
 MO = $(foreach l,$(LINGUAS),data/locale/$(l)/LC_MESSAGES/cambio.mo)
 INSTALLED = $(foreach l,$(LINGUAS),share/locale/$(l)/LC_MESSAGES/cambio.mo) bin/cambio share/cambio/eurofxref-hist.csv share/cambio/stocks.csv share/applications/$(APP_ID).desktop \
-	share/metainfo/$(APP_ID).metainfo.xml share/icons/hicolor/scalable/apps/$(APP_ID).svg \
+	share/man/man1/cambio.1.gz $(BACKTRACE_REPORTER) share/metainfo/$(APP_ID).metainfo.xml share/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg share/glib-2.0/schemas/$(APP_ID).gschema.xml \
 	$(SEARCH_PROVIDER) $(SEARCH_SERVICE)
 # The GNOME Shell search provider: its description for the Shell, and the D-Bus service file that
@@ -54,7 +58,7 @@ run: build
 # line from outside, end to end through AT-SPI.
 test: build
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-unit test-l10n test-ui test-cli test-dbus test-e2e test-desktop
+	$(MAKE) --no-print-directory test-unit test-l10n test-ui test-cli test-dbus test-e2e test-desktop test-package
 
 test-unit:
 	GSETTINGS_BACKEND=memory $(SWIFT_TEST) --skip CambioUITests
@@ -86,25 +90,75 @@ test-desktop:
 
 # CONFIG=debug installs the debug build (the install test does, to save a release build).
 CONFIG ?= release
-install: deps locale
+# The release build is self-contained: the Swift runtime, Foundation and ICU's data are linked in
+# (--static-swift-stdlib), so that it runs without a Swift toolchain. It has its own build folder:
+# .build/release stays the dynamic build that make bench compares it with. Its crash reporter is
+# the toolchain's static swift-backtrace, found at run time in libexec/cambio (Sources/CambioBacktrace).
+STATIC_BUILD = .build-static
+# No $$ORIGIN run path (its libraries are the system's) and no library it does not use.
+STATIC_FLAGS = -c release --static-swift-stdlib --scratch-path $(STATIC_BUILD) --disable-local-rpath -Xlinker --as-needed \
+	-Xlinker -z -Xlinker now
+BACKTRACE_REPORTER = libexec/cambio/swift-backtrace
+SWIFT_BACKTRACE_STATIC = $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/../libexec/swift/linux/swift-backtrace-static
+ifeq ($(CONFIG),release)
+BUILT = $(STATIC_BUILD)/release/cambio
+else
+BUILT = .build/$(CONFIG)/cambio
+endif
+
+# The man page, written by swift-argument-parser's generate-manual plugin from the commands' own help.
+MAN = .build/man/cambio.1
+man: $(MAN)
+$(MAN): $(wildcard Sources/CambioCLI/*.swift) Sources/CambioNet/Version.swift
+	@mkdir -p $(dir $@)
+	$(SWIFT) package --allow-writing-to-directory $(dir $@) generate-manual --output-directory $(dir $@) \
+		--authors "The Cambio developers" --date "$$(sed -n 's/.*<release version="$(VERSION)" date="\([0-9-]*\)".*/\1/p' Resources/$(APP_ID).metainfo.xml)"
+
+# With DESTDIR (a staged install, as make deb does) the caches of the target system are not
+# rebuilt: its own package triggers do that.
+install: deps locale man
+ifeq ($(CONFIG),release)
+	$(SWIFT) build $(STATIC_FLAGS) --product cambio
+	install -Dm755 "$(SWIFT_BACKTRACE_STATIC)" "$(DESTDIR)$(PREFIX)/$(BACKTRACE_REPORTER)"
+else
 	$(SWIFT) build -c $(CONFIG) --product cambio
+endif
 	for l in $(LINGUAS); do install -Dm644 data/locale/$$l/LC_MESSAGES/cambio.mo "$(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/cambio.mo"; done
-	install -Dm755 .build/$(CONFIG)/cambio "$(DESTDIR)$(PREFIX)/bin/cambio"
+	install -Dm755 $(BUILT) "$(DESTDIR)$(PREFIX)/bin/cambio"
 	install -Dm644 data/eurofxref-hist.csv "$(DESTDIR)$(PREFIX)/share/cambio/eurofxref-hist.csv"
 	install -Dm644 data/stocks.csv "$(DESTDIR)$(PREFIX)/share/cambio/stocks.csv"
+	install -d "$(DESTDIR)$(PREFIX)/share/man/man1"
+	gzip -9n < $(MAN) > "$(DESTDIR)$(PREFIX)/share/man/man1/cambio.1.gz"
 	install -d "$(DESTDIR)$(PREFIX)/share/applications"
 	sed 's|^Exec=cambio|Exec=$(PREFIX)/bin/cambio|' Resources/$(APP_ID).desktop > "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
 	install -Dm644 $(SCHEMA) "$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas/$(APP_ID).gschema.xml"
-	glib-compile-schemas --strict "$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas"
 	install -Dm644 Resources/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
 	install -Dm644 Resources/$(APP_ID).search-provider.ini "$(DESTDIR)$(PREFIX)/$(SEARCH_PROVIDER)"
 	install -d "$(DESTDIR)$(PREFIX)/share/dbus-1/services"
 	sed 's|@bindir@|$(PREFIX)/bin|' Resources/$(APP_ID).SearchProvider.service.in > "$(DESTDIR)$(PREFIX)/$(SEARCH_SERVICE)"
 	install -Dm644 Resources/icons/hicolor/scalable/apps/$(APP_ID).svg "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
 	install -Dm644 Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
-	-gtk4-update-icon-cache -qtf "$(DESTDIR)$(PREFIX)/share/icons/hicolor" 2>/dev/null
-	-update-desktop-database -q "$(DESTDIR)$(PREFIX)/share/applications" 2>/dev/null
+ifeq ($(DESTDIR),)
+	glib-compile-schemas --strict "$(PREFIX)/share/glib-2.0/schemas"
+	-gtk4-update-icon-cache -qtf "$(PREFIX)/share/icons/hicolor" 2>/dev/null
+	-update-desktop-database -q "$(PREFIX)/share/applications" 2>/dev/null
 	@echo "Installed in $(PREFIX). Start Cambio from the applications menu, or: gtk4-launch $(APP_ID)"
+endif
+
+# cambio_<version>_amd64.deb (and its debug symbols package) in .build/deb, from a staged
+# `make install PREFIX=/usr`, checked by lintian (scripts/make-deb). The package's version is the
+# app's with a Debian revision, raised when only the packaging changes.
+DEB_REVISION = 1
+deb:
+	@scripts/install-deps package
+	rm -rf .build/deb
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/deb/root PREFIX=/usr CONFIG=release
+	scripts/make-deb $(VERSION) $(DEB_REVISION) .build/deb
+
+# The package installed in a clean Debian 12 root (mmdebstrap) and used there: the command line,
+# the window from its desktop entry, the search provider, then purged (Tests/package/run).
+test-package: deb
+	Tests/package/run .build/deb/cambio_$(VERSION)-$(DEB_REVISION)_$$(dpkg --print-architecture).deb
 
 uninstall:
 	for f in $(INSTALLED); do rm -f "$(DESTDIR)$(PREFIX)/$$f"; done
@@ -112,7 +166,7 @@ uninstall:
 		glib-compile-schemas "$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas"; \
 	else rm -f "$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas/gschemas.compiled"; \
 		rmdir -p "$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas" 2>/dev/null || true; fi
-	-rmdir "$(DESTDIR)$(PREFIX)/share/cambio" 2>/dev/null
+	-rmdir "$(DESTDIR)$(PREFIX)/share/cambio" "$(DESTDIR)$(PREFIX)/libexec/cambio" 2>/dev/null
 	-rmdir "$(DESTDIR)$(PREFIX)/share/gnome-shell/search-providers" "$(DESTDIR)$(PREFIX)/share/gnome-shell" \
 		"$(DESTDIR)$(PREFIX)/share/dbus-1/services" "$(DESTDIR)$(PREFIX)/share/dbus-1" 2>/dev/null
 	-gtk4-update-icon-cache -qtf "$(DESTDIR)$(PREFIX)/share/icons/hicolor" 2>/dev/null
@@ -141,4 +195,4 @@ metainfo-screenshots: build
 	CAMBIO_METAINFO_SCREENSHOTS=$(CURDIR)/Resources/screenshots Tests/e2e/run test_screenshots.py metainfo_screenshots
 
 clean:
-	rm -rf .build .build-fuzz
+	rm -rf .build .build-fuzz $(STATIC_BUILD)

@@ -38,7 +38,10 @@ let package = Package(
         .target(name: "CambioCLI", dependencies: ["CambioCore", "CambioNet", "CambioGLib", "CambioStore", "CambioServices",
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 path: "Sources/CambioCLI"),
-        .executableTarget(name: "cambio", dependencies: ["CambioUI", "CambioCLI", "CambioCore", "CambioServices", "CGtk"], path: "Sources/cambio"),
+        // Names the crash reporter shipped with the self-contained build before the Swift runtime starts.
+        .target(name: "CambioBacktrace", path: "Sources/CambioBacktrace"),
+        .executableTarget(name: "cambio", dependencies: ["CambioUI", "CambioCLI", "CambioCore", "CambioServices", "CambioBacktrace", "CGtk"],
+                          path: "Sources/cambio"),
         // Benchmark helpers (make bench): an empty GTK 4 window built the same way, and timings.
         .executableTarget(name: "cambio-empty-window", dependencies: ["CambioGLib", "CGtk"], path: "Sources/cambio-empty-window"),
         .executableTarget(name: "cambio-bench", dependencies: ["CambioUI", "CambioCore", "CambioStore", "CambioGLib", "CGtk"], path: "Sources/cambio-bench"),

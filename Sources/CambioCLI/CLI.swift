@@ -15,8 +15,11 @@ public struct CambioCommand: ParsableCommand {
 
     public init() {}
 
-    /// The subcommand names.
-    public static var names: Set<String> { ["convert", "rates", "refresh", "history", "dca", "help", "--help", "-h"] }
+    /// The subcommand names, and the argument parser's description of them (swift-argument-parser's
+    /// generate-manual plugin writes the man page from it).
+    public static var names: Set<String> {
+        ["convert", "rates", "refresh", "history", "dca", "help", "--help", "-h", "--experimental-dump-help"]
+    }
 
     public static var version: String { CambioVersion.string }
 

@@ -1,8 +1,11 @@
+import CambioBacktrace
 import CambioCLI
 import CambioServices
 import CambioUI
 import CGtk
 import Foundation
+
+cambio_backtrace_restore_environment()
 
 // `cambio <command> ...` answers on the command line; anything else opens the window.
 let arguments = CommandLine.arguments
