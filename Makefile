@@ -157,7 +157,7 @@ deb:
 
 # The package installed in a clean Debian 12 root (mmdebstrap) and used there: the command line,
 # the window from its desktop entry, the search provider, then purged (Tests/package/run).
-test-package: deb
+test-package: build deb
 	Tests/package/run .build/deb/cambio_$(VERSION)-$(DEB_REVISION)_$$(dpkg --print-architecture).deb
 
 uninstall:

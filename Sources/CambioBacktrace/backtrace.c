@@ -6,6 +6,11 @@
 // the runtime reads that variable: priority 101 runs before the runtime's own initialisers, which
 // have none. A dynamic build (the runtime in libswiftCore.so) has read the variable already and
 // finds the toolchain's reporter itself; there this file changes nothing that is used.
+//
+// The runtime finds the process's arguments by walking back from `environ` on the initial stack
+// (ArgvGrabber in the runtime's CommandLine.cpp), but adding a variable moves `environ` to the
+// heap: so the arguments are handed to the runtime directly, through the entry point it keeps
+// for programs whose arguments it cannot find.
 #include "CambioBacktrace.h"
 
 #include <limits.h>
@@ -14,11 +19,14 @@
 #include <string.h>
 #include <unistd.h>
 
+extern void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc) __attribute__((swiftcall));
+
 static const char *const variable = "SWIFT_BACKTRACE";
 static int changed = 0;
 static char *original = NULL;
 
-__attribute__((constructor(101))) static void cambio_backtrace_locate(void) {
+__attribute__((constructor(101))) static void cambio_backtrace_locate(int argc, char **argv, char **envp) {
+    (void)envp;
     char prefix[PATH_MAX];
     ssize_t length = readlink("/proc/self/exe", prefix, sizeof prefix - 1);
     if (length <= 0) return;
@@ -42,7 +50,10 @@ __attribute__((constructor(101))) static void cambio_backtrace_locate(void) {
         : snprintf(value, sizeof value, "swift-backtrace=%s", reporter);
     if (written < 0 || written >= (int)sizeof value) return;
     if (current != NULL) original = strdup(current);
-    if (setenv(variable, value, 1) == 0) changed = 1;
+    if (setenv(variable, value, 1) == 0) {
+        changed = 1;
+        _swift_stdlib_overrideUnsafeArgvArgc(argv, argc);
+    }
 }
 
 void cambio_backtrace_restore_environment(void) {
