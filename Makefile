@@ -173,9 +173,10 @@ uninstall:
 	-update-desktop-database -q "$(DESTDIR)$(PREFIX)/share/applications" 2>/dev/null
 
 # Start-up, memory and per-keystroke figures, against an empty libadwaita window and an empty GTK 4
-# window in the same run, each with its target and whether it is met.
+# window in the same run, each with its target and whether it is met; the package's self-contained
+# binary against the dynamic release build, and the package's size.
 # `make bench BEFORE=<another checkout>/.build/release` also measures that build, in the same run.
-bench:
+bench: deb
 	@scripts/install-deps bench
 	$(MAKE) --no-print-directory schemas
 	$(SWIFT) build -c release

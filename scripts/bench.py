@@ -41,6 +41,12 @@ MEMORY_MB = 20.0
 FRAME_MS = 1000 / 60
 # The overview search (issue 17): each query answered within 50 ms.
 SEARCH_MS = 50.0
+# The self-contained build (issue 39), as the package installs it (make deb stages it in
+# .build/deb/root): its start-up at most 1.02 times the dynamic release build's, its resident
+# memory not above it; the package at most 20 MB.
+PACKAGED = os.path.join(ROOT, ".build", "deb", "root", "usr", "bin", "cambio")
+STATIC_RATIO = 1.02
+PACKAGE_MB = 20.0
 
 
 def verdict(ok):
@@ -127,6 +133,8 @@ def compare(renderer, home):
             "adwaita_early": [empty, "--adwaita", "--early-init"], "gtk": [empty]}
     if BEFORE:
         apps["before"] = [os.path.join(BEFORE, "cambio")]
+    if os.path.exists(PACKAGED):
+        apps["packaged"] = [PACKAGED]
     for command in apps.values():  # warm-up: caches, shader cache, page cache
         for _ in range(2):
             start(command, home, renderer, memory=False)
@@ -170,6 +178,15 @@ def compare(renderer, home):
           f"  difference={diff_adw:.1f}  (target <= {MEMORY_MB:.0f}: {verdict(diff_adw <= MEMORY_MB)}; median of {MEMORY_RUNS})")
     print(f"resident_memory_MB     renderer={renderer:5}  cambio={m['cambio']:.1f}  empty_gtk_window={m['gtk']:.1f}"
           f"  difference={diff_gtk:.1f}  (no target)")
+    if "packaged" in apps:
+        r = t["packaged"] / t["cambio"]
+        low, high = ratio_interval(times["packaged"], times["cambio"])
+        print(f"startup_first_frame_ms renderer={renderer:5}  self_contained={t['packaged']:.1f}  dynamic={t['cambio']:.1f}"
+              f"  ratio={r:.3f}  (95 % interval {low:.3f} to {high:.3f})  (target <= {STATIC_RATIO}: {verdict(r <= STATIC_RATIO)};"
+              f" the package's /usr/bin/cambio against .build/release/cambio)")
+        d = m["packaged"] - m["cambio"]
+        print(f"resident_memory_MB     renderer={renderer:5}  self_contained={m['packaged']:.1f}  dynamic={m['cambio']:.1f}"
+              f"  difference={d:+.1f}  (target: not above the dynamic build: {verdict(d <= 0)})")
     if BEFORE:
         print(f"  before: startup_first_frame_ms={t['before']:.1f} ratio={t['before'] / t['adwaita']:.3f}"
               f"  resident_memory_MB={m['before']:.1f} difference={m['before'] - m['adwaita']:.1f}  (against the empty libadwaita window)")
@@ -304,6 +321,9 @@ def main():
     # Release builds read their data where installed, never from the source tree: point them at it.
     os.environ["CAMBIO_DATA_DIR"] = os.path.join(ROOT, "data")
     home = make_home()  # the default refresh: the first one starts after the first frame
+    for deb in sorted(glob.glob(os.path.join(ROOT, ".build", "deb", "cambio_*.deb"))):
+        mb = os.path.getsize(deb) / 1e6
+        print(f"package_MB             {os.path.basename(deb)}={mb:.1f}  (target <= {PACKAGE_MB:.0f}: {verdict(mb <= PACKAGE_MB)})")
     # cairo draws on the CPU as a GPU would; gl runs on llvmpipe (software) under Xvfb.
     for renderer in ("cairo", "gl"):
         compare(renderer, home)
