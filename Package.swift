@@ -39,7 +39,8 @@ let package = Package(
                                                   .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 path: "Sources/CambioCLI"),
         // Names the crash reporter shipped with the self-contained build before the Swift runtime starts.
-        .target(name: "CambioBacktrace", path: "Sources/CambioBacktrace"),
+        // DWARF 4: valgrind 3.19 (make bench counts instructions with it) cannot read clang's DWARF 5.
+        .target(name: "CambioBacktrace", path: "Sources/CambioBacktrace", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .executableTarget(name: "cambio", dependencies: ["CambioUI", "CambioCLI", "CambioCore", "CambioServices", "CambioBacktrace", "CGtk"],
                           path: "Sources/cambio"),
         // Benchmark helpers (make bench): an empty GTK 4 window built the same way, and timings.
