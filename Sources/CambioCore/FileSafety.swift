@@ -10,6 +10,9 @@ public enum FileProblem: Error, Equatable, Sendable, Worded {
     case permissionDenied(path: String)
     /// A folder stands where a file belongs.
     case isFolder(path: String)
+    /// Something that is no regular file (a FIFO, a socket, a device) stands where a file belongs:
+    /// reading a FIFO would wait for a writer forever.
+    case notAFile(path: String, type: mode_t)
     case diskFull(path: String)
     case readOnly(path: String)
     case notFound(path: String)
@@ -21,7 +24,7 @@ public enum FileProblem: Error, Equatable, Sendable, Worded {
     public var path: String {
         switch self {
         case .permissionDenied(let p), .isFolder(let p), .diskFull(let p), .readOnly(let p), .notFound(let p),
-             .tooLarge(let p, _), .system(let p, _): return p
+             .tooLarge(let p, _), .system(let p, _), .notAFile(let p, _): return p
         }
     }
 
@@ -29,6 +32,16 @@ public enum FileProblem: Error, Equatable, Sendable, Worded {
         switch self {
         case .permissionDenied(let p): return Wording("permission denied (%@)", .verbatim(p))
         case .isFolder(let p): return Wording("%@ is a folder, where a file belongs", .verbatim(p))
+        case .notAFile(let p, let type):
+            let kind: Wording
+            switch type {
+            case S_IFIFO: kind = Wording("a FIFO")
+            case S_IFSOCK: kind = Wording("a socket")
+            case S_IFCHR: kind = Wording("a character device")
+            case S_IFBLK: kind = Wording("a block device")
+            default: kind = Wording("not a file")
+            }
+            return Wording("%@ is not a regular file (%@); Cambio neither reads nor replaces it", .verbatim(p), kind)
         case .diskFull(let p): return Wording("the disk is full (%@)", .verbatim(p))
         case .readOnly(let p): return Wording("the file system is read-only (%@)", .verbatim(p))
         case .notFound(let p): return Wording("%@ does not exist", .verbatim(p))
@@ -77,21 +90,16 @@ public enum FileProblem: Error, Equatable, Sendable, Worded {
     }
 }
 
-/// Reading Cambio's own small files: missing is nil, a folder or a file far larger than Cambio
-/// writes is refused before a byte is parsed, and every failure is a `FileProblem`.
+/// Reading Cambio's own small files: missing is nil, a folder, a FIFO or a file far larger than
+/// Cambio writes is refused before a byte is parsed, and every failure is a `FileProblem`.
 public enum SmallFile {
     /// The contents of `url`, or nil when there is no such file.
     public static func read(_ url: URL, limit: Int) throws -> Data? {
         let path = url.path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw FileProblem.from(errno: errno, path: path)
-        }
+        guard let fd = try openRegular(path) else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileProblem.from(errno: errno, path: path) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileProblem.isFolder(path: path) }
         if Int(info.st_size) > limit { throw FileProblem.tooLarge(path: path, limit: limit) }
         var data = Data(count: Int(info.st_size))
         var total = 0
@@ -112,12 +120,47 @@ public enum SmallFile {
         return data
     }
 
+    /// Opens `path` for reading without ever waiting (O_NONBLOCK: a FIFO with no writer would
+    /// block the open and every read), and refuses what is not a regular file. Nil when there is
+    /// no such file; the caller closes the descriptor.
+    public static func openRegular(_ path: String) throws -> Int32? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw FileProblem.from(errno: errno, path: path)
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { let code = errno; close(fd); throw FileProblem.from(errno: code, path: path) }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG else {
+            close(fd)
+            if type == S_IFDIR { throw FileProblem.isFolder(path: path) }
+            throw FileProblem.notAFile(path: path, type: type)
+        }
+        // Regular files never block: reads need no more than the usual flags.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
+    }
+
+    /// Throws unless `url` is a regular file (before a large file is mapped, which would wait on a FIFO).
+    public static func requireRegular(_ url: URL) throws {
+        guard let fd = try openRegular(url.path) else { throw FileProblem.notFound(path: url.path) }
+        close(fd)
+    }
+
     /// Writes `data` atomically: a temporary file beside `url`, flushed, then renamed over it.
-    /// A folder at `url` is refused (a rename would fail with an obscure error).
+    /// A folder, a FIFO or any other file that is not a regular one at `url` is refused (a
+    /// rename would replace it). A symbolic link (a dotfiles folder's) stays a link: the file it
+    /// points to is replaced, atomically, in its own folder.
     public static func write(_ data: Data, to url: URL, mode: mode_t = 0o644) throws {
+        let url = try linkTarget(url)
         let path = url.path
         var existing = stat()
-        if stat(path, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFDIR { throw FileProblem.isFolder(path: path) }
+        if stat(path, &existing) == 0 {
+            let type = existing.st_mode & S_IFMT
+            if type == S_IFDIR { throw FileProblem.isFolder(path: path) }
+            if type != S_IFREG { throw FileProblem.notAFile(path: path, type: type) }
+        }
         let dir = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -143,6 +186,25 @@ public enum SmallFile {
             unlink(temporary)
             throw FileProblem.from(errno: failure, path: path)
         }
+    }
+}
+
+extension SmallFile {
+    /// Where the symbolic links starting at `url` lead (`url` itself when it is none), followed
+    /// link by link, so that a link to a file not written yet still names where to write it.
+    static func linkTarget(_ url: URL) throws -> URL {
+        var current = url
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current.path, &buffer, buffer.count - 1)
+            guard n > 0 else { throw FileProblem.from(errno: errno, path: current.path) }
+            let text = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = text.hasPrefix("/") ? URL(fileURLWithPath: text)
+                : current.deletingLastPathComponent().appendingPathComponent(text).standardizedFileURL
+        }
+        throw FileProblem.from(errno: ELOOP, path: url.path)
     }
 }
 

@@ -120,7 +120,7 @@ public struct HistoryModel: Sendable {
             history = h
             status = coverage(h)
         case .failure(let error):
-            status = .message(Wording("The history could not be read: %@", .verbatim("\(error)")))
+            status = .message(Wording("The history could not be read: %@", Wording(error: error)))
         }
         return true
     }

@@ -347,7 +347,7 @@ public struct InvestmentsModel {
 
     /// The rates into `to` could not be read.
     public mutating func ratesFailed(to: String, _ error: Error) {
-        planProblem = String(format: tr("The %@ rates could not be read: %@"), to, "\(error)")
+        planProblem = String(format: tr("The %@ rates could not be read: %@"), to, say(Wording(error: error)))
     }
 
     /// The figure shown for `key` (one of `figureKeys`), empty before the first results.

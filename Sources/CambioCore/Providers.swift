@@ -77,28 +77,33 @@ public enum ProviderError: Error, Equatable, Sendable, Worded {
     case olderThanKept(answer: String, kept: String)
     /// A major currency moved further than any real market does between two answers.
     case implausibleMove(code: String, kept: String, answer: String)
+    /// A time series holds days outside the range that was asked for.
+    case outsideRange(first: String, last: String, askedFrom: String, askedTo: String)
 
     public var wording: Wording {
         switch self {
         case .empty: return Wording("the answer was empty")
         case .notJSON: return Wording("the answer was not JSON")
-        case .notXML(let why): return Wording("the answer was not the expected XML (%@)", .verbatim(why))
+        case .notXML(let why): return Wording("the answer was not the expected XML (%@)", .quoted(why))
         case .htmlPage: return Wording("the answer was a web page, not rates (a captive portal or an error page?)")
-        case .wrongShape(let why): return Wording("the answer had an unexpected shape (%@)", .verbatim(why))
-        case .apiError(let type): return Wording("the service answered with an error: %@", .verbatim(type))
+        case .wrongShape(let why): return Wording("the answer had an unexpected shape (%@)", .quoted(why))
+        case .apiError(let type): return Wording("the service answered with an error: %@", .quoted(type))
         case .invalidRate(let code, let value):
-            return Wording("the rate for %@ is not a positive number (%@)", .verbatim(code), .verbatim(value))
-        case .implausibleDate(let date): return Wording("the rates' date is not plausible (%@)", .verbatim(date))
+            return Wording("the rate for %@ is not a positive number (%@)", .quoted(code), .quoted(value))
+        case .implausibleDate(let date): return Wording("the rates' date is not plausible (%@)", .quoted(date))
         case .missingCurrencies(let codes):
-            return Wording("currencies missing from the answer: %@", .verbatim(codes.joined(separator: ", ")))
+            return Wording("currencies missing from the answer: %@", .quoted(codes.joined(separator: ", ")))
         case .tooFewCurrencies(let n): return Wording("only %@ currencies in the answer", .verbatim(n))
         case .wrongBase(let expected, let got):
-            return Wording("the rates are against %@, but %@ was asked for", .verbatim(got), .verbatim(expected))
+            return Wording("the rates are against %@, but %@ was asked for", .quoted(got), .verbatim(expected))
         case .olderThanKept(let answer, let kept):
-            return Wording("the answer is of %@, older than the rates already kept (%@)", .verbatim(answer), .verbatim(kept))
+            return Wording("the answer is of %@, older than the rates already kept (%@)", .quoted(answer), .verbatim(kept))
         case .implausibleMove(let code, let kept, let answer):
             return Wording("the rate for %@ jumped from %@ to %@, more than any real move; the answer was not used",
-                           .verbatim(code), .verbatim(kept), .verbatim(answer))
+                           .quoted(code), .verbatim(kept), .quoted(answer))
+        case .outsideRange(let first, let last, let from, let to):
+            return Wording("the answer's days (%@ to %@) are not the days asked for (%@ to %@); the answer was not used",
+                           .quoted(first), .quoted(last), .verbatim(from), .verbatim(to))
         }
     }
 }
@@ -146,6 +151,38 @@ public enum AnswerCheck {
             if ratio > maxMove || ratio * maxMove < 1 {
                 throw ProviderError.implausibleMove(code: code, kept: "\(b)", answer: "\(a)")
             }
+        }
+    }
+}
+
+extension AnswerCheck {
+    /// A time series (the ECB's days after the history's newest, from Frankfurter) before any
+    /// of it is stored: the same checks as a latest answer's, day by day. Its base is the one
+    /// asked for; its days lie within `start ... end` (Frankfurter may begin at the last published
+    /// day before `start`: up to `seriesLeadDays` earlier); and no rate moves more than `maxMove`
+    /// times from the day before it: the first day against `before` (the newest day already
+    /// stored: the bundle's, or a day fetched earlier), each later one against the day before.
+    public static let seriesLeadDays = 7
+
+    public static func checkSeries(_ answer: ProviderSnapshot, base: String, from start: Day, to end: Day,
+                                   before: [String: Decimal]) throws {
+        guard answer.base == base else { throw ProviderError.wrongBase(expected: base, got: answer.base) }
+        let days = answer.days.keys.sorted()
+        guard let first = days.first, let last = days.last else { return }
+        if first < start.adding(days: -seriesLeadDays) || last > end {
+            throw ProviderError.outsideRange(first: first.iso, last: last.iso, askedFrom: start.iso, askedTo: end.iso)
+        }
+        var previous = before
+        for day in days {
+            let row = answer.days[day] ?? [:]
+            for code in row.keys.sorted() {
+                guard let a = row[code], let b = previous[code], a > 0, b > 0 else { continue }
+                let ratio = a / b
+                if ratio > maxMove || ratio * maxMove < 1 {
+                    throw ProviderError.implausibleMove(code: code, kept: "\(b)", answer: "\(a)")
+                }
+            }
+            previous.merge(row) { $1 }
         }
     }
 }

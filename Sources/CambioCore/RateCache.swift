@@ -70,7 +70,7 @@ public struct RateCache: Sendable {
                                                     expecting: history ? .history : .latest)
             return .loaded(answer, snapshot)
         } catch {
-            reason = "\(error)"
+            reason = Wording(error: error).description
         }
         let aside = SetAside.rename(file, reason: reason, now: now)
         return .setAside(path: aside.path, reason: aside.reason)
@@ -80,7 +80,7 @@ public struct RateCache: Sendable {
     /// `RetryAfter.cap` from `now` (a file written before the cap existed cannot block for years).
     public func retryNotBefore(_ provider: Provider, now: Date = Date()) -> Date? {
         let file = directory.appendingPathComponent("\(provider.rawValue).retry-after")
-        guard let text = try? String(contentsOf: file, encoding: .utf8),
+        guard let data = try? SmallFile.read(file, limit: 100), let text = String(data: data, encoding: .utf8),
               let seconds = TimeInterval(text.trimmingCharacters(in: .whitespacesAndNewlines)), seconds.isFinite else { return nil }
         return min(Date(timeIntervalSince1970: seconds), now.addingTimeInterval(RetryAfter.cap))
     }

@@ -56,6 +56,7 @@ public struct StartupData: Sendable {
         if let dataDir {
             let file = dataDir.appendingPathComponent(BundledData.marker)
             do {
+                try SmallFile.requireRegular(file)
                 let data = try Data(contentsOf: file, options: .alwaysMapped)
                 rates = try ECBHistoryCSV.latest(data) { catalog[$0] != nil } // withdrawn ones too: BGN's last is 2025-12-31
             } catch {

@@ -79,7 +79,7 @@ public struct StockCache: Sendable {
             let answer = try decoder.decode(CachedStockAnswer.self, from: data)
             return .loaded(answer, try parse(answer))
         } catch {
-            reason = "\(error)"
+            reason = Wording(error: error).description
         }
         let aside = SetAside.rename(file, reason: reason, now: now)
         return .setAside(path: aside.path, reason: aside.reason)
@@ -123,7 +123,7 @@ public struct APIKeyStore: Sendable {
         if let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue, mode & 0o077 != 0 {
             try? fm.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
         }
-        guard let data = fm.contents(atPath: url.path),
+        guard let data = try? SmallFile.read(url, limit: 4096),
               let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
               !text.isEmpty else { return nil }
         return text

@@ -167,14 +167,14 @@ public enum AlphaVantageError: Error, Sendable, Equatable, Worded {
         case .note: return Wording("Alpha Vantage's request limit is reached; try again in a minute")
         case .information:
             return Wording("Alpha Vantage declined: the key's daily limit of 25 requests is reached, or this needs a premium key")
-        case .wrongShape(let why): return Wording("Alpha Vantage's answer could not be read (%@)", .verbatim(why))
+        case .wrongShape(let why): return Wording("Alpha Vantage's answer could not be read (%@)", .quoted(why))
         }
     }
 
-    /// Alpha Vantage's own words, if it gave any.
+    /// Alpha Vantage's own words, if it gave any, safe to show (`ServerText`).
     public var serverText: String? {
         switch self {
-        case .errorMessage(let t), .note(let t), .information(let t): return t.isEmpty ? nil : t
+        case .errorMessage(let t), .note(let t), .information(let t): return t.isEmpty ? nil : ServerText.quoted(t)
         case .wrongShape: return nil
         }
     }

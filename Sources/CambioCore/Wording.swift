@@ -22,11 +22,15 @@ public struct Wording: Sendable, Hashable, CustomStringConvertible, ExpressibleB
 
     private init(verbatim: String) { template = verbatim; arguments = []; isVerbatim = true }
 
+    /// A server's own words (an error type, a field it sent), made safe to show: see `ServerText`.
+    public static func quoted(_ serverText: String) -> Wording { Wording(verbatim: ServerText.quoted(serverText)) }
+
     /// An error in words: its own wording if it has one, else its description as it is.
     /// A file error is worded as a `FileProblem`; a database error keeps SQLite's words but not
     /// the statement it ran: never a Foundation dump or SQL text.
     public init(error: Error) {
         if let worded = error as? Worded { self = worded.wording; return }
+        if let decoding = error as? DecodingError { self = Self.decoding(decoding); return }
         let ns = error as NSError
         if ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain {
             let path = (ns.userInfo[NSFilePathErrorKey] as? String) ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path ?? "?"
@@ -69,6 +73,67 @@ public struct Wording: Sendable, Hashable, CustomStringConvertible, ExpressibleB
 
     public static func == (a: Wording, b: Wording) -> Bool { a.description == b.description }
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+}
+
+extension Wording {
+    /// What is wrong with a JSON file Foundation could not decode, in words: which field, and
+    /// whether it is missing, of the wrong kind, or the file is not JSON at all (never the
+    /// decoder's "keyNotFound … Debug description" dump).
+    static func decoding(_ error: DecodingError) -> Wording {
+        func field(_ path: [CodingKey], _ last: CodingKey? = nil) -> Wording {
+            let keys = path + (last.map { [$0] } ?? [])
+            let name = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return .quoted(name.hasPrefix(".") ? String(name.dropFirst()) : name)
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return Wording("the field “%@” is missing", field(context.codingPath, key))
+        case .valueNotFound(_, let context):
+            return Wording("the field “%@” is empty", field(context.codingPath))
+        case .typeMismatch(_, let context):
+            return context.codingPath.isEmpty ? Wording("it holds something other than what Cambio writes there")
+                : Wording("the field “%@” holds the wrong kind of value", field(context.codingPath))
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? Wording("it is not valid JSON")
+                : Wording("the field “%@” holds a value that cannot be read", field(context.codingPath))
+        @unknown default:
+            return Wording("it could not be read")
+        }
+    }
+}
+
+/// Text that came from a server (an error message, a field's value) and is shown to the user on
+/// the terminal or in the window. A hostile server could send terminal escapes (ESC, BEL, CR)
+/// that retitle or clear the user's terminal, or text long enough to bury everything else:
+/// control characters (C0, DEL, C1) and the bidirectional overrides are written as visible
+/// escapes (`\u{1B}`), runs of spaces, tabs and line breaks become one space, and the text is cut at `limit`
+/// characters with an ellipsis.
+public enum ServerText {
+    public static let limit = 200
+
+    public static func quoted(_ text: String, limit: Int = ServerText.limit) -> String {
+        var out = ""
+        var count = 0
+        var spacing = false
+        for scalar in text.unicodeScalars {
+            let piece: String
+            switch scalar.value {
+            case 0x09, 0x0A, 0x20:
+                spacing = true
+                continue
+            case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+                piece = "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default:
+                piece = String(scalar)
+            }
+            if spacing, count > 0 { out += " "; count += 1 }
+            spacing = false
+            if count + 1 > limit { return out + "…" }
+            out += piece
+            count += 1
+        }
+        return out
+    }
 }
 
 /// An error that can be worded for people in their language; its description is the English.

@@ -43,9 +43,12 @@ extension Endpoints {
             let response = try await client.get(endpoints.frankfurterRange(start, today))
             // Whatever currencies a day has are kept; each must be a positive number of a plausible day.
             let snapshot = try ProviderParser.parse(.frankfurter, response.body, today: today, expecting: .symbols(["USD"]))
-            guard snapshot.base == Provider.frankfurter.requestedBase else {
-                throw ProviderError.wrongBase(expected: Provider.frankfurter.requestedBase, got: snapshot.base)
-            }
+            // As a refresh's answer is checked: the base, the days asked for, and no absurd move
+            // against the day before (the first day against the newest one stored).
+            let before = try newest.map { try store.ecbRates(on: $0) } ?? [:]
+            try AnswerCheck.checkSeries(snapshot, base: Provider.frankfurter.requestedBase, from: start,
+                                        to: today.adding(days: 1), before: before)
+            // A day before the one asked for is the last published one, stored already.
             let fresh = snapshot.publications.filter { $0.day >= start }
             try store.record(fresh)
             return fresh.isEmpty ? .upToDate : .added(days: fresh.count)

@@ -56,10 +56,14 @@ public struct Endpoints: Sendable, Equatable {
     public private(set) var refreshing: Set<Provider> = []
     /// The ECB's 90-day history, fetched when the daily rates run ahead of the known history.
     public private(set) var ecbHistory: (answer: CachedAnswer, snapshot: ProviderSnapshot)?
-    /// The last day of the history already at hand (the bundled ECB file).
+    /// The last day of the history already at hand (the bundled ECB file), and its rates
+    /// against the euro (a 90-day history is checked against them).
     public var historyEnd: Day?
+    public var historyEndRates: [String: Decimal] = [:]
     /// Told of every new answer once it is cached (the history store records it).
     public var onNewAnswer: (@MainActor (ProviderSnapshot) -> Void)?
+    /// Told when an answer for the history is refused (the daily rates stay in use).
+    public var onHistoryRefused: (@MainActor (Wording) -> Void)?
 
     public enum Outcome: Equatable, Sendable {
         case updated
@@ -105,13 +109,24 @@ public struct Endpoints: Sendable, Equatable {
             let fetchedAt = now()
             let snapshot = try ProviderParser.parse(.ecb, response.body, today: Day(fetchedAt), expecting: .history)
             try AnswerCheck.check(snapshot, base: "EUR", kept: nil, today: Day(fetchedAt))
+            // Each day against the one before it, the first against the bundle's last.
+            let days = snapshot.days.keys
+            if let first = days.min() {
+                try AnswerCheck.checkSeries(snapshot, base: "EUR", from: first, to: Day(fetchedAt).adding(days: 1),
+                                            before: historyEndRates)
+            }
             let answer = CachedAnswer(provider: .ecb, fetchedAt: fetchedAt, etag: response.etag, lastModified: response.lastModified,
                                       nextPublication: fetchedAt.addingTimeInterval(86_400), body: response.body)
             try cache.store(answer, history: true)
             ecbHistory = (answer, snapshot)
             onNewAnswer?(snapshot)
+        } catch NetworkError.networkOff {
         } catch {
-            // Past-date conversions fall back to the bundled history; nothing is lost.
+            // Past-date conversions fall back to the bundled history; nothing is lost. A refused
+            // answer is said; a failed request is not (the daily rates were stored).
+            if error is ProviderError {
+                onHistoryRefused?(Wording("The ECB's history of the last 90 days was not used: %@", Wording(error: error)))
+            }
         }
     }
 

@@ -78,8 +78,11 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
         if let s = sampleSeries { return s }
         var s: [String: PriceSeries] = [:]
         if let sampleFile {
-            do { s = try SampleStocks.parse(Data(contentsOf: sampleFile)) } catch {
-                sampleProblem = "The bundled sample prices could not be read (\(sampleFile.path)): \(error)"
+            do {
+                guard let data = try SmallFile.read(sampleFile, limit: RateCache.maxBytes) else { throw FileProblem.notFound(path: sampleFile.path) }
+                s = try SampleStocks.parse(data)
+            } catch {
+                sampleProblem = "The bundled sample prices could not be read (\(sampleFile.path)): \(Wording(error: error))"
             }
         } else {
             sampleProblem = "The bundled sample prices were not found"
@@ -213,7 +216,7 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
         case let e as AlphaVantageError:
             text = e.wording
             if let server = e.serverText {
-                text = Wording("%@ (Alpha Vantage: “%@”)", e.wording, .verbatim(String(server.prefix(200))))
+                text = Wording("%@ (Alpha Vantage: “%@”)", e.wording, .verbatim(server))
             }
         case let e as NetworkError:
             switch e {

@@ -48,7 +48,9 @@ import Foundation
         rates = RatesService(cache: RateCache(paths: data.paths), endpoints: endpoints, client: client)
         rates.seed(data.cached, ecbHistory: data.ecbHistory)
         rates.historyEnd = data.rates?.date
+        if let bundled = data.rates, bundled.base == "EUR" { rates.historyEndRates = bundled.rates.mapValues(\.value) }
         rates.onNewAnswer = { [history] snapshot in history.record(snapshot) }
+        rates.onHistoryRefused = { [history] reason in history.onProblem?(reason) }
         // The gate opens only now that the user's choice is read, and follows it.
         client.allowNetwork(preferences.networkAllowed)
         preferencesObservation = preferences.observe { [weak self] key in

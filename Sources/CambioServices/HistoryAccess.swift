@@ -34,7 +34,8 @@ import Foundation
             opened(store, problems)
             return store
         } catch {
-            failed(error)
+            // Thrown to the caller, which says it: not told to onProblem as well.
+            failure = Wording(error: error)
             throw error
         }
     }

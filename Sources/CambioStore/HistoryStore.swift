@@ -77,19 +77,44 @@ public final class HistoryStore: Sendable {
         var config = Configuration()
         config.label = "cambio-history"
         config.readonly = readOnly
-        // Readers and one writer together (the window and the command line); a lock is a wait.
-        config.journalMode = .wal
         config.busyMode = busy
+        config.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         do {
+            // A file that is there already is looked at read-only first: nothing is written to a
+            // file (not even its journal mode) before it is proven to be a Cambio store.
+            if !readOnly, Self.hasContent(url) { try Self.inspect(url, busy: busy) }
             db = try DatabaseQueue(path: url.path, configuration: config)
             // Only one process sets a new store up: the others wait, then find it ready.
             try Self.exclusively(url) {
+                // Readers and one writer together (the window and the command line). Switched
+                // here rather than by GRDB's .wal setting, whose set-up writes in a deferred
+                // transaction: in WAL mode that gets SQLITE_BUSY at once, without the busy
+                // timeout, when another process writes in between. On a store already in WAL
+                // mode this writes nothing.
+                if !readOnly { try db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") } }
                 try Self.check(db)
                 if !readOnly { try Self.migrator.migrate(db) }
             }
         } catch {
             throw HistoryStoreError(error, path: url.path)
         }
+    }
+
+    /// The file exists and is not empty.
+    static func hasContent(_ url: URL) -> Bool {
+        var info = stat()
+        return stat(url.path, &info) == 0 && info.st_size > 0
+    }
+
+    /// Throws `.notAStore` or `.damaged` unless the file at `url`, opened read-only, is a sound
+    /// Cambio store (or holds no table yet).
+    static func inspect(_ url: URL, busy: Database.BusyMode) throws {
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = busy
+        let look = try DatabaseQueue(path: url.path, configuration: config)
+        defer { try? look.close() }
+        try check(look)
     }
 
     /// A store in memory, for a machine where the history cannot be written at all: reading the
@@ -341,7 +366,10 @@ extension HistoryStore {
         }
         if let bundle {
             let csv: Data
-            do { csv = try Data(contentsOf: bundle, options: .alwaysMapped) } catch { throw FileProblem.from(error, path: bundle.path) }
+            do {
+                try SmallFile.requireRegular(bundle)
+                csv = try Data(contentsOf: bundle, options: .alwaysMapped)
+            } catch { throw FileProblem.from(error, path: bundle.path) }
             if store.readOnly, try store.newestECBDay() == nil {
                 // A read-only file that never got the bundle: read it from memory instead.
                 let memory = try HistoryStore(inMemoryFor: store.url)
@@ -353,6 +381,19 @@ extension HistoryStore {
         }
         try store.record(cached.flatMap(\.publications))
         return (store, problems)
+    }
+
+    /// The ECB's figures of `day` (its own files or Frankfurter's copy), by currency.
+    public func ecbRates(on day: Day) throws -> [String: Decimal] {
+        try worded { try db.read { db in
+            var rates: [String: Decimal] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT code, value FROM rate WHERE day = ? AND source IN ('ECB', 'Frankfurter')",
+                                        arguments: [day.iso]) {
+                let code: String = row[0], text: String = row[1]
+                if let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) { rates[code] = value }
+            }
+            return rates
+        } }
     }
 
     /// The newest day of the ECB's figures known (its own files or Frankfurter's copy).

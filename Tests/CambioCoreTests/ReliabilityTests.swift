@@ -298,3 +298,111 @@ final class StockCacheReliabilityTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) && isFolder.boolValue)
     }
 }
+
+/// Other programs' files where Cambio's belong: FIFOs, links from a dotfiles folder.
+final class ForeignFileTests: XCTestCase {
+    func testAFIFOIsRefusedAtOnceNeverWaitedOn() throws {
+        let dir = try tempDir()
+        let fifo = dir.appendingPathComponent("state.json")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        // A plain open would wait here for a writer that never comes.
+        XCTAssertThrowsError(try SmallFile.read(fifo, limit: 1000)) { error in
+            XCTAssertEqual(error as? FileProblem, .notAFile(path: fifo.path, type: S_IFIFO))
+            XCTAssertEqual(Wording(error: error).description,
+                           "\(fifo.path) is not a regular file (a FIFO); Cambio neither reads nor replaces it")
+        }
+        guard case .unreadable(let reason) = StateStore(url: fifo).load() else { return XCTFail("a FIFO loaded") }
+        XCTAssertTrue(reason.contains("a FIFO"), reason)
+        let state = AppState(currencies: CurrencyListState(codes: ["EUR"], anchorCode: "EUR", anchorText: "1", referenceCode: "EUR"))
+        XCTAssertThrowsError(try StateStore(url: fifo).save(state)) { XCTAssertTrue(Wording(error: $0).description.contains("(a FIFO)"), "\($0)") }
+        var info = stat()
+        XCTAssertEqual(lstat(fifo.path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO is neither read nor replaced")
+    }
+
+    func testASymlinkedStateFileStaysALinkAndItsTargetIsReplacedInItsOwnFolder() throws {
+        let dir = try tempDir()
+        let dotfiles = dir.appendingPathComponent("dotfiles"), home = dir.appendingPathComponent("data/cambio")
+        try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let target = dotfiles.appendingPathComponent("cambio-state.json"), link = home.appendingPathComponent("state.json")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../../dotfiles/cambio-state.json")
+        func state(_ codes: [String]) -> AppState {
+            AppState(currencies: CurrencyListState(codes: codes, anchorCode: "EUR", anchorText: "1", referenceCode: "EUR"))
+        }
+        // Written through a link to a file not there yet, then again over it.
+        try StateStore(url: link).save(state(["CHF", "EUR"]))
+        try StateStore(url: link).save(state(["CHF", "EUR", "GBP"]))
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), "../../dotfiles/cambio-state.json")
+        guard case .loaded(let read) = StateStore(url: target).load() else { return XCTFail("the target holds no state") }
+        XCTAssertEqual(read.currencies.codes, ["CHF", "EUR", "GBP"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: home.path), ["state.json"],
+                       "no temporary file is left beside the link")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dotfiles.path), ["cambio-state.json"])
+    }
+
+    func testADamagedCacheIsSaidInWordsNamingTheField() throws {
+        let dir = try tempDir()
+        let cache = RateCache(directory: dir)
+        try Data(#"{"body": "e30=", "fetchedAt": 1}"#.utf8).write(to: cache.url(.erapi))
+        guard case .setAside(let path, let reason) = cache.load(.erapi, today: Day(iso: "2026-11-27")!) else { return XCTFail("not set aside") }
+        XCTAssertTrue(path.hasPrefix(cache.url(.erapi).path + ".unreadable-"), path)
+        XCTAssertEqual(reason, "the field \u{201C}provider\u{201D} is missing")
+        struct Nested: Decodable { let days: [Row]; struct Row: Decodable { let rate: Int } }
+        XCTAssertThrowsError(try JSONDecoder().decode(Nested.self, from: Data(#"{"days": [{"rate": 1}, {"rate": "x"}]}"#.utf8))) {
+            XCTAssertEqual(Wording(error: $0).description, "the field \u{201C}days[1].rate\u{201D} holds the wrong kind of value")
+        }
+        XCTAssertThrowsError(try JSONDecoder().decode(Nested.self, from: Data("not json".utf8))) {
+            XCTAssertEqual(Wording(error: $0).description, "it is not valid JSON")
+        }
+    }
+}
+
+/// A server's words on the terminal and in the window.
+final class ServerTextTests: XCTestCase {
+    func testControlCharactersAreShownAsEscapesAndTheTextIsCapped() {
+        XCTAssertEqual(ServerText.quoted("\u{1B}]0;pwned\u{07}\u{1B}[2J\rinvalid-key"), "\\u{1B}]0;pwned\\u{7}\\u{1B}[2J\\u{D}invalid-key")
+        XCTAssertEqual(ServerText.quoted("  a\n\tb  "), "a b")
+        XCTAssertEqual(ServerText.quoted("\u{9B}31m \u{7F} \u{202E}evil"), "\\u{9B}31m \\u{7F} \\u{202E}evil")
+        XCTAssertEqual(ServerText.quoted("Nach Überweisung: 5 €"), "Nach Überweisung: 5 €", "ordinary text is untouched")
+        let long = ServerText.quoted(String(repeating: "x", count: 5000))
+        XCTAssertEqual(long.count, ServerText.limit + 1)
+        XCTAssertTrue(long.hasSuffix("…"))
+        let words = ProviderError.apiError("\u{1B}[2Jbad").description
+        XCTAssertEqual(words, "the service answered with an error: \\u{1B}[2Jbad")
+        XCTAssertEqual(AlphaVantageError.errorMessage("\u{07}Invalid").serverText, "\\u{7}Invalid")
+    }
+}
+
+/// A time series of the ECB's days passes the same checks as a refresh before it is stored.
+final class SeriesCheckTests: XCTestCase {
+    func series(_ days: [String: [String: String]], base: String = "EUR") -> ProviderSnapshot {
+        var rows: [Day: [String: Decimal]] = [:]
+        for (day, row) in days { rows[Day(iso: day)!] = row.mapValues { Decimal(string: $0)! } }
+        return ProviderSnapshot(provider: .frankfurter, base: base, days: rows)
+    }
+    let start = Day(iso: "2026-09-30")!, end = Day(iso: "2026-10-03")!
+
+    func testAnAbsurdValueAgainstTheDayBeforeOrTheStoredOneIsRefused() {
+        let stored = ["USD": Decimal(string: "1.1172")!]
+        XCTAssertNoThrow(try AnswerCheck.checkSeries(series(["2026-09-30": ["USD": "1.1355"], "2026-10-01": ["USD": "1.1298"]]),
+                                                     base: "EUR", from: start, to: end, before: stored))
+        XCTAssertThrowsError(try AnswerCheck.checkSeries(series(["2026-09-30": ["USD": "111720000"]]),
+                                                         base: "EUR", from: start, to: end, before: stored)) {
+            XCTAssertEqual($0 as? ProviderError, .implausibleMove(code: "USD", kept: "1.1172", answer: "111720000"))
+        }
+        // One bad day inside a good series.
+        XCTAssertThrowsError(try AnswerCheck.checkSeries(series(["2026-09-30": ["USD": "1.1355"], "2026-10-01": ["USD": "0.0011"]]),
+                                                         base: "EUR", from: start, to: end, before: stored))
+    }
+
+    func testDaysOutsideTheRangeAskedForOrAnotherBaseAreRefused() {
+        XCTAssertThrowsError(try AnswerCheck.checkSeries(series(["2000-09-29": ["USD": "0.87"]]), base: "EUR", from: start, to: end, before: [:])) {
+            XCTAssertEqual($0 as? ProviderError, .outsideRange(first: "2000-09-29", last: "2000-09-29", askedFrom: "2026-09-30", askedTo: "2026-10-03"))
+        }
+        XCTAssertThrowsError(try AnswerCheck.checkSeries(series(["2026-10-01": ["EUR": "0.9"]], base: "USD"), base: "EUR", from: start, to: end, before: [:]))
+        // Frankfurter starts a range on a holiday at the last published day before it.
+        XCTAssertNoThrow(try AnswerCheck.checkSeries(series(["2026-09-29": ["USD": "1.13"], "2026-09-30": ["USD": "1.1355"]]),
+                                                     base: "EUR", from: start, to: end, before: [:]))
+    }
+}

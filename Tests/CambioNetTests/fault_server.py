@@ -19,12 +19,16 @@ As a provider's base URL (the app appends its own path):
   /as/<fixture>/...        serves that fixture whatever follows
   /fault/<kind>/...        the fault <kind> (status code, 429, 429forever, html, empty, garbage, reset, slow, big,
                            olddate, wrongbase, jump (the er-api answer dated 2000, in EUR, EUR ×100),
+                           seriesjump, seriesold (Frankfurter's 30 Sep - 2 Oct 2026 series with USD at
+                           100,000,000 times its rate, or dated 2000), escapes (an er-api error whose
+                           error-type carries terminal escapes, BEL and CR),
                            truncated, wrongshape, negative, nan)
   /ecb/stats/eurofxref/... the ECB's daily and 90-day files, by their own names
   /av/query?function=...   Alpha Vantage: SYMBOL_SEARCH (keywords tesco, ba: real answers; limit,
                            minute, unknown: its "Information", "Note" and "Error Message" bodies;
                            else no matches) and TIME_SERIES_MONTHLY_ADJUSTED (IBM: the real
-                           answer; LIMIT, PREMIUM: "Information"; else "Error Message")
+                           answer; LIMIT, PREMIUM: "Information"; ESCAPES: an "Error Message" with
+                           terminal escapes; else "Error Message")
   /redirect/<how>/<path>   302 to <path> on this server (relative), to http://example.invalid/<path>
                            (insecure), or to itself (loop); the query goes along
   /av-log                  what /av was asked: request counts by function:argument, and the keys
@@ -46,6 +50,8 @@ AV_LOCK = threading.Lock()
 AV_INFORMATION = {"Information": "Thank you for using Alpha Vantage! Our standard API rate limit is 25 requests per day. "
                                  "Please subscribe to any of the premium plans to instantly remove all daily rate limits."}
 AV_PREMIUM = {"Information": "Thank you for using Alpha Vantage! This is a premium endpoint. You may subscribe to any of the premium plans."}
+# Retitles the terminal, rings its bell, clears the screen and returns to the line's start.
+ESCAPES = "\x1b]0;pwned\x07\x1b[2J\r"
 AV_NOTE = {"Note": "Thank you for using Alpha Vantage! Our standard API call frequency is 5 calls per minute and 500 calls per day."}
 
 
@@ -74,7 +80,9 @@ def alphavantage(q):
     if function == "TIME_SERIES_MONTHLY_ADJUSTED":
         return {"IBM": fixture("alphavantage_TIME_SERIES_MONTHLY_ADJUSTED_IBM_trimmed.json"),
                 "LIMIT": json.dumps(AV_INFORMATION).encode(),
-                "PREMIUM": json.dumps(AV_PREMIUM).encode()}.get(arg, fixture("alphavantage_error_invalid_function.json"))
+                "PREMIUM": json.dumps(AV_PREMIUM).encode(),
+                "ESCAPES": json.dumps({"Error Message": ESCAPES + "Invalid API call."}).encode()}.get(
+                    arg, fixture("alphavantage_error_invalid_function.json"))
     return fixture("alphavantage_error_invalid_function.json")
 
 
@@ -153,6 +161,19 @@ class Handler(BaseHTTPRequestHandler):
             self.send(429, b'{"result":"error","error-type":"rate-limited"}', {"Retry-After": q.get("after", "60")})
         elif kind == "429forever":
             self.send(429, b'{"result":"error","error-type":"rate-limited"}', {"Retry-After": "999999999"})
+        elif kind in ("seriesjump", "seriesold"):
+            # The real Frankfurter series, as a hostile server might send it: USD at 111,720,000
+            # per euro and the like, or the same days moved to the year 2000.
+            series = json.load(open(os.path.join(FIXTURES, "frankfurter_v1_timeseries_2026-09-30_2026-10-02.json")))
+            if kind == "seriesjump":
+                for row in series["rates"].values():
+                    row["USD"] = row["USD"] * 100_000_000
+            else:
+                series["rates"] = {"2000" + day[4:]: row for day, row in series["rates"].items()}
+                series["start_date"], series["end_date"] = "2000-09-30", "2000-10-02"
+            self.send(200, json.dumps(series).encode())
+        elif kind == "escapes":
+            self.send(200, json.dumps({"result": "error", "error-type": ESCAPES + "invalid-key"}).encode())
         elif kind in ("olddate", "wrongbase", "jump"):
             # The real er-api answer, altered as a hostile or broken server might: dated 2000,
             # priced against EUR although USD was asked for, or the euro a hundred times dearer.

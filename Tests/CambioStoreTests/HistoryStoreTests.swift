@@ -1,6 +1,9 @@
 import Foundation
 import GRDB
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import CambioCore
 @testable import CambioStore
 
@@ -264,6 +267,63 @@ final class HistoryStoreTests: XCTestCase {
             .filter { $0.contains("unreadable") }, [])
     }
 
+    /// Twenty first runs in a fresh home all switch the new store to WAL mode. The switch reads
+    /// the file's header and then writes it in one transaction; SQLite answers a second process
+    /// that does the same at that moment with SQLITE_BUSY at once (a read turned into a write is
+    /// never given the busy timeout). So the switch happens only under the folder's lock, which
+    /// the other process setting the store up holds: here another Cambio holds that lock and
+    /// SQLite's write lock on the new file; this open waits for the folder's lock, then succeeds.
+    func testAStoreBeingSetUpByAnotherProcessIsWaitedForNeverBusy() throws {
+        let url = try tempDir().appendingPathComponent("history.sqlite")
+        // The other Cambio: the folder's lock, then the new file's write lock.
+        let folder = Glibc.open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        XCTAssertEqual(flock(folder, LOCK_EX), 0)
+        let other = try DatabaseQueue(path: url.path)
+        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), released = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            try? other.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                locked.signal()
+                release.wait()
+                try db.execute(sql: "COMMIT")
+            }
+            released.signal()
+        }
+        locked.wait()
+        let result = Locked<Result<(HistoryStore, HistoryStore.OpenOutcome), Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            result.value = Result { try HistoryStore.open(at: url, now: Date()) }
+            done.signal()
+        }
+        // Let go once this open either ended or waits for the folder's lock (flock is system
+        // call 73 on x86-64, 32 on arm64): a wait for a condition, not for a time.
+        let flockCall = { () -> String in
+            #if arch(x86_64)
+            return "73 "
+            #else
+            return "32 "
+            #endif
+        }()
+        while result.value == nil {
+            let waiting = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.contains { task in
+                (try? String(contentsOfFile: "/proc/self/task/\(task)/syscall", encoding: .utf8))?.hasPrefix(flockCall) == true
+            } ?? false
+            if waiting { break }
+            usleep(1000)
+        }
+        release.signal()
+        released.wait()
+        try other.close()
+        flock(folder, LOCK_UN)
+        close(folder)
+        done.wait()
+        let (store, outcome) = try XCTUnwrap(result.value).get()
+        guard case .opened = outcome else { return XCTFail("\(outcome)") }
+        XCTAssertEqual(try store.db.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }, "wal")
+        XCTAssertEqual(try store.schemaVersions, ["v1", "v2"])
+    }
+
     /// The window keeps its store open for hours while the command line opens and closes its own.
     /// A command closing last must not take the window's write-ahead log away: the window still
     /// holds SQLite's shared lock on the file, so the log stays until the window closes, and what
@@ -334,4 +394,15 @@ final class Counter: @unchecked Sendable {
     private var count = 0
     func increment() -> Int { lock.lock(); defer { lock.unlock() }; count += 1; return count }
     var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}
+
+/// A value several threads may read and set.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.lock(); defer { lock.unlock() }; return stored }
+        set { lock.lock(); defer { lock.unlock() }; stored = newValue }
+    }
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The command line, from outside: `cambio convert|rates|refresh` with real exit codes."""
 import atexit
+import glob
 import json
 import os
 import shutil
@@ -12,6 +13,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("CAMBIO_BINARY", os.path.join(ROOT, ".build", "debug", "cambio"))
 DEAD = "http://127.0.0.1:9"
+ERAPI_FIXTURE = "/as/erapi_open_latest_USD_2024-08-19.json"
 
 
 class Home:
@@ -613,6 +615,105 @@ def the_fee_set_in_preferences_applies_when_on():
     rc, out, err = h.run("convert", "100", "USD", "EUR", "--offline")
     assert rc == 0 and "fee" not in out, out
     assert "(\u201c2,2\u201d) is not a percent more than 0 and less than 100" in err, err
+
+
+def bundle_ending(home, last_day):
+    """A copy of the bundled history cut after `last_day`, as CAMBIO_DATA_DIR."""
+    lines, _ = ecb_csv()
+    bundle = os.path.join(home.dir, "bundle")
+    os.makedirs(bundle, exist_ok=True)
+    with open(os.path.join(bundle, "eurofxref-hist.csv"), "w") as f:
+        f.write("\n".join([lines[0]] + [l for l in lines[1:] if l and l[:10] <= last_day]) + "\n")
+    return bundle
+
+
+@test
+def history_refuses_a_hostile_frankfurter_series_says_why_and_stores_none_of_it():
+    home = Home()
+    env = {"CAMBIO_DATA_DIR": bundle_ending(home, "2026-09-29")}
+    args = ("history", "EUR", "USD", "--from", "2026-09-28", "--to", "2026-10-02", "--json")
+    with fault_server() as server:
+        for fault, words in (("seriesjump", "the rate for USD jumped from 1.1"),
+                             ("seriesold", "the answer's days (2000-09-30 to 2000-10-02) are not the days asked for")):
+            env["CAMBIO_FRANKFURTER_URL"] = server.url(f"/fault/{fault}")
+            rc, out, err = home.run(*args, env=env)
+            # Said in one line; the days already known still shown.
+            assert rc == 0 and words in err and len(err.strip().splitlines()) == 1, (fault, rc, err)
+            assert [p["source"] for p in json.loads(out)["points"]] == ["ECB", "ECB"], (fault, out)
+    # Nothing of either answer was stored: offline, 1 Oct converts at the last ECB day.
+    rc, out, err = home.run(*args, "--offline", env=env)
+    assert [p["date"] for p in json.loads(out)["points"]] == ["2026-09-29", "2026-09-28"], out
+    rc, out, err = home.run("convert", "100", "EUR", "USD", "--date", "2026-10-01", "--offline", "--json", env=env)
+    result = json.loads(out)["results"][0]
+    assert (result["rate_date"], result["source"]) == ("2026-09-29", "ECB") and float(result["amount"]) < 200, result
+
+
+@test
+def a_fifo_in_place_of_a_data_file_is_refused_in_one_line_and_never_waited_on():
+    for where in (("data", "cambio", "state.json"), ("cache", "cambio", "rates", "ecb.json"),
+                  ("cache", "cambio", "rates", "erapi.json"), ("cache", "cambio", "rates", "erapi.retry-after")):
+        h = Home()
+        path = os.path.join(h.dir, *where)
+        os.makedirs(os.path.dirname(path))
+        os.mkfifo(path)
+        # subprocess's timeout (60 s) ends the test if a run waits on the FIFO.
+        rc, out, err = h.run("convert", "100", "USD", "EUR", "--offline")
+        assert rc == 0 and out.startswith("100 USD = "), (where, rc, out, err)
+        if not where[-1].endswith("retry-after"):
+            said = [l for l in err.splitlines() if "is not a regular file (a FIFO)" in l]
+            assert len(said) == 1 and path in said[0], (where, err)
+        rc, out, err = h.run("refresh")
+        # Without the saved state, the choice about the network is unknown: nothing is sent.
+        expected = "network access is off" if where[-1] == "state.json" else "refused"
+        assert rc != 0 and expected in err, (where, rc, err)
+        assert os.path.exists(path) and not os.path.isfile(path), "the FIFO is neither replaced nor removed"
+
+
+@test
+def a_damaged_cache_file_is_named_and_said_in_words_never_a_swift_error():
+    h = Home()
+    with fault_server() as server:
+        rc, out, err = h.run("refresh", env={"CAMBIO_ERAPI_URL": server.url(ERAPI_FIXTURE)})
+        assert rc == 0, err
+    cached = json.load(open(h.cache_file()))
+    for damage, words in ((lambda c: c.pop("provider"), "the field \u201cprovider\u201d is missing"),
+                          (lambda c: c.update(provider=5), "the field \u201cprovider\u201d holds the wrong kind of value")):
+        broken = dict(cached)
+        damage(broken)
+        with open(h.cache_file(), "w") as f:
+            json.dump(broken, f)
+        rc, out, err = h.run("convert", "1", "USD", "EUR", "--offline")
+        assert rc == 0, err
+        for dump in ("DecodingError", "Debug description", "CodingKeys", "keyNotFound", "typeMismatch"):
+            assert dump not in err, err
+        said = [l for l in err.splitlines() if "open.er-api.com" in l]
+        assert len(said) == 1 and words in said[0] and h.cache_file() + ".unreadable-" in said[0], err
+        for aside in glob.glob(h.cache_file() + ".unreadable-*"):
+            os.remove(aside)
+
+
+@test
+def a_servers_terminal_escapes_are_shown_quoted_never_sent_to_the_terminal():
+    with fault_server() as server:
+        h = Home()
+        rc, out, err = h.run("refresh", env={"CAMBIO_ERAPI_URL": server.url("/fault/escapes")})
+        assert rc != 0 and "invalid-key" in err, err
+        save_key(h)
+        rc, out2, err2 = h.run("dca", "ESCAPES", "--initial", "1", "--monthly", "1", "--start", "2020-01",
+                               env={"CAMBIO_ALPHAVANTAGE_URL": server.url("/av")})
+        assert rc == 2 and "Invalid API call." in err2, err2
+    for text in (err, err2, out2):
+        assert not any(c in text for c in "\x1b\x07\r\x9b"), repr(text)
+    assert "\\u{1B}]0;pwned\\u{7}\\u{1B}[2J\\u{D}invalid-key" in err, err
+    assert "\\u{1B}]0;pwned" in err2, err2
+
+
+@test
+def a_history_that_cannot_be_opened_is_said_once():
+    h = Home()
+    os.makedirs(os.path.join(h.dir, "data", "cambio", "history.sqlite"))
+    rc, out, err = h.run("history", "USD", "EUR", "--to", "2026-10-30", "--offline")
+    assert rc == 2 and len(err.strip().splitlines()) == 1, err
 
 
 if __name__ == "__main__":

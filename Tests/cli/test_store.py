@@ -141,5 +141,91 @@ def a_read_only_store_is_read_and_nothing_is_recorded():
     assert set_aside(h) == []
 
 
+def sha1(path):
+    import hashlib
+    with open(path, "rb") as f:
+        return hashlib.sha1(f.read()).hexdigest()
+
+
+@test
+def another_programs_database_is_not_written_before_it_is_set_aside_even_through_a_link():
+    for linked in (False, True):
+        h = Home()
+        os.makedirs(os.path.dirname(store_path(h)))
+        other = os.path.join(h.dir, "other-program", "app.sqlite") if linked else store_path(h)
+        os.makedirs(os.path.dirname(other), exist_ok=True)
+        con = sqlite3.connect(other)  # a rollback journal, as most programs' databases have
+        con.execute("CREATE TABLE notes (body TEXT)")
+        con.execute("INSERT INTO notes VALUES ('mine')")
+        con.commit()
+        con.close()
+        if linked:
+            os.symlink(other, store_path(h))
+        before = sha1(other)
+        with open(other, "rb") as f:
+            header = f.read(20)
+        assert header[18:20] == b"\x01\x01", header
+        rc, out, err = h.run("history", "USD", "JPY", "--to", "2026-10-30", "--offline")
+        assert rc == 0 and "another program's tables (notes)" in err, err
+        kept = set_aside(h)
+        assert len(kept) == 1, kept
+        # Byte for byte as it was (its journal mode in header bytes 18-19 and all), wherever it now is.
+        now = other if linked else kept[0]
+        assert sha1(now) == before, "the other program's database was written"
+        assert not os.path.exists(now + "-wal") and not os.path.exists(now + "-shm"), os.listdir(os.path.dirname(now))
+        if linked:
+            assert os.path.islink(kept[0]) and os.readlink(kept[0]) == other, "the link was set aside, not its target"
+        # The new store is Cambio's own, beside it.
+        assert not os.path.islink(store_path(h)), store_path(h)
+
+
+@test
+def twenty_parallel_runs_round_after_round_with_the_cpu_loaded_never_find_the_store_busy():
+    """Fresh homes, 20 runs at once in each round, the CPU kept busy, and another Cambio
+    recording answers into the same store meanwhile: no run may fail or say it is busy."""
+    rounds = int(os.environ.get("CAMBIO_STRESS_ROUNDS", "12"))
+    kinds = [("history", "GBP", "JPY", "--days", "400", "--offline"),
+             ("history", "USD", "EUR", "--to", "2026-10-30", "--offline", "--json"),
+             ("convert", "100", "USD", "EUR", "--offline"),
+             ("rates", "--offline")]
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(os.cpu_count() or 2)]
+    failures, runs = [], 0
+    try:
+        with fault_server() as server:
+            for r in range(rounds):
+                h = Home()
+                stop = threading.Event()
+
+                def beside():
+                    # Other Cambio activity: refreshes recording into the history, one after another.
+                    while not stop.is_set():
+                        rc, _, err = h.run("refresh", env={"CAMBIO_ERAPI_URL": server.url(ERAPI)})
+                        if rc != 0:
+                            failures.append((r, "refresh", rc, err))
+                side = threading.Thread(target=beside)
+                side.start()
+                results = [None] * 20
+
+                def run(i):
+                    results[i] = (kinds[i % len(kinds)], h.run(*kinds[i % len(kinds)]))
+                threads = [threading.Thread(target=run, args=(i,)) for i in range(20)]
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join()
+                stop.set()
+                side.join()
+                runs += 20
+                for args, (rc, out, err) in results:
+                    if rc != 0 or "busy" in err:
+                        failures.append((r, args, rc, err))
+    finally:
+        for b in burners:
+            b.kill()
+            b.wait()
+    print(f"  {runs} runs in {rounds} rounds of 20, the CPU loaded by {len(burners)} busy processes: {len(failures)} failed")
+    assert failures == [], failures[:5]
+
+
 if __name__ == "__main__":
     sys.exit(run_tests("store"))
