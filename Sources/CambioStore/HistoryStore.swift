@@ -87,10 +87,11 @@ public final class HistoryStore: Sendable {
             // Only one process sets a new store up: the others wait, then find it ready.
             try Self.exclusively(url) {
                 // Readers and one writer together (the window and the command line). Switched
-                // here rather than by GRDB's .wal setting, whose set-up writes in a deferred
-                // transaction: in WAL mode that gets SQLITE_BUSY at once, without the busy
-                // timeout, when another process writes in between. On a store already in WAL
-                // mode this writes nothing.
+                // here, under the folder's lock, rather than by GRDB's .wal setting as the file
+                // opens: the switch reads the header and then writes it in one transaction, and
+                // SQLite answers a second process doing the same at that moment with SQLITE_BUSY
+                // at once, without the busy timeout. On a store already in WAL mode this writes
+                // nothing.
                 if !readOnly { try db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") } }
                 try Self.check(db)
                 if !readOnly { try Self.migrator.migrate(db) }
