@@ -199,14 +199,20 @@ extension CambioCommand {
         }
         var amount: String { words.first ?? "" }
         var from: String { words.count > 1 ? words[1] : "" }
-        var to: [String] { Array(words.dropFirst(2)) }
+        /// The targets, after a joining word if there is one ("100 USD to EUR", "100 usd in eur"),
+        /// as the Calculator and the overview search read them.
+        var to: [String] {
+            var targets = Array(words.dropFirst(2))
+            if let first = targets.first, ConversionRequest.joiners.contains(first.lowercased()) { targets.removeFirst() }
+            return targets
+        }
 
         func validate() throws {
             let beforeEnd = given.prefix { $0 != "--" }
             if let option = beforeEnd.first(where: { $0.hasPrefix("--") }) {
                 throw ValidationError("unknown option: \(option)")
             }
-            guard words.count >= 3 else {
+            guard words.count >= 3, !to.isEmpty else {
                 throw ValidationError(words.isEmpty ? "name an amount, its currency and at least one target currency"
                                       : words.count == 1 ? "name the currency of \(amount) and at least one target currency"
                                       : "name at least one target currency")
@@ -407,7 +413,7 @@ extension CambioCommand {
                 }
                 let today = Day.today()
                 let firstPublished = ECBHistoryCSV.firstDay
-                let last = try day(end, "to") ?? today
+                var last = try day(end, "to") ?? today
                 // Every day since the ECB's first publication, and a century more: enough for any range.
                 let maxDays = 36_600
                 if let days, days < 1 { throw Failure("--days must be at least 1") }
@@ -418,7 +424,7 @@ extension CambioCommand {
                 if days != nil, start != nil {
                     throw Failure("--days and --from both set the first day: give one of them")
                 }
-                let first = try day(start, "from") ?? last.adding(days: -((days ?? 7) - 1))
+                var first = try day(start, "from") ?? last.adding(days: -((days ?? 7) - 1))
                 guard first <= last else { throw Failure("--from \(first.iso) is after --to \(last.iso)") }
 
                 let store = try setup.history()
@@ -430,6 +436,16 @@ extension CambioCommand {
                     }
                     if case .failed(let reason)? = outcome {
                         warn("could not fetch the newest days from Frankfurter: \(reason); showing what is known")
+                    }
+                }
+                // Without a range asked for, the last 7 days, or the 7 days to the newest known
+                // one when nothing newer is at hand (offline, or nothing published since), as the
+                // History page lists them.
+                if days == nil, start == nil, end == nil {
+                    let recent = HistoryDay.recent(try store.history(from: from, to: to, end: last), today: last)
+                    if !recent.endsToday {
+                        (first, last) = (recent.end.adding(days: -6), recent.end)
+                        warn("nothing is known after \(recent.end.iso): the 7 days to \(recent.end.iso), the newest known")
                     }
                 }
                 let history = try store.history(from: from, to: to, start: first, end: last)

@@ -64,6 +64,9 @@ public enum ProviderError: Error, Equatable, Sendable, Worded {
     case empty
     case notJSON
     case notXML(String)
+    /// An XML provider answered with something that is no XML at all: said as what it is.
+    case jsonNotXML
+    case plainTextNotXML(start: String)
     case htmlPage
     case wrongShape(String)
     case apiError(String)
@@ -85,6 +88,9 @@ public enum ProviderError: Error, Equatable, Sendable, Worded {
         case .empty: return Wording("the answer was empty")
         case .notJSON: return Wording("the answer was not JSON")
         case .notXML(let why): return Wording("the answer was not the expected XML (%@)", .quoted(why))
+        case .jsonNotXML: return Wording("the answer was a JSON document, not the expected XML")
+        case .plainTextNotXML(let start):
+            return Wording("the answer was plain text starting with “%@”, not the expected XML", .quoted(start))
         case .htmlPage: return Wording("the answer was a web page, not rates (a captive portal or an error page?)")
         case .wrongShape(let why): return Wording("the answer had an unexpected shape (%@)", .quoted(why))
         case .apiError(let type): return Wording("the service answered with an error: %@", .quoted(type))
@@ -329,6 +335,11 @@ public enum ProviderParser {
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let trimmed = text.drop { $0.isWhitespace }
+        // Not markup at all: said as what it is, rather than as the XML parser's complaint.
+        if let first = trimmed.first, first != "<" {
+            if first == "{" || first == "[" { throw ProviderError.jsonNotXML }
+            throw ProviderError.plainTextNotXML(start: String(trimmed.prefix(40)))
+        }
         if trimmed.hasPrefix("<?xml") {
             guard let end = trimmed.range(of: "?>") else { throw ProviderError.notXML("an unfinished declaration") }
             return Data(trimmed[end.upperBound...].utf8)

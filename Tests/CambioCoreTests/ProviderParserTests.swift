@@ -148,6 +148,21 @@ final class ProviderParserTests: XCTestCase {
     }
 
     /// XMLParser's own words are an error domain and a number: the user gets words.
+    /// An answer that is no XML at all is said as what it is, never as "the document is empty".
+    func testAnAnswerThatIsNoXMLIsSaidAsWhatItIs() {
+        let today = Day(iso: "2026-11-22")!
+        for provider in [Provider.ecb, .cbr] {
+            XCTAssertThrowsError(try ProviderParser.parse(provider, Data(#"{"rates": {"USD": 1.1}}"#.utf8), today: today)) {
+                XCTAssertEqual($0 as? ProviderError, .jsonNotXML)
+                XCTAssertEqual(Wording(error: $0).description, "the answer was a JSON document, not the expected XML")
+            }
+            XCTAssertThrowsError(try ProviderParser.parse(provider, Data("\n  Service temporarily unavailable, please try again later\n".utf8), today: today)) {
+                XCTAssertEqual(Wording(error: $0).description,
+                               "the answer was plain text starting with “Service temporarily unavailable, please”, not the expected XML")
+            }
+        }
+    }
+
     func testMalformedXMLIsWorded() {
         for (provider, body) in [(Provider.ecb, "<?xml version=\"1.0\"?>\n<gesmes:Envelope><Cube time==\"2025\"></Cube></gesmes:Envelope>"),
                                  (.cbr, "<?xml version=\"1.0\" encoding=\"windows-1251\"?>\n<ValCurs Date=\"01.01.2026\"><Valute <></Valute></ValCurs>")] {

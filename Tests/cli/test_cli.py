@@ -716,5 +716,30 @@ def a_history_that_cannot_be_opened_is_said_once():
     assert rc == 2 and len(err.strip().splitlines()) == 1, err
 
 
+@test
+def convert_takes_to_or_in_between_the_currencies_as_the_calculator_does():
+    h = Home()
+    rc, plain, err = h.run("convert", "100", "USD", "EUR", "--offline", "--json")
+    assert rc == 0, err
+    for words in (("100", "USD", "to", "EUR"), ("100", "usd", "in", "eur"), ("100", "USD", "TO", "EUR")):
+        rc, out, err = h.run("convert", *words, "--offline", "--json")
+        assert rc == 0 and json.loads(out) == json.loads(plain), (words, out, err)
+    rc, out, err = h.run("convert", "100", "USD", "to", "--offline")
+    assert rc != 0 and "name at least one target currency" in err, err
+
+
+@test
+def history_offline_shows_the_newest_known_days_when_the_last_seven_have_none():
+    rc, out, err = Home().run("history", "USD", "EUR", "--offline")
+    # The bundle ends on 30 Oct 2026, more than 7 days ago: its last 7 days, and why.
+    assert rc == 0, err
+    days = [line.split()[0] for line in out.splitlines()]
+    assert days == ["2026-10-30", "2026-10-29", "2026-10-28", "2026-10-27", "2026-10-26"], out
+    assert "nothing is known after 2026-10-30" in err and len(err.strip().splitlines()) == 1, err
+    # A range asked for is kept as asked.
+    rc, out, err = Home().run("history", "USD", "EUR", "--from", "2026-11-21", "--to", "2026-11-27", "--offline")
+    assert out == "" and "no published rate for USD and EUR from 2026-11-21 to 2026-11-27" in err, (out, err)
+
+
 if __name__ == "__main__":
     sys.exit(run_tests("cli"))
