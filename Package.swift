@@ -23,7 +23,7 @@ let package = Package(
         // Signals, object lifetimes, the GLib main loop bridge for Swift concurrency.
         .target(name: "CambioGLib", dependencies: ["CambioCore", "CGtk"], path: "Sources/CambioGLib"),
         // The one libsoup session: deadlines, status checks, size caps.
-        .target(name: "CambioNet", dependencies: ["CambioCore", "CambioGLib", "CambioStore", "CGtk"], path: "Sources/CambioNet"),
+        .target(name: "CambioNet", dependencies: ["CambioCore", "CambioGLib", "CGtk"], path: "Sources/CambioNet"),
         // The rate history on disk: SQLite through GRDB, with a schema version and migrations.
         .target(name: "CambioStore", dependencies: ["CambioCore", .product(name: "GRDB", package: "GRDB.swift")],
                 path: "Sources/CambioStore"),

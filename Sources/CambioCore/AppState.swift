@@ -15,7 +15,7 @@ public struct AppState: Codable, Equatable, Sendable {
     private var userRatesIfSaved: [UserRate]?
 
     public var settings: AppSettings {
-        get { settingsIfSaved ?? AppSettings() }
+        get { settingsIfSaved ?? .firstStart }
         set { settingsIfSaved = newValue }
     }
 
@@ -87,15 +87,19 @@ public struct AppSettings: Codable, Equatable, Sendable {
     /// When rates are fetched without being asked (F5 always asks, unless the network is off).
     public var refreshInterval: RefreshInterval = .onStart
     /// False: nothing is sent anywhere (rates, history, stocks); saved and bundled data stay in use.
-    public var networkAllowed = true
+    public var networkAllowed: Bool
     /// How many digits amounts of money show.
     public var decimalPlaces: DecimalPlaces = .auto
 
+    /// Every choice must name the network's: nothing opens it by default.
     public init(provider: Provider = .erapi, refreshInterval: RefreshInterval = .onStart,
-                networkAllowed: Bool = true, decimalPlaces: DecimalPlaces = .auto) {
+                networkAllowed: Bool, decimalPlaces: DecimalPlaces = .auto) {
         self.provider = provider; self.refreshInterval = refreshInterval
         self.networkAllowed = networkAllowed; self.decimalPlaces = decimalPlaces
     }
+
+    /// A first start's settings: the network on (the rates are fetched), as the product ships.
+    public static let firstStart = AppSettings(networkAllowed: true)
 
     enum CodingKeys: String, CodingKey { case provider, refreshInterval, networkAllowed, decimalPlaces }
 
@@ -227,7 +231,7 @@ public struct StateStore: Sendable {
             ignored.append("settings: not an object; the network stays off until you turn it on")
             return AppSettings(networkAllowed: false)
         }
-        var out = AppSettings()
+        var out = AppSettings.firstStart
         var sub: [String] = []
         if let v: Provider = field(s, "provider", &sub) { out.provider = v }
         let interval: RefreshInterval? = field(s, "refreshInterval", &sub)

@@ -159,7 +159,7 @@ public enum RefreshPolicy {
         case networkOff
     }
 
-    public static func decide(trigger: Trigger, interval: RefreshInterval, networkAllowed: Bool = true,
+    public static func decide(trigger: Trigger, interval: RefreshInterval, networkAllowed: Bool,
                               cached: CachedAnswer?, now: Date) -> Decision {
         if !networkAllowed { return .networkOff }
         if trigger == .explicit { return .request }

@@ -66,7 +66,8 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
 /// The network gate: the one place that decides whether anything is sent. It is closed until the
 /// user's "Use the network" setting has been read and applied with `allowNetwork`.
 @MainActor public final class HTTPClient {
-    public static let shared = HTTPClient(userAgent: "Cambio/\(CambioVersion.string)")
+    /// The user agent every request carries.
+    public static let userAgent = "Cambio/\(CambioVersion.string)"
 
     /// Whether requests may leave this machine. Off until the user's setting is applied.
     public private(set) var networkAllowed = false

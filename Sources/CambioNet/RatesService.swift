@@ -39,6 +39,11 @@ public struct Endpoints: Sendable, Equatable {
 
     /// The ECB's last 90 days, to fill the days between the bundled history and the daily file.
     public var ecbHistory90Days: String { bases[.ecb]! + "/stats/eurofxref/eurofxref-hist-90d.xml" }
+
+    /// Frankfurter's daily ECB rates from `start` to `end`.
+    public func frankfurterRange(_ start: Day, _ end: Day) -> String {
+        bases[.frankfurter]! + "/\(start.iso)..\(end.iso)"
+    }
 }
 
 /// Fetches, validates and keeps each provider's rates. The last good answer stays in use and on
@@ -46,9 +51,9 @@ public struct Endpoints: Sendable, Equatable {
 @MainActor public final class RatesService {
     public let cache: RateCache
     public let endpoints: Endpoints
-    private let givenClient: HTTPClient?
-    /// The session is made on the first request, not at start-up.
-    var client: HTTPClient { givenClient ?? HTTPClient.shared }
+    /// The app's one session, with its network gate (it makes its libsoup session on the first
+    /// request, not at start-up).
+    let client: HTTPClient
     let now: () -> Date
     public private(set) var answers: [Provider: (answer: CachedAnswer, snapshot: ProviderSnapshot)] = [:]
     /// Cache files that could not be read and were renamed aside.
@@ -76,8 +81,8 @@ public struct Endpoints: Sendable, Equatable {
         case waitUntil(Date)
     }
 
-    public init(cache: RateCache, endpoints: Endpoints, client: HTTPClient? = nil, now: @escaping () -> Date = Date.init) {
-        self.cache = cache; self.endpoints = endpoints; self.givenClient = client; self.now = now
+    public init(cache: RateCache, endpoints: Endpoints, client: HTTPClient, now: @escaping () -> Date = Date.init) {
+        self.cache = cache; self.endpoints = endpoints; self.client = client; self.now = now
     }
 
     /// Starts from answers already read from the cache (at start-up, on another thread).

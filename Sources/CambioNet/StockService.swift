@@ -40,8 +40,8 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
     public let cache: StockCache
     public let keys: APIKeyStore
     public let endpoint: AlphaVantageEndpoint
-    private let givenClient: HTTPClient?
-    var client: HTTPClient { givenClient ?? HTTPClient.shared }
+    /// The app's one session, with its network gate.
+    let client: HTTPClient
     let now: () -> Date
     /// The client's gate: off, no request is sent; the cache and the sample answer.
     public var networkAllowed: Bool { client.networkAllowed }
@@ -56,9 +56,9 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
     private var storedKey: String??
 
     public init(cache: StockCache, keys: APIKeyStore, endpoint: AlphaVantageEndpoint, sampleFile: URL?,
-                client: HTTPClient? = nil, now: @escaping () -> Date = Date.init) {
+                client: HTTPClient, now: @escaping () -> Date = Date.init) {
         self.cache = cache; self.keys = keys; self.endpoint = endpoint; self.sampleFile = sampleFile
-        self.givenClient = client; self.now = now
+        self.client = client; self.now = now
     }
 
     /// The user's key, read once.

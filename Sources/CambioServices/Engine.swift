@@ -30,7 +30,7 @@ import Foundation
     private let sourceTree: URL?
 
     public init(data: StartupData, environment: [String: String] = ProcessInfo.processInfo.environment,
-                client: HTTPClient = .shared, preferences: Preferences = Preferences(),
+                client: HTTPClient = HTTPClient(userAgent: HTTPClient.userAgent), preferences: Preferences = Preferences(),
                 sourceTree: URL? = BundledData.sourceTree) {
         self.data = data
         self.environment = environment

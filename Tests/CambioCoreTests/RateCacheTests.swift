@@ -41,24 +41,24 @@ final class RateCacheTests: XCTestCase {
     func testPolicy() throws {
         let a = try answer() // fetched 2024-08-19 01:13 UTC, next publication 2024-08-20 00:06 UTC
         let before = Date(timeIntervalSince1970: 1_724_100_000), after = Date(timeIntervalSince1970: 1_724_200_000)
-        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .never, cached: a, now: after), .skip(until: .distantFuture),
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .never, networkAllowed: true, cached: a, now: after), .skip(until: .distantFuture),
                        "never: nothing by itself")
-        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .never, cached: nil, now: after), .skip(until: .distantFuture))
-        XCTAssertEqual(RefreshPolicy.decide(trigger: .explicit, interval: .never, cached: a, now: after), .request,
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .never, networkAllowed: true, cached: nil, now: after), .skip(until: .distantFuture))
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .explicit, interval: .never, networkAllowed: true, cached: a, now: after), .request,
                        "never: F5 still asks")
         for trigger in [RefreshPolicy.Trigger.start, .timer, .explicit] {
             XCTAssertEqual(RefreshPolicy.decide(trigger: trigger, interval: .daily, networkAllowed: false, cached: nil, now: after),
                            .networkOff, "the privacy switch stops every request")
         }
-        XCTAssertEqual(RefreshPolicy.decide(trigger: .explicit, interval: .weekly, cached: a, now: before), .request,
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .explicit, interval: .weekly, networkAllowed: true, cached: a, now: before), .request,
                        "an explicit refresh always asks the server")
-        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .onStart, cached: nil, now: before), .request)
-        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .onStart, cached: a, now: before),
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .onStart, networkAllowed: true, cached: nil, now: before), .request)
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .onStart, networkAllowed: true, cached: a, now: before),
                        .skip(until: a.nextPublication), "a fresh cache sends no request")
-        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .onStart, cached: a, now: after), .request)
-        XCTAssertEqual(RefreshPolicy.decide(trigger: .timer, interval: .onStart, cached: a, now: after), .skip(until: .distantFuture))
-        XCTAssertEqual(RefreshPolicy.decide(trigger: .timer, interval: .daily, cached: a, now: after), .request)
-        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .weekly, cached: a, now: after),
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .onStart, networkAllowed: true, cached: a, now: after), .request)
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .timer, interval: .onStart, networkAllowed: true, cached: a, now: after), .skip(until: .distantFuture))
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .timer, interval: .daily, networkAllowed: true, cached: a, now: after), .request)
+        XCTAssertEqual(RefreshPolicy.decide(trigger: .start, interval: .weekly, networkAllowed: true, cached: a, now: after),
                        .skip(until: a.fetchedAt.addingTimeInterval(7 * 86_400)))
     }
 

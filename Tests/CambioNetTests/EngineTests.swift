@@ -45,7 +45,7 @@ import CambioGLib
         let data = StartupData.load(environment: ["HOME": home.path], executable: BundledData.executable, sourceTree: BundledData.sourceTree)
         let engine = Engine(data: data, environment: ["HOME": home.path], client: client, preferences: preferences)
         XCTAssertFalse(engine.settingsMoved)
-        XCTAssertEqual(preferences.all, AppSettings())
+        XCTAssertEqual(preferences.all, AppSettings.firstStart)
         XCTAssertTrue(client.networkAllowed)
         // The switch, wherever it is turned, closes the gate.
         preferences.networkAllowed = false

@@ -1,24 +1,18 @@
 import CambioCore
+import CambioNet
 import CambioStore
 import Foundation
-
-extension Endpoints {
-    /// Frankfurter's daily ECB rates from `start` to `end`.
-    public func frankfurterRange(_ start: Day, _ end: Day) -> String {
-        bases[.frankfurter]! + "/\(start.iso)..\(end.iso)"
-    }
-}
 
 /// Brings the history up to date: the ECB's days newer than the store's newest, through
 /// Frankfurter's time series.
 @MainActor public final class HistorySync {
     public let store: HistoryStore
     let endpoints: Endpoints
-    private let givenClient: HTTPClient?
-    var client: HTTPClient { givenClient ?? HTTPClient.shared }
+    /// The app's one session, with its network gate.
+    let client: HTTPClient
 
-    public init(store: HistoryStore, endpoints: Endpoints, client: HTTPClient? = nil) {
-        self.store = store; self.endpoints = endpoints; givenClient = client
+    public init(store: HistoryStore, endpoints: Endpoints, client: HTTPClient) {
+        self.store = store; self.endpoints = endpoints; self.client = client
     }
 
     public enum Outcome: Equatable, Sendable {
