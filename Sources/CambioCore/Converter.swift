@@ -298,7 +298,7 @@ public enum RateAge {
     /// "today", "yesterday", "23 days old", in `words`' language.
     public static func words(_ age: Int, _ words: Translations) -> String {
         age == 0 ? words.tr("today") : age == 1 ? words.tr("yesterday")
-            : String(format: words.trn("%d day old", "%d days old", age), age)
+            : Template.fill(words.trn("%d day old", "%d days old", age), String(age))
     }
 }
 

@@ -27,7 +27,7 @@ public struct FavouritesModel {
     func name(_ code: String) -> String { catalog[code]?.localizedName ?? code }
 
     /// "US Dollar to Euro".
-    func names(_ pair: FavouritePair) -> String { String(format: tr("%@ to %@"), name(pair.from), name(pair.to)) }
+    func names(_ pair: FavouritePair) -> String { Template.fill(tr("%@ to %@"), name(pair.from), name(pair.to)) }
 
     // MARK: The chips
 
@@ -44,7 +44,7 @@ public struct FavouritesModel {
 
     public var chips: [Chip] {
         pairs.prefix(Self.maxChips).map {
-            Chip(pair: $0, title: $0.description, accessibleName: String(format: tr("Load %@"), $0.description), tooltip: names($0))
+            Chip(pair: $0, title: $0.description, accessibleName: Template.fill(tr("Load %@"), $0.description), tooltip: names($0))
         }
     }
 
@@ -54,7 +54,7 @@ public struct FavouritesModel {
     /// The list button: "Favourites", or "Favourites (3 more)" when some have no chip.
     public var listButtonLabel: String {
         let more = pairs.count - Self.maxChips
-        return more > 0 ? String(format: trn("Favourites (%d more)", "Favourites (%d more)", more), more) : tr("Favourites")
+        return more > 0 ? Template.fill(trn("Favourites (%d more)", "Favourites (%d more)", more), String(more)) : tr("Favourites")
     }
 
     // MARK: The list
@@ -78,9 +78,9 @@ public struct FavouritesModel {
     public var listed: [Line] {
         search.filter(pairs, query: query).map { pair in
             Line(pair: pair, title: pair.description, names: names(pair),
-                 accessibleName: String(format: tr("%@, %@ to %@"), pair.description, name(pair.from), name(pair.to)),
-                 deleteName: String(format: tr("Delete favourite %@"), pair.description),
-                 historyName: String(format: tr("History of %@"), pair.description))
+                 accessibleName: Template.fill(tr("%@, %@ to %@"), pair.description, name(pair.from), name(pair.to)),
+                 deleteName: Template.fill(tr("Delete favourite %@"), pair.description),
+                 historyName: Template.fill(tr("History of %@"), pair.description))
         }
     }
 
@@ -88,7 +88,7 @@ public struct FavouritesModel {
     /// Nil while it lists some.
     public var emptyText: String? {
         if pairs.isEmpty { return tr("No favourites yet. Ctrl+D or the star saves the current pair.") }
-        if search.filter(pairs, query: query).isEmpty { return String(format: tr("No favourite matches “%@”."), query) }
+        if search.filter(pairs, query: query).isEmpty { return Template.fill(tr("No favourite matches “%@”."), query) }
         return nil
     }
 

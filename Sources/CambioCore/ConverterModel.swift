@@ -82,7 +82,7 @@ public struct ConverterModel {
     public func name(_ code: String) -> String { catalog[code]?.localizedName ?? code }
 
     /// The From button's name and tooltip: "From USD (US Dollar)".
-    public var fromButtonName: String { String(format: tr("From %@ (%@)"), state.source, name(state.source)) }
+    public var fromButtonName: String { Template.fill(tr("From %@ (%@)"), state.source, name(state.source)) }
 
     /// The amount exactly as typed.
     public var amountText: String { state.amountText }
@@ -166,7 +166,7 @@ public struct ConverterModel {
     /// "1 USD = 0.8951 EUR · ECB · Oct 30, 2026 · 23 days old".
     func rateLine(_ r: ConversionResult, table: RateTable, today: Day) -> String {
         guard let rate = r.rateText, let p = r.publication else {
-            return String(format: tr("No %@ rate for %@ and %@"), sourceName(table.source), state.source, r.code)
+            return Template.fill(tr("No %@ rate for %@ and %@"), sourceName(table.source), state.source, r.code)
         }
         return p.rateLine("1 \(state.source) = \(rate) \(r.code)", today: today, days: days, words: words)
     }
@@ -179,9 +179,9 @@ public struct ConverterModel {
         rows = state.targets.map { code in
             let name = name(code)
             return TargetRow(code: code, name: name, accessibleName: "\(code), \(name)",
-                             buttonName: String(format: tr("To %@ (%@)"), code, name),
-                             copyName: String(format: tr("Copy the %@ amount"), code),
-                             actionsName: String(format: tr("Actions for %@"), code))
+                             buttonName: Template.fill(tr("To %@ (%@)"), code, name),
+                             copyName: Template.fill(tr("Copy the %@ amount"), code),
+                             actionsName: Template.fill(tr("Actions for %@"), code))
         }
     }
 
@@ -273,7 +273,7 @@ public struct ConverterModel {
     /// Ctrl+D, the star: adds the current pair, or removes it when it is a favourite already.
     public mutating func toggleFavourite() -> FavouriteToggle {
         switch state.toggleFavourite() {
-        case .added(let pair): return .added(message: String(format: tr("%@ added to favourites."), pair.description))
+        case .added(let pair): return .added(message: Template.fill(tr("%@ added to favourites."), pair.description))
         case .removed(let pair, let index): return .removed(removal(pair, index))
         }
     }
@@ -285,7 +285,7 @@ public struct ConverterModel {
     }
 
     private func removal(_ pair: FavouritePair, _ index: Int) -> FavouriteRemoval {
-        FavouriteRemoval(pair: pair, index: index, message: String(format: tr("%@ removed from favourites."), pair.description))
+        FavouriteRemoval(pair: pair, index: index, message: Template.fill(tr("%@ removed from favourites."), pair.description))
     }
 
     /// Undo: the favourite back at its place.
@@ -305,6 +305,6 @@ public struct ConverterModel {
     /// the row shows no amount.
     public func copy(_ code: String) -> (text: String, notice: String)? {
         guard let text = row(code)?.copyText else { return nil }
-        return (text, String(format: tr("Copied %@ %@."), text, code))
+        return (text, Template.fill(tr("Copied %@ %@."), text, code))
     }
 }

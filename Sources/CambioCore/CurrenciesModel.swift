@@ -255,11 +255,11 @@ extension AmountError {
     public func text(_ words: Translations) -> String {
         switch self {
         case .empty: return words.tr("Enter an amount")
-        case .invalidCharacter(let c): return String(format: words.tr("“%@” is not part of a number"), String(c))
+        case .invalidCharacter(let c): return Template.fill(words.tr("“%@” is not part of a number"), String(c))
         case .misplacedSign: return words.tr("A sign can only stand at the start")
         case .misplacedSeparator: return words.tr("Misplaced decimal or group mark")
         case .tooManyDigits(let limit):
-            return String(format: words.trn("More than %d digit", "More than %d digits", limit), limit)
+            return Template.fill(words.trn("More than %d digit", "More than %d digits", limit), String(limit))
         }
     }
 }

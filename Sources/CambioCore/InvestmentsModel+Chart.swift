@@ -8,7 +8,7 @@ extension InvestmentsModel {
         chart = DCAChartGeometry(r.timeline)
         cursor = nil
         chartPoint = " "
-        chartName = String(format: tr("Chart of money invested and value, %@ to %@ (Left and Right move along it)"),
+        chartName = Template.fill(tr("Chart of money invested and value, %@ to %@ (Left and Right move along it)"),
                            shortMonths.string(r.start.firstDay), shortMonths.string(r.end.firstDay))
     }
 
@@ -27,7 +27,7 @@ extension InvestmentsModel {
         cursor = i
         let p = g.months[i]
         let units = catalog.minorUnits(r.currency) // GBX and other quote units: 2
-        chartPoint = String(format: tr("%@: invested %@, value %@ %@"), shortMonths.string(p.month.firstDay),
+        chartPoint = Template.fill(tr("%@: invested %@, value %@ %@"), shortMonths.string(p.month.firstDay),
                             format.money(p.invested, minorUnits: units), format.money(p.value, minorUnits: units), r.currency)
         chartName = chartPoint
         return true

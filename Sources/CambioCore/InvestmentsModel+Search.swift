@@ -56,7 +56,7 @@ extension InvestmentsModel {
             closeSearch()
             return nil
         }
-        if asksAlphaVantage { searchNote = String(format: tr("Searching Alpha Vantage for “%@”…"), query) }
+        if asksAlphaVantage { searchNote = Template.fill(tr("Searching Alpha Vantage for “%@”…"), query) }
         searchRunning = true
         return Search(query: query, generation: searchGeneration)
     }
@@ -76,7 +76,7 @@ extension InvestmentsModel {
         found = Self.merge(listings: listings, sample: sample).map { stock, isSample in
             var details = [stock.region, currencyText(stock.currency)].filter { !$0.isEmpty }
             if isSample, let s = sampleSeries[stock.symbol] {
-                details.append(String(format: tr("bundled sample %@ – %@"), s.firstMonth?.iso ?? "", s.newestMonth?.iso ?? ""))
+                details.append(Template.fill(tr("bundled sample %@ – %@"), s.firstMonth?.iso ?? "", s.newestMonth?.iso ?? ""))
             } else if sample.contains(where: { $0.symbol == stock.symbol }) && !hasKey {
                 details.append(tr("bundled sample"))
             }
@@ -86,12 +86,12 @@ extension InvestmentsModel {
         var notes: [String] = []
         if let problem { notes.append(say(problem)) }
         if found.isEmpty {
-            notes.append(String(format: tr("No stock matches “%@”."), search.query))
+            notes.append(Template.fill(tr("No stock matches “%@”."), search.query))
         }
         if !hasKey {
             notes.append(tr("Without an Alpha Vantage key only the bundled sample (MSFT, AMZN, IBM, AAPL, GOOG) is searched; IBM's prices come from Alpha Vantage's demo key."))
         } else if fromCache, let at = fetchedAt, problem == nil {
-            notes.append(String(format: tr("Results of a search %@ (searches are kept for an hour)."), words.ago(now.timeIntervalSince(at))))
+            notes.append(Template.fill(tr("Results of a search %@ (searches are kept for an hour)."), words.ago(now.timeIntervalSince(at))))
         }
         searchNote = notes.joined(separator: " ")
         searchNoteIsProblem = problem != nil

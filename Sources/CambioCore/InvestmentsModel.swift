@@ -162,7 +162,7 @@ public struct InvestmentsModel {
         loadGeneration += 1
         sourceBeforeLoad = sourceLine
         if series == nil { title = "\(stock.symbol) \u{00B7} \(stock.name)" }
-        sourceLine = String(format: tr("Loading the prices of %@…"), stock.symbol)
+        sourceLine = Template.fill(tr("Loading the prices of %@…"), stock.symbol)
         return Load(stock: stock, generation: loadGeneration)
     }
 
@@ -176,17 +176,17 @@ public struct InvestmentsModel {
         stock = load.stock
         title = "\(load.stock.symbol) \u{00B7} \(load.stock.name)"
         series = s
-        fetchProblem = problem.map { String(format: tr("%@: %@"), s.symbol, say($0)) }
+        fetchProblem = problem.map { Template.fill(tr("%@: %@"), s.symbol, say($0)) }
         var line: String
         switch source {
         case .sample:
-            line = String(format: tr("Bundled sample: one price a month, %@ – %@, not dividend-adjusted"),
+            line = Template.fill(tr("Bundled sample: one price a month, %@ – %@, not dividend-adjusted"),
                           monthText(s.firstMonth), monthText(s.newestMonth))
         case .alphaVantage(let at):
-            line = String(format: tr("Alpha Vantage monthly adjusted prices, %@ – %@ · fetched %@"),
+            line = Template.fill(tr("Alpha Vantage monthly adjusted prices, %@ – %@ · fetched %@"),
                           monthText(s.firstMonth), monthText(s.newestMonth), words.ago(now.timeIntervalSince(at)))
         }
-        line += " · " + String(format: tr("prices in %@"), currencyText(s.currency))
+        line += " · " + Template.fill(tr("prices in %@"), currencyText(s.currency))
         sourceLine = line
         months = s.months
         if let wanted = savedStart, let last = months.last, wanted > last {
@@ -198,7 +198,7 @@ public struct InvestmentsModel {
 
     /// `load` failed: the stock shown and its results stay; the reason is shown above them.
     public mutating func loadFailed(_ load: Load, _ error: Error) {
-        fetchProblem = String(format: tr("%@: %@"), load.stock.symbol, say(Wording(error: error)))
+        fetchProblem = Template.fill(tr("%@: %@"), load.stock.symbol, say(Wording(error: error)))
         sourceLine = series == nil ? "" : sourceBeforeLoad
     }
 
@@ -232,7 +232,7 @@ public struct InvestmentsModel {
     /// The slider's accessible name, with the month it stands at.
     public var sliderName: String {
         guard let month = startMonth else { return tr("Start month slider") }
-        return String(format: tr("Start month slider: %@"), monthNames.string(month.firstDay))
+        return Template.fill(tr("Start month slider: %@"), monthNames.string(month.firstDay))
     }
 
     // MARK: Results in the reference currency
@@ -249,10 +249,10 @@ public struct InvestmentsModel {
     public var referenceChoice: ReferenceChoice {
         let unit = QuoteUnit.base(of: series?.currency ?? stock?.currency ?? "USD")
         let same = unit.currency == reference && unit.factor == 1
-        return ReferenceChoice(label: String(format: tr("Show results in %@, converted at each purchase day’s rate"), reference),
-                               name: String(format: tr("Show results in %@"), reference),
+        return ReferenceChoice(label: Template.fill(tr("Show results in %@, converted at each purchase day’s rate"), reference),
+                               name: Template.fill(tr("Show results in %@"), reference),
                                enabled: !same,
-                               tooltip: same ? String(format: tr("The stock is priced in %@ already"), reference) : nil)
+                               tooltip: same ? Template.fill(tr("The stock is priced in %@ already"), reference) : nil)
     }
 
     /// How the figures are computed.
@@ -286,8 +286,8 @@ public struct InvestmentsModel {
         let initial = check(initialText, \.initialCheck), monthly = check(monthlyText, \.monthlyCheck)
         guard let initial, let monthly else {
             var lines: [String] = []
-            if case .wrong(let why) = initialCheck { lines.append(String(format: tr("Initial investment: %@"), why)) }
-            if case .wrong(let why) = monthlyCheck { lines.append(String(format: tr("Monthly amount: %@"), why)) }
+            if case .wrong(let why) = initialCheck { lines.append(Template.fill(tr("Initial investment: %@"), why)) }
+            if case .wrong(let why) = monthlyCheck { lines.append(Template.fill(tr("Monthly amount: %@"), why)) }
             planProblem = lines.joined(separator: "\n")
             outdated = true
             return .failed
@@ -304,7 +304,7 @@ public struct InvestmentsModel {
             } else if let h = rateHistory, h.from == unit.currency, h.to == reference {
                 rate = { day in h.history.point(onOrBefore: day).map { $0.rate * unit.factor } }
             } else {
-                chartPoint = String(format: tr("Reading the %@ rates…"), reference)
+                chartPoint = Template.fill(tr("Reading the %@ rates…"), reference)
                 return .needsRates(from: unit.currency, to: reference)
             }
         }
@@ -347,7 +347,7 @@ public struct InvestmentsModel {
 
     /// The rates into `to` could not be read.
     public mutating func ratesFailed(to: String, _ error: Error) {
-        planProblem = String(format: tr("The %@ rates could not be read: %@"), to, say(Wording(error: error)))
+        planProblem = Template.fill(tr("The %@ rates could not be read: %@"), to, say(Wording(error: error)))
     }
 
     /// The figure shown for `key` (one of `figureKeys`), empty before the first results.
@@ -364,34 +364,34 @@ public struct InvestmentsModel {
         func set(_ key: String, _ caption: String, _ text: String, tone: Decimal? = nil) {
             figures.append(Figure(key: key, caption: caption, text: text, tone: Tone(tone)))
         }
-        set("value", String(format: tr("Value on %@"), days.string(r.valueDay)), money(r.value), tone: shownGain)
-        set("invested", tr("Invested"), r.purchases.count == 1 ? String(format: tr("%@ in one purchase"), money(r.invested))
-            : String(format: trn("%@ in %d purchase", "%@ in %d purchases", r.purchases.count), money(r.invested), r.purchases.count))
+        set("value", Template.fill(tr("Value on %@"), days.string(r.valueDay)), money(r.value), tone: shownGain)
+        set("invested", tr("Invested"), r.purchases.count == 1 ? Template.fill(tr("%@ in one purchase"), money(r.invested))
+            : Template.fill(trn("%@ in %d purchase", "%@ in %d purchases", r.purchases.count), money(r.invested), String(r.purchases.count)))
         set("gain", tr("Gain"), "\(format.signedMoney(r.gain, minorUnits: units)) \(r.currency) · \(word)", tone: shownGain)
         set("yield", tr("Yield (gain ÷ invested)"), format.percent(r.yield), tone: r.yield.rounded(places: 4))
         if let x = r.xirr, let text = format.percent(x) {
-            set("xirr", tr("Annualised return (XIRR)"), String(format: tr("%@ a year"), text), tone: Decimal(x).rounded(places: 4))
+            set("xirr", tr("Annualised return (XIRR)"), Template.fill(tr("%@ a year"), text), tone: Decimal(x).rounded(places: 4))
         } else {
             set("xirr", tr("Annualised return (XIRR)"), tr("not defined: bought and valued on the same day"))
         }
         set("simple", tr("Simple annual figure"),
-            String(format: trn("%@ a year by (value ÷ invested)^(12 ÷ %d month) − 1, which ignores when each amount was paid in",
+            Template.fill(trn("%@ a year by (value ÷ invested)^(12 ÷ %d month) − 1, which ignores when each amount was paid in",
                                "%@ a year by (value ÷ invested)^(12 ÷ %d months) − 1, which ignores when each amount was paid in", r.months),
-                   format.percent(r.simpleAnnual) ?? "\u{2013}", r.months))
+                   format.percent(r.simpleAnnual) ?? "\u{2013}", String(r.months)))
         if let d = r.drawdown {
             set("drawdown", tr("Largest drawdown"),
-                String(format: tr("%@ (%@ in %@ to %@ in %@)"), format.percent(-d.fraction), money(d.peak.value),
+                Template.fill(tr("%@ (%@ in %@ to %@ in %@)"), format.percent(-d.fraction), money(d.peak.value),
                        shortMonths.string(d.peak.month.firstDay), money(d.trough.value), shortMonths.string(d.trough.month.firstDay)),
                 tone: -d.fraction)
         } else {
             set("drawdown", tr("Largest drawdown"), tr("none: the value never fell"))
         }
         let difference = r.lumpSumValue - r.value
-        set("lump", String(format: tr("All at once in %@"), shortMonths.string(r.start.firstDay)),
-            String(format: tr("%@ (%@ against monthly purchases)"), money(r.lumpSumValue),
+        set("lump", Template.fill(tr("All at once in %@"), shortMonths.string(r.start.firstDay)),
+            Template.fill(tr("%@ (%@ against monthly purchases)"), money(r.lumpSumValue),
                    "\(format.signedMoney(difference, minorUnits: units)) \(r.currency)"))
         self.figures = figures
-        skipped = r.skipped.isEmpty ? nil : String(format: tr("No price, so nothing bought, in: %@"),
+        skipped = r.skipped.isEmpty ? nil : Template.fill(tr("No price, so nothing bought, in: %@"),
                                                   r.skipped.map { shortMonths.string($0.firstDay) }.joined(separator: ", "))
         showChart(r)
     }

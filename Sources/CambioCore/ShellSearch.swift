@@ -162,7 +162,7 @@ public struct ShellSearch {
     public func meta(_ a: SearchAnswer) -> Meta {
         let units = catalog.minorUnits(a.to)
         // TRANSLATORS: an overview search result: <amount> <currency> = <amount> <currency>.
-        let name = String(format: words.tr("%@ %@ = %@ %@"), amountText(a.amount, a.from), a.from,
+        let name = Template.fill(words.tr("%@ %@ = %@ %@"), amountText(a.amount, a.from), a.from,
                           formatter.amount(a.value, minorUnits: units), a.to)
         let description: String
         if a.publication.source == UserRate.source {
@@ -170,7 +170,7 @@ public struct ShellSearch {
             description = UserRate.line("1 \(a.from) = \(formatter.rate(a.rate)) \(a.to)", day: days.string(a.publication.day), words)
         } else {
             // TRANSLATORS: the overview search's rate line: 1 <currency> = <rate> <currency> · <source> <day>.
-            description = String(format: words.tr("1 %@ = %@ %@ · %@ %@"), a.from, formatter.rate(a.rate), a.to,
+            description = Template.fill(words.tr("1 %@ = %@ %@ · %@ %@"), a.from, formatter.rate(a.rate), a.to,
                                  Publication.sourceName(a.publication.source).text(words.translate), days.string(a.publication.day))
         }
         return Meta(name: name, description: description, clipboardText: clipboardText(a))

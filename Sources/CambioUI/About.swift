@@ -38,19 +38,19 @@ import CGtk
             tr("Stock prices: Alpha Vantage") + " https://www.alphavantage.co",
         ])
         about.legalSection(title: tr("European Central Bank"), copyright: "© European Central Bank",
-                           text: String(format: escaped(tr("The euro foreign exchange reference rates are published by the European Central Bank for information purposes only. Source: %@.")),
+                           text: Template.fill(escaped(tr("The euro foreign exchange reference rates are published by the European Central Bank for information purposes only. Source: %@.")),
                                         link("https://www.ecb.europa.eu", tr("European Central Bank"))))
         about.legalSection(title: "ExchangeRate-API", copyright: nil,
-                           text: String(format: escaped(tr("Rates from open.er-api.com: %@.")),
+                           text: Template.fill(escaped(tr("Rates from open.er-api.com: %@.")),
                                         link("https://www.exchangerate-api.com", "Rates By Exchange Rate API")))
         about.legalSection(title: "Frankfurter", copyright: nil,
-                           text: String(format: escaped(tr("%@ serves the European Central Bank’s reference rates.")),
+                           text: Template.fill(escaped(tr("%@ serves the European Central Bank’s reference rates.")),
                                         link("https://frankfurter.app", "Frankfurter")))
         about.legalSection(title: tr("Bank of Russia"), copyright: nil,
-                           text: String(format: escaped(tr("Official exchange rates of the Bank of Russia. Source: %@.")),
+                           text: Template.fill(escaped(tr("Official exchange rates of the Bank of Russia. Source: %@.")),
                                         link("https://www.cbr.ru", tr("Bank of Russia"))))
         about.legalSection(title: "Alpha Vantage", copyright: nil,
-                           text: String(format: escaped(tr("Stock data provided by %@, under its terms of service.")),
+                           text: Template.fill(escaped(tr("Stock data provided by %@, under its terms of service.")),
                                         link("https://www.alphavantage.co", "Alpha Vantage")))
         return about
     }

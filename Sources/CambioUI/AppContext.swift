@@ -197,7 +197,7 @@ import Foundation
             if saveFailed { saveFailed = false; onSaved?() }
         } catch {
             saveFailed = true
-            onSaveError?(String(format: tr("Your changes could not be saved: %@"), say(Wording(error: error))))
+            onSaveError?(Template.fill(tr("Your changes could not be saved: %@"), say(Wording(error: error))))
         }
     }
 

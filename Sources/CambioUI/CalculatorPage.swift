@@ -352,8 +352,8 @@ import Foundation
     private func describe(_ error: CalculatorError) -> String {
         switch error {
         case .expression(let e): return CambioUI.describe(e)
-        case .unknownCurrency(let code): return String(format: tr("Unknown currency %@"), code)
-        case .noRate(let from, let to): return String(format: tr("No rate for %@ and %@"), from, to)
+        case .unknownCurrency(let code): return Template.fill(tr("Unknown currency %@"), code)
+        case .noRate(let from, let to): return Template.fill(tr("No rate for %@ and %@"), from, to)
         case .noRates: return tr("No rates available")
         }
     }

@@ -31,7 +31,7 @@ import Foundation
     lazy var favouriteRemovals = UndoToast<ConverterModel.FavouriteRemoval>(
         notices: ctx.notices,
         title: { $0.count == 1 ? $0[0].message
-                 : String(format: trn("%d favourite removed", "%d favourites removed", $0.count), $0.count) },
+                 : Template.fill(trn("%d favourite removed", "%d favourites removed", $0.count), String($0.count)) },
         restore: { [weak self] in
             self?.model.restoreFavourite($0)
             self?.favouritesChanged()

@@ -130,7 +130,7 @@ extension CurrenciesPage {
         guard model.add(code) else { return }
         showNewRow(code)
         // Its removal's Undo has nothing left to do.
-        removals.drop(where: { $0.code == code }, why: String(format: tr("%@ added"), code))
+        removals.drop(where: { $0.code == code }, why: Template.fill(tr("%@ added"), code))
     }
 
     /// The row of a currency the model has just taken in, at its place, with its figures, focused.
@@ -180,7 +180,7 @@ extension CurrenciesPage {
         guard let code = model.restore(removal) else { return false }
         if model.lastRemoval == nil { undoKeyRestores = false }
         showNewRow(code)
-        removals.drop(where: { $0 == removal }, why: String(format: tr("%@ restored"), code))
+        removals.drop(where: { $0 == removal }, why: Template.fill(tr("%@ restored"), code))
         return true
     }
 

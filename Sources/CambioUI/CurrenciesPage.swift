@@ -39,8 +39,8 @@ import Foundation
     /// "EUR removed" or "3 currencies removed", with Undo for each row it names.
     lazy var removals = UndoToast<CurrenciesModel.Removal>(
         notices: ctx.notices,
-        title: { $0.count == 1 ? String(format: tr("%@ removed"), $0[0].code)
-                 : String(format: trn("%d currency removed", "%d currencies removed", $0.count), $0.count) },
+        title: { $0.count == 1 ? Template.fill(tr("%@ removed"), $0[0].code)
+                 : Template.fill(trn("%d currency removed", "%d currencies removed", $0.count), String($0.count)) },
         restore: { [weak self] in self?.restore($0) })
     /// A drawing area of no height under the list, whose resize says the list's width changed.
     let widthProbe = WidthProbe()

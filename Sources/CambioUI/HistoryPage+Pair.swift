@@ -122,8 +122,8 @@ extension HistoryPage {
         case .message(let wording):
             return say(wording)
         case .coverage(let c):
-            return String(format: trn("%@ – %@ · %d published day · %@", "%@ – %@ · %d published days · %@", c.days),
-                          c.first, c.last, c.days, c.sources.map(say).joined(separator: ", "))
+            return Template.fill(trn("%@ – %@ · %d published day · %@", "%@ – %@ · %d published days · %@", c.days),
+                          c.first, c.last, String(c.days), c.sources.map(say).joined(separator: ", "))
         }
     }
 }

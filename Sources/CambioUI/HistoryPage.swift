@@ -81,7 +81,7 @@ import CGtk
     func showEmptyState() {
         let empty = model.history.map { $0.points.isEmpty } ?? false
         if empty {
-            emptyState.details = String(format: tr("No rate between %@ and %@ has been published. Choose other currencies above."),
+            emptyState.details = Template.fill(tr("No rate between %@ and %@ has been published. Choose other currencies above."),
                                         model.from, model.to)
             emptyState.accessibleLabel(emptyState.title + ". " + emptyState.details)
         }

@@ -29,7 +29,7 @@ import Foundation
             return Outcome(message: text.trimmingCharacters(in: .whitespaces).isEmpty ? tr("No key saved.") : tr("Key saved. Searches now ask Alpha Vantage."),
                            changed: true)
         } catch {
-            return Outcome(message: String(format: tr("Not saved: %@"), describe(error)), changed: false)
+            return Outcome(message: Template.fill(tr("Not saved: %@"), describe(error)), changed: false)
         }
     }
 
@@ -38,7 +38,7 @@ import Foundation
             try stocks().setKey(nil)
             return Outcome(message: tr("The key was removed from this computer."), changed: true)
         } catch {
-            return Outcome(message: String(format: tr("Not removed: %@"), describe(error)), changed: false)
+            return Outcome(message: Template.fill(tr("Not removed: %@"), describe(error)), changed: false)
         }
     }
 

@@ -76,7 +76,7 @@ extension CalculatorPage: Page {}
         page.onSyncFailure = { [weak self] reason in
             // Offline is already on the status line: no toast for each pair read while it lasts.
             guard let self, self.notices.states[.offline] == nil else { return }
-            self.notices.toast(String(format: tr("Could not fetch the newest days of the history from Frankfurter: %@."), reason))
+            self.notices.toast(Template.fill(tr("Could not fetch the newest days of the history from Frankfurter: %@."), reason))
         }
         place(page.root, in: "history")
         return page

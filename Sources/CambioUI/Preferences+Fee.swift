@@ -98,7 +98,7 @@ import CGtk
     /// Why `text` is not a fee ("Not saved: Enter a percent more than 0 and less than 100").
     private func describe(_ text: String) -> String? {
         guard case .failure(let refusal) = Fee.parse(text, style: ctx.formatter.style) else { return nil }
-        return String(format: tr("Not saved: %@"), refusal.text(L10n.translations))
+        return Template.fill(tr("Not saved: %@"), refusal.text(L10n.translations))
     }
 
     private func showProblem(_ text: String?) {

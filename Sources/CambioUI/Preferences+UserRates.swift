@@ -45,9 +45,9 @@ import Foundation
 
     private func makeRow(_ rate: UserRate) -> ActionRow {
         let row = ActionRow(title: Self.title(rate, ctx.formatter))
-        row.subtitle = "\(ctx.name(rate.code)) \u{00B7} " + String(format: tr("set %@"), ctx.days.string(rate.day))
-        let edit = Button(icon: "document-edit-symbolic", name: String(format: tr("Change your rate for %@"), rate.code))
-        let remove = Button(icon: "user-trash-symbolic", name: String(format: tr("Remove your rate for %@"), rate.code))
+        row.subtitle = "\(ctx.name(rate.code)) \u{00B7} " + Template.fill(tr("set %@"), ctx.days.string(rate.day))
+        let edit = Button(icon: "document-edit-symbolic", name: Template.fill(tr("Change your rate for %@"), rate.code))
+        let remove = Button(icon: "user-trash-symbolic", name: Template.fill(tr("Remove your rate for %@"), rate.code))
         for b in [edit, remove] {
             b.addClass("flat")
             b.valign = GTK_ALIGN_CENTER

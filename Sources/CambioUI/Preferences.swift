@@ -141,7 +141,7 @@ import CGtk
         let code = ctx.state.currencies.referenceCode
         referenceButton.label = code
         referenceButton.tooltip(ctx.name(code))
-        referenceButton.name(String(format: tr("Reference currency: %@ (%@)"), code, ctx.name(code)))
+        referenceButton.name(Template.fill(tr("Reference currency: %@ (%@)"), code, ctx.name(code)))
     }
 
     /// A toast on this window.
@@ -174,7 +174,7 @@ import CGtk
     static func placesText(_ p: DecimalPlaces) -> String {
         switch p {
         case .auto: return tr("Each currency’s own (USD 2, JPY 0, KWD 3)")
-        case .fixed(let n): return String(format: trn("%d decimal place", "%d decimal places", n), n)
+        case .fixed(let n): return Template.fill(trn("%d decimal place", "%d decimal places", n), String(n))
         }
     }
 

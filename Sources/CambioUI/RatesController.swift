@@ -62,21 +62,21 @@ import Foundation
                 if trigger == .explicit, case .updated = outcome { notices.toast(tr("Rates updated")) }
             case .failed(let reason):
                 let source = sourceName(provider.sourceName)
-                let details = String(format: tr("Could not refresh rates from %@: %@. Showing %@."),
+                let details = Template.fill(tr("Could not refresh rates from %@: %@. Showing %@."),
                                      source, say(reason), ctx.ratesDescription())
                 // Lasting: the line says the rates are not fresh until a refresh works.
-                notices.set(.offline, title: String(format: tr("Offline · showing %@"), ctx.ratesDescription()), details: details,
+                notices.set(.offline, title: Template.fill(tr("Offline · showing %@"), ctx.ratesDescription()), details: details,
                             action: (tr("_Retry"), { [weak self] in self?.refresh(.explicit) }))
                 // The event: only when the user asked, so that timed retries do not repeat it.
                 if trigger == .explicit {
-                    notices.toast(String(format: tr("Could not refresh rates from %@"), source),
+                    notices.toast(Template.fill(tr("Could not refresh rates from %@"), source),
                                   button: (tr("_Retry"), { [weak self] in self?.refresh(.explicit) }))
                 }
             case .waitUntil(let date):
                 let f = DateFormatter()
                 f.locale = ctx.locale.dates
                 f.setLocalizedDateFormatFromTemplate("jm")
-                notices.toast(String(format: tr("%@ asked not to be asked again before %@"),
+                notices.toast(Template.fill(tr("%@ asked not to be asked again before %@"),
                                      sourceName(provider.sourceName), f.string(from: date)))
             case .skipped, .networkOff:
                 break

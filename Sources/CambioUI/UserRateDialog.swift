@@ -167,13 +167,13 @@ import Foundation
         let shownCode = code ?? "\u{2026}"
         lead.text = "1 \(shownCode) ="
         anchorButton.label = anchor
-        anchorButton.name(String(format: tr("Against %@ (%@)"), anchor, ctx.name(anchor)))
+        anchorButton.name(Template.fill(tr("Against %@ (%@)"), anchor, ctx.name(anchor)))
         anchorButton.tooltip(ctx.name(anchor))
-        let name = code.map { String(format: tr("Rate: how many %@ one %@ is worth"), anchor, $0) } ?? tr("Rate")
+        let name = code.map { Template.fill(tr("Rate: how many %@ one %@ is worth"), anchor, $0) } ?? tr("Rate")
         valueEntry.accessibleLabel(name)
         if let codeButton {
             codeButton.label = code ?? tr("Choose Currency…")
-            codeButton.name(code.map { String(format: tr("Currency: %@ (%@)"), $0, ctx.name($0)) } ?? tr("Choose a currency"))
+            codeButton.name(code.map { Template.fill(tr("Currency: %@ (%@)"), $0, ctx.name($0)) } ?? tr("Choose a currency"))
         }
     }
 
@@ -216,7 +216,7 @@ import Foundation
         guard case .success(let rate)? = candidate() else { return }
         do {
             try ctx.setUserRate(rate)
-            onSet(String(format: tr("Your rate for %@ is set"), rate.code))
+            onSet(Template.fill(tr("Your rate for %@ is set"), rate.code))
         } catch {
             ctx.notices.toast(say(error.wording))
         }
@@ -227,6 +227,6 @@ extension AppContext {
     /// Removes a currency's own rate and says so.
     func removeUserRateSaying(_ code: String, toast: @MainActor (String) -> Void) {
         guard removeUserRate(code) else { return }
-        toast(String(format: tr("Your rate for %@ is removed"), code))
+        toast(Template.fill(tr("Your rate for %@ is removed"), code))
     }
 }

@@ -1,0 +1,152 @@
+import ArgumentParser
+import CambioCore
+import CambioGLib
+import CambioNet
+import CambioServices
+import CambioStore
+import Foundation
+
+extension CambioCommand {
+    struct Convert: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Convert an amount into one or more currencies.")
+
+        /// AMOUNT FROM TO...: one list, so that a negative amount ("-5") is read as the amount
+        /// and not as an unknown option.
+        @Argument(parsing: .allUnrecognized,
+                  help: ArgumentHelp("The amount (100, -5, 1 234,56, 12.5, or a calculation: 12*3), its currency, then one or more target currencies.",
+                                     valueName: "amount> <from> <to"))
+        var given: [String] = []
+
+        /// The words without the "--" that ends the options ("convert -- -5 USD EUR"), which the
+        /// parser passes on with them.
+        var words: [String] {
+            guard let end = given.firstIndex(of: "--") else { return given }
+            return Array(given[..<end] + given[(end + 1)...])
+        }
+        var amount: String { words.first ?? "" }
+        var from: String { words.count > 1 ? words[1] : "" }
+        /// The targets, after a joining word if there is one ("100 USD to EUR", "100 usd in eur"),
+        /// as the Calculator and the overview search read them.
+        var to: [String] {
+            var targets = Array(words.dropFirst(2))
+            if let first = targets.first, ConversionRequest.joiners.contains(first.lowercased()) { targets.removeFirst() }
+            return targets
+        }
+
+        func validate() throws {
+            let beforeEnd = given.prefix { $0 != "--" }
+            if let option = beforeEnd.first(where: { $0.hasPrefix("--") }) {
+                throw ValidationError("unknown option: \(option)")
+            }
+            guard words.count >= 3, !to.isEmpty else {
+                throw ValidationError(words.isEmpty ? "name an amount, its currency and at least one target currency"
+                                      : words.count == 1 ? "name the currency of \(amount) and at least one target currency"
+                                      : "name at least one target currency")
+            }
+        }
+        @Option(help: "Convert at the newest rate published on or before this day (YYYY-MM-DD).") var date: String?
+        @Flag(help: "Send no request: cached rates, else the bundled ones.") var offline = false
+        @Option(parsing: .unconditional,
+                help: ArgumentHelp("Also show each amount with a card or exchange fee of this percent (2.2); 0 for none. Default: the fee set in Preferences, when on.",
+                                   valueName: "percent"))
+        var fee: String?
+        @Flag(help: "Print one JSON object.") var json = false
+
+        mutating func run() throws {
+            try guarded {
+                let setup = Setup()
+                let data = setup.data
+                let value: Decimal
+                // A number or a calculation, as every amount field of the window takes ("12*3").
+                switch ExpressionEvaluator.evaluate(amount, style: NumberStyle(locale: data.locale.numbers)) {
+                case .success(let v): value = v
+                case .failure(let e): throw Failure("not an amount: \(amount) (\(e))")
+                }
+                let fee: Fee?
+                if let text = self.fee {
+                    switch Fee.parse(text, style: NumberStyle(locale: data.locale.numbers), allowZero: true) {
+                    case .success(let f): fee = f
+                    case .failure(let r): throw Failure("--fee must be a percent: \(text) (\(r.english))")
+                    }
+                } else {
+                    fee = MainActor.assumeIsolated { setup.engine.preferences.fee }
+                }
+                let source = try setup.code(from)
+                // Each target once, in the order given ("EUR eur" is one).
+                var seen = Set<String>()
+                let targets = try to.map { try setup.code($0) }.filter { seen.insert($0).inserted }
+                guard !targets.isEmpty else { throw Failure("name at least one target currency") }
+
+                // `withFee`: the amount converted with the fee on it (nil without a fee).
+                var results: [(to: String, amount: Decimal, rate: Decimal, day: Day, source: String, withFee: Decimal?)] = []
+                if let date {
+                    guard let day = Day(iso: date) else { throw Failure("not a date (YYYY-MM-DD): \(date)") }
+                    let first = ECBHistoryCSV.firstDay
+                    guard day >= first, day <= Day.today() else {
+                        throw Failure("no rates for \(date): the history runs from \(first.iso) to today")
+                    }
+                    // The rate history: the bundled ECB file and every answer fetched, one store.
+                    let store = try setup.history()
+                    for target in targets {
+                        guard let p = try store.history(from: source, to: target, end: day).point(onOrBefore: day) else {
+                            throw Failure("no published rate for \(source) and \(target) on or before \(date)")
+                        }
+                        results.append((target, value * p.rate, p.rate, p.day, UserRate.sharedSource(p.source),
+                                        fee?.converting(value) { $0 * p.rate }))
+                    }
+                } else {
+                    guard let table = setup.table(offline: offline) else { throw Failure("no rates available") }
+                    for target in targets {
+                        guard let rate = table.rate(from: source, to: target), let p = table.publication(from: source, to: target) else {
+                            throw Failure("no published rate for \(source) and \(target)")
+                        }
+                        results.append((target, table.convert(value, from: source, to: target)!, rate, p.day, p.source,
+                                        fee?.converting(value) { table.convert($0, from: source, to: target) }))
+                    }
+                }
+                let plain = DecimalFormatter(style: .plain)
+                let people = DecimalFormatter(locale: data.locale.numbers)
+                let units = { (code: String) in data.catalog.minorUnits(code) }
+                if json {
+                    print(try jsonLine(ConvertJSON(
+                        amount: plain.format(value, fractionDigits: max(0, -value.exponent)), from: source,
+                        results: results.map { r in
+                            .init(to: r.to, amount: plain.amount(r.amount, minorUnits: units(r.to)),
+                                  rate: "\(r.rate)", rateDate: r.day.iso, source: r.source,
+                                  amountWithFee: r.withFee.map { plain.amount($0, minorUnits: units(r.to)) })
+                        }, feePercent: fee?.stored)))
+                } else {
+                    for r in results {
+                        // From the unrounded conversion, rounded only for display.
+                        let withFee = fee.flatMap { fee in
+                            r.withFee.map { " (\(fee.words(amount: people.amount($0, minorUnits: units(r.to)), code: r.to, formatter: people, words: .english)))" }
+                        } ?? ""
+                        print("\(people.format(value, fractionDigits: max(0, -value.exponent))) \(source) = \(people.amount(r.amount, minorUnits: units(r.to))) \(r.to)\(withFee)  (1 \(source) = \(people.rate(r.rate)) \(r.to), \(sourceText(r.source, r.day)))")
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `cambio convert --json`: amounts and rates as decimal strings, exactly.
+struct ConvertJSON: Encodable {
+    let amount: String
+    let from: String
+    let results: [Result]
+    /// The card or exchange fee applied, in percent ("2.2"); absent without a fee.
+    var feePercent: String? = nil
+    struct Result: Encodable {
+        let to: String
+        let amount: String
+        let rate: String
+        let rateDate: String
+        let source: String
+        /// `amount` with the fee, rounded the same way; absent without a fee.
+        var amountWithFee: String? = nil
+        enum CodingKeys: String, CodingKey {
+            case to, amount, rate, rateDate = "rate_date", source, amountWithFee = "amount_with_fee"
+        }
+    }
+    enum CodingKeys: String, CodingKey { case amount, from, results, feePercent = "fee_percent" }
+}

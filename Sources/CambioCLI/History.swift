@@ -1,0 +1,94 @@
+import ArgumentParser
+import CambioCore
+import CambioGLib
+import CambioNet
+import CambioServices
+import CambioStore
+import Foundation
+
+extension CambioCommand {
+    struct History: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "A pair's rate on each published day, newest first.")
+
+        @Argument(help: "The currency priced (ISO code).") var from: String
+        @Argument(help: "The currency it is priced in.") var to: String
+        @Option(help: "How many calendar days, ending at --to (default 7).") var days: Int?
+        @Option(name: .customLong("from"), help: "The first day (YYYY-MM-DD).") var start: String?
+        @Option(name: .customLong("to"), help: "The last day (YYYY-MM-DD; default today).") var end: String?
+        @Flag(help: "Send no request: the bundled history and what was fetched before.") var offline = false
+        @Flag(help: "Print one JSON object.") var json = false
+
+        mutating func run() throws {
+            try guarded {
+                let setup = Setup()
+                let from = try setup.code(self.from), to = try setup.code(self.to)
+                guard from != to else { throw Failure("\(from) against itself is always 1: name two different currencies") }
+                func day(_ text: String?, _ name: String) throws -> Day? {
+                    guard let text else { return nil }
+                    guard let d = Day(iso: text) else { throw Failure("not a date (YYYY-MM-DD): --\(name) \(text)") }
+                    return d
+                }
+                let today = Day.today()
+                let firstPublished = ECBHistoryCSV.firstDay
+                var last = try day(end, "to") ?? today
+                // Every day since the ECB's first publication, and a century more: enough for any range.
+                let maxDays = 36_600
+                if let days, days < 1 { throw Failure("--days must be at least 1") }
+                if let days, days > maxDays { throw Failure("--days must be at most \(maxDays) (a century)") }
+                guard last >= firstPublished else {
+                    throw Failure("--to \(last.iso) is before the first published rate (\(firstPublished.iso))")
+                }
+                if days != nil, start != nil {
+                    throw Failure("--days and --from both set the first day: give one of them")
+                }
+                var first = try day(start, "from") ?? last.adding(days: -((days ?? 7) - 1))
+                guard first <= last else { throw Failure("--from \(first.iso) is after --to \(last.iso)") }
+
+                let store = try setup.history()
+                // Days newer than the history at hand come from Frankfurter (the ECB's figures).
+                if !offline, setup.networkAllowed, let newest = try store.newestECBDay(), last > newest {
+                    let outcome: HistorySync.Outcome? = MainActor.assumeIsolated {
+                        let sync = setup.engine.historySync(store)
+                        return try? MainContext.run(deadline: 30) { await sync.fetchNewerDays(today: today) }?.get()
+                    }
+                    if case .failed(let reason)? = outcome {
+                        warn("could not fetch the newest days from Frankfurter: \(reason); showing what is known")
+                    }
+                }
+                // Without a range asked for, the last 7 days, or the 7 days to the newest known
+                // one when nothing newer is at hand (offline, or nothing published since), as the
+                // History page lists them.
+                if days == nil, start == nil, end == nil {
+                    let recent = HistoryDay.recent(try store.history(from: from, to: to, end: last), today: last)
+                    if !recent.endsToday {
+                        (first, last) = (recent.end.adding(days: -6), recent.end)
+                        warn("nothing is known after \(recent.end.iso): the 7 days to \(recent.end.iso), the newest known")
+                    }
+                }
+                let history = try store.history(from: from, to: to, start: first, end: last)
+                let points = history.points.reversed()
+                if json {
+                    print(try jsonLine(HistoryJSON(
+                        from: from, to: to,
+                        points: points.map { .init(date: $0.day.iso, rate: HistoryFormat.rate($0), source: UserRate.sharedSource($0.source)) })))
+                } else {
+                    if points.isEmpty { warn("no published rate for \(from) and \(to) from \(first.iso) to \(last.iso)") }
+                    for p in points { print("\(p.day.iso)  \(HistoryFormat.rate(p))  \(UserRate.isUserSource(p.source) ? "your rate" : p.source)") }
+                }
+            }
+        }
+    }
+}
+
+/// `cambio history --json`: newest first.
+struct HistoryJSON: Encodable {
+    let from: String
+    let to: String
+    let points: [Point]
+    struct Point: Encodable {
+        let date: String
+        let rate: String
+        let source: String
+    }
+}
