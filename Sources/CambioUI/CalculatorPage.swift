@@ -20,11 +20,8 @@ import Foundation
     private let historyEmpty: Label
     /// The keypad and the history: side by side, or the history under the keypad when narrow.
     let panes: AdaptiveBox
-    private var history = CalculatorHistory(limit: 100)
-    /// The last good result, the display text right after it, and the result unrounded for what
-    /// goes on from it (see `Calculator`): while the display still shows that text, = repeats the
-    /// last operation and an operator goes on from the result.
-    private var last: (result: CalculatorResult, text: String, carry: ExpressionEvaluator.Carry?)?
+    /// What the keys and = do, the last result and the history (CambioCore).
+    private var model = CalculatorModel()
     /// Sends an amount (and a currency pair, for a conversion) to the Converter.
     var onConvert: (@MainActor (String, FavouritePair?) -> Void)?
 
@@ -71,14 +68,14 @@ import Foundation
 
         buildKeypad(keypad)
         clearButton.onClicked { [weak self] in
-            self?.history.clear()
+            self?.model.clearHistory()
             self?.showHistory()
         }
         entry.onActivate { [weak self] in self?.equals() }
         historyList.onRowActivated { [weak self] row in self?.useHistory(Int(row.index)) }
         entry.onKeyPressed(capture: true) { [weak self] keyval, state in self?.key(keyval, state) ?? false }
         // A click in the display places the cursor to edit what is there.
-        entry.onPress { [weak self] _, _, _ in self?.fresh = .no }
+        entry.onPress { [weak self] _, _, _ in self?.model.edited() }
         showHistory()
         ctx.observeDisplay { [weak self] in self?.rewriteResults() }
     }
@@ -95,7 +92,7 @@ import Foundation
     /// Writes the results shown again (Preferences changed the decimal places).
     private func rewriteResults() {
         showHistory()
-        if showsResult, let last { setResult(calculator.display(last.result), error: false) }
+        if model.showsResult(text), let last = model.last { setResult(calculator.display(last.result), error: false) }
     }
 
     // MARK: Reading and driving the page (also used by tests)
@@ -107,7 +104,7 @@ import Foundation
     /// Whether the rate line is in the stale colour.
     public var rateIsMarkedStale: Bool { rateLabel.hasClass("stale") }
     public var hasError: Bool { resultLabel.hasClass("error") }
-    public var historyTexts: [String] { history.entries.map { historyLine($0) } }
+    public var historyTexts: [String] { model.history.entries.map { model.historyLine($0, calculator: calculator) } }
     /// Whether the history is beside the keypad (false: under it).
     public var historyBesideKeypad: Bool { panes.isWide }
 
@@ -116,8 +113,8 @@ import Foundation
 
     /// A history entry's exact result, put into the display as a keypad key would.
     public func useHistory(_ index: Int) {
-        guard history.entries.indices.contains(index) else { return }
-        insert(calculator.exact(history.entries[index].result.value))
+        guard model.history.entries.indices.contains(index) else { return }
+        insert(calculator.exact(model.history.entries[index].result.value))
     }
 
     /// What a keypad key does, by its text: "7", "+", "=", "AC"...
@@ -197,47 +194,34 @@ import Foundation
             return true
         case GDK_KEY_Left, GDK_KEY_Right, GDK_KEY_Home, GDK_KEY_End, GDK_KEY_BackSpace, GDK_KEY_Delete,
              GDK_KEY_KP_Left, GDK_KEY_KP_Right, GDK_KEY_KP_Home, GDK_KEY_KP_End, GDK_KEY_KP_Delete:
-            fresh = .no   // editing the result: keys type into it from now on
+            model.edited()   // editing the result: keys type into it from now on
             return false
         default:
             // The first character typed after = decides: an operator goes on from the result,
             // anything else starts afresh (after an error, everything does). Not left to the
             // selection, which GTK may drop between two quick keys.
             let c = gdk_keyval_to_unicode(keyval)
-            guard fresh != .no, c >= 0x20, c != 0x7F, let scalar = Unicode.Scalar(c) else { return false }
-            if fresh == .afterResult && Self.operators.contains(Character(scalar)) {
-                entry.position = -1
-            } else {
-                entry.text = ""
-            }
-            fresh = .no
+            guard c >= 0x20, c != 0x7F, let scalar = Unicode.Scalar(c) else { return false }
+            place(model.insert(String(scalar)))
             return false
         }
     }
 
-    /// What the next character typed does to the display: nothing special, or start afresh (an
-    /// operator after a result goes on from it instead).
-    private enum Fresh { case no, afterResult, afterError }
-    private var fresh = Fresh.no
-
-    /// Keys that go on from a result rather than replace it.
-    static let operators: Set<Character> = ["+", "-", "*", "/", "%", "\u{00D7}", "\u{00F7}", "\u{2212}"]
-
-    /// True while the display shows the last result unchanged.
-    private var showsResult: Bool { last.map { $0.text == text } ?? false }
-
     /// Inserts keypad text at the cursor. After a result or an error a digit starts afresh; an
     /// operator goes on from the result.
     func insert(_ s: String) {
-        let isOperator = s.count == 1 && Self.operators.contains(s.first!)
-        if fresh == .afterError || (fresh == .afterResult && !isOperator) {
-            entry.text = ""
-        } else if fresh == .afterResult {
-            entry.position = -1
-        }
-        fresh = .no
+        place(model.insert(s))
         entry.insertAtCursor(s)
         focusEntry(cursorAt: entry.position)
+    }
+
+    /// Readies the display for text going in where the model says.
+    private func place(_ insertion: CalculatorModel.Insertion) {
+        switch insertion {
+        case .atCursor: break
+        case .atEnd: entry.position = -1
+        case .replacingAll: entry.text = ""
+        }
     }
 
     /// Keeps the focus in the display with the cursor where it was (grabbing the focus would
@@ -249,20 +233,19 @@ import Foundation
     }
 
     func backspace() {
-        fresh = .no
+        model.edited()
         entry.deleteBackward()
         focusEntry()
     }
 
     func clearEntry() {
-        fresh = .no
+        model.edited()
         entry.text = ""
         entry.grabFocus()
     }
 
     func clearAll() {
-        last = nil
-        fresh = .no
+        model.clearAll()
         entry.text = ""
         UI.setText(expressionLabel.widget, "")
         setResult("", error: false)
@@ -271,9 +254,7 @@ import Foundation
     }
 
     func toggleSign() {
-        let current = showsResult ? calculator.exact(last!.result.value) : text
-        fresh = .no
-        entry.text = Calculator.toggleSign(current)
+        entry.text = model.toggleSign(text, calculator: calculator)
         focusEntry(cursorAt: -1)
     }
 
@@ -281,51 +262,21 @@ import Foundation
 
     /// =: evaluates the display; pressed again on an unchanged result, repeats the last operation.
     public func equals() {
-        let input = text
-        let outcome: Result<CalculatorResult, CalculatorError>
-        let expression: String
-        var carry: ExpressionEvaluator.Carry?
-        if let last, last.text == input, case .number(let value, let op?) = last.result,
-           let repeated = calculator.repeatLast(last.result) {
-            outcome = repeated
-            expression = calculator.exact(value) + " " + Self.symbol(op.op) + " " + calculator.exact(op.operand)
-        } else {
-            let evaluated = calculator.evaluate(input, rates: ctx.rates, carrying: last?.carry)
-            outcome = evaluated.map(\.result)
-            carry = try? evaluated.get().carry
-            expression = input
-        }
-        switch outcome {
+        let evaluation = model.equals(text, calculator: calculator, rates: ctx.rates)
+        UI.setText(expressionLabel.widget, evaluation.expression)
+        switch evaluation.outcome {
         case .success(let result):
-            UI.setText(expressionLabel.widget, expression + " =")
             setResult(calculator.display(result), error: false)
             showRateLine(result)
-            history.add(expression, result)
             showHistory()
-            // A number replaces the display (all its digits, so going on loses nothing); a
-            // conversion stays as typed.
-            if case .number(let v, _) = result { entry.text = calculator.exact(v) }
-            last = (result, text, carry)
-            fresh = .afterResult
+            entry.text = evaluation.text
         case .failure(let error):
-            last = nil
-            UI.setText(expressionLabel.widget, input)
             setResult(describe(error), error: true)
             showRateLine(nil)
-            fresh = .afterError
         }
         // Selected: the next digit replaces it.
         entry.grabFocus()
         entry.selectAll()
-    }
-
-    static func symbol(_ op: RepeatOperation.Op) -> String {
-        switch op {
-        case .add: return "+"
-        case .subtract: return "\u{2212}"
-        case .multiply: return "\u{00D7}"
-        case .divide: return "\u{00F7}"
-        }
     }
 
     private func setResult(_ text: String, error: Bool) {
@@ -358,14 +309,10 @@ import Foundation
         }
     }
 
-    private func historyLine(_ entry: CalculatorHistory.Entry) -> String {
-        "\(entry.expression) = \(calculator.display(entry.result))"
-    }
-
     private func showHistory() {
         historyList.rows.forEach { historyList.remove($0) }
-        for item in history.entries {
-            let line = historyLine(item)
+        for item in model.history.entries {
+            let line = model.historyLine(item, calculator: calculator)
             let label = Label(line, xalign: 1)
             label.ellipsize = PANGO_ELLIPSIZE_START
             label.margins(6, 8, 6, 8)
@@ -374,20 +321,15 @@ import Foundation
             row.tooltip(tr("Use this result"))
             historyList.append(row)
         }
-        historyEmpty.visible = history.entries.isEmpty
+        historyEmpty.visible = model.history.entries.isEmpty
         // An empty list would hold the Tab focus with nothing in it (GTK 4.8): it shows once it has rows.
-        historyScroller.visible = !history.entries.isEmpty
+        historyScroller.visible = !model.history.entries.isEmpty
     }
 
     /// "Convert": the result goes to the Converter as its amount (a conversion brings its pair).
     func convert() {
-        if !showsResult { equals() }
-        guard let last, last.text == text else { return }
-        switch last.result {
-        case .number(let v, _):
-            onConvert?(calculator.exact(v), nil)
-        case .conversion(let amount, let from, let to, _, _, _):
-            onConvert?(calculator.exact(amount), FavouritePair(from: from, to: to))
-        }
+        if !model.showsResult(text) { equals() }
+        guard let conversion = model.conversion(of: text, calculator: calculator) else { return }
+        onConvert?(conversion.amount, conversion.pair)
     }
 }
