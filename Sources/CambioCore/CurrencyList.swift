@@ -100,7 +100,7 @@ public struct CurrencyListComputation: Sendable {
     /// Each row is `amount × rate(row) / rate(anchor)` with one rounding, half-up to the row's
     /// minor units, computed exactly in 128-bit fixed point (Decimal when a value is too large).
     /// `fixedPoint: false` takes the Decimal path for every row: the same figures, slower
-    /// (`make bench` prints both; the fixed-point path stays while Decimal misses 1 ms).
+    /// (`make bench` prints both: the fixed-point path keeps a keystroke within its budget).
     public func rows(_ state: CurrencyListState, table: RateTable, fixedPoint: Bool = true) -> Result<[String: Row], AmountError> {
         rows(state, fee: nil, table: table, fixedPoint: fixedPoint).map(\.rows)
     }

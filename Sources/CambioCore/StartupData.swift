@@ -97,8 +97,8 @@ public struct StartupData: Sendable {
         problems += all.unreadable.map { .cacheUnreadable(provider: $0.provider, reason: $0.reason) }
         let cached = all.answers, ecbHistory = all.ecbHistory
 
-        // The day formatter opens ICU's date formatter on its first use (about 1.5 ms): done
-        // here, on the loading thread, rather than while the window builds its first page.
+        // The day formatter opens ICU's date formatter on its first use, which takes a while:
+        // done here, on the loading thread, rather than while the window builds its first page.
         let days = DayFormatter(locale: locale.dates)
         _ = days.string(Day(Date()))
         return StartupData(locale: locale, paths: paths, formatter: DecimalFormatter(locale: locale.numbers),

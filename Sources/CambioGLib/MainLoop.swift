@@ -169,8 +169,8 @@ public enum StartupProbe {
 /// Loads the icon theme on another core while the window is being built.
 ///
 /// The first icon looked up makes GTK read the theme (its index files, caches and the app's
-/// resource icons): about 10 ms on the main thread, between building the window and its first
-/// frame. GtkIconTheme is made for this: once set up on the main thread it takes lookups from
+/// resource icons) on the main thread, between building the window and its first frame.
+/// GtkIconTheme is made for this: once set up on the main thread it takes lookups from
 /// any thread, under its own lock (gtkicontheme.c, "Threading"); a lookup on the main thread
 /// meanwhile waits for the same work instead of doing it twice.
 public enum IconThemeWarmUp {

@@ -45,9 +45,9 @@ import Foundation
         // Cambio takes (a second launch stays light; GApplication's own options, such as --help,
         // need no display). In "startup", GtkApplication creates the icon theme, which starts
         // loading on another thread, and adds the app's icon path at once; adw_init then adds
-        // Adwaita's, and waits for that whole load (8 to 11 ms here, in every start) before it
-        // can. Initialised first, Adwaita adds its path as the theme is created, and the load is
-        // over by the time the application adds its own (the wait: 0.1 to 0.3 ms).
+        // Adwaita's, and waits for that whole load before it can. Initialised first, Adwaita adds
+        // its path as the theme is created, and the load is over by the time the application
+        // adds its own (docs/BENCHMARKS.md has the figures).
         if arguments.count == 1 && !SessionBus.hasOwner(Self.id) { adw_init() }
         if let convert {
             // The first instance runs "startup" here; a second one forwards the action. Without

@@ -94,9 +94,8 @@ public struct ViewSwitcherTitle: Widget {
         // Two switchers in the title, wide (icons beside labels) and narrow (icons above), each
         // found by its public policy, not by the title's template. Only the wide one shows here:
         // where it does not fit, the title does and the bar at the bottom edge takes the pages
-        // (as libadwaita 1.4's switcher and bar do). The narrow one, never drawn on a wide
-        // window, was still styled and measured at start-up (13 M instructions of the first
-        // frame's 700 M): it is hidden.
+        // (as libadwaita 1.4's switcher and bar do). The narrow one is never drawn on a wide
+        // window, but would be styled and measured at start-up all the same: it is hidden.
         var wide: WidgetRef?, narrow: WidgetRef?
         for part in AnyWidget(widget).descendants where part.isA(adw_view_switcher_get_type()) {
             switch adw_view_switcher_get_policy(cast(part)) {
