@@ -26,6 +26,9 @@ public enum MainLoopBridge {
 
 /// One-shot callbacks on the GLib main loop; the box is owned by the source.
 public enum MainContext {
+    /// GLib's monotonic clock, in seconds (never goes back, whatever the wall clock does).
+    public nonisolated static var monotonicSeconds: Double { Double(g_get_monotonic_time()) / 1_000_000 }
+
     final class Job: @unchecked Sendable {
         let body: @MainActor () -> Void
         init(_ body: @escaping @MainActor () -> Void) { self.body = body }
@@ -94,22 +97,6 @@ public enum FirstFrame {
     }
 }
 
-/// Reports the first frame a window paints, for `make bench`.
-public enum StartupProbe {
-    /// When `CAMBIO_BENCH_FIRST_FRAME` is set, prints "first-frame" to stdout at the window's
-    /// first paint; set to "exit", it then ends the process (the bench counts the instructions
-    /// of a start up to that frame, and no further).
-    @MainActor public static func attach(_ window: WidgetRef) {
-        guard let value = getenv("CAMBIO_BENCH_FIRST_FRAME") else { return }
-        let exits = String(cString: value) == "exit"
-        FirstFrame.after(window) {
-            FileHandle.standardOutput.write(Data("first-frame\n".utf8))
-            StartupTrace.mark("first frame painted")
-            if exits { _exit(0) } // no atexit work while other threads run
-        }
-    }
-}
-
 /// A timer on the GLib main loop, as a handle: cancelling it (or letting go of it) stops it.
 /// Screens hold these instead of raw source ids.
 @MainActor public final class TimerHandle {
@@ -164,27 +151,4 @@ public enum StartupProbe {
     }
 
     isolated deinit { cancel() }
-}
-
-/// Loads the icon theme on another core while the window is being built.
-///
-/// The first icon looked up makes GTK read the theme (its index files, caches and the app's
-/// resource icons) on the main thread, between building the window and its first frame.
-/// GtkIconTheme is made for this: once set up on the main thread it takes lookups from
-/// any thread, under its own lock (gtkicontheme.c, "Threading"); a lookup on the main thread
-/// meanwhile waits for the same work instead of doing it twice.
-public enum IconThemeWarmUp {
-    /// Looks up `names` (the window's first icons) at 16 px on a worker thread.
-    @MainActor public static func start(_ names: [String]) {
-        guard let display = gdk_display_get_default(), let theme = gtk_icon_theme_get_for_display(display) else { return }
-        let held = GObjectRef(g_object_ref(gpointer(theme))) // the display's; the worker holds its own reference
-        let direction = gtk_widget_get_default_direction()
-        Thread.detachNewThread {
-            for name in names {
-                if let icon = gtk_icon_theme_lookup_icon(OpaquePointer(held.pointer), name, nil, 16, 1, direction, GtkIconLookupFlags(0)) {
-                    g_object_unref(gpointer(icon))
-                }
-            }
-        }
-    }
 }

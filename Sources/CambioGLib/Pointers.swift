@@ -62,15 +62,11 @@ public extension WidgetRef {
     }
 }
 
-/// A GType for values that only Cambio's own widgets accept: a boxed C string. GTK has no
+/// A GType for values that only the program's own widgets accept: a boxed C string. GTK has no
 /// serializer for it, so a drag carrying it stays in the process and is never taken as text.
+/// Each kind of value is registered once, under its own name (`register`).
 public enum PrivateStringType {
-    /// A currency code dragged within a list of currencies.
-    public static let currencyCode = register("CambioCurrencyCode")
-    /// A favourite pair dragged within the list of favourites.
-    public static let favouritePair = register("CambioFavouritePair")
-
-    private static func register(_ name: String) -> GType {
+    public static func register(_ name: String) -> GType {
         g_boxed_type_register_static(
             name,
             { p in UnsafeMutableRawPointer(g_strdup(p?.assumingMemoryBound(to: gchar.self))) },

@@ -39,3 +39,19 @@ public enum StartupTrace {
         FileHandle.standardError.write(Data(line(ms, step).utf8))
     }
 }
+
+/// Reports the first frame a window paints, for `make bench`.
+public enum StartupProbe {
+    /// When `CAMBIO_BENCH_FIRST_FRAME` is set, prints "first-frame" to stdout at the window's
+    /// first paint; set to "exit", it then ends the process (the bench counts the instructions
+    /// of a start up to that frame, and no further).
+    @MainActor public static func attach(_ window: WidgetRef) {
+        guard let value = getenv("CAMBIO_BENCH_FIRST_FRAME") else { return }
+        let exits = String(cString: value) == "exit"
+        FirstFrame.after(window) {
+            FileHandle.standardOutput.write(Data("first-frame\n".utf8))
+            StartupTrace.mark("first frame painted")
+            if exits { _exit(0) } // no atexit work while other threads run
+        }
+    }
+}

@@ -48,7 +48,7 @@ import Foundation
         // Adwaita's, and waits for that whole load before it can. Initialised first, Adwaita adds
         // its path as the theme is created, and the load is over by the time the application
         // adds its own (docs/BENCHMARKS.md has the figures).
-        if arguments.count == 1 && !SessionBus.hasOwner(Self.id) { adw_init() }
+        if arguments.count == 1 && !SessionBus.hasOwner(Self.id) { Adwaita.initialize() }
         if let convert {
             // The first instance runs "startup" here; a second one forwards the action. Without
             // registration there is nothing to activate: run() tries again and says why it fails.
@@ -189,7 +189,7 @@ extension CambioApplication: ActionTarget {
     /// (an icon theme keeps its paths: call it once).
     public static func addIcons() {
         register()
-        gtk_icon_theme_add_resource_path(gtk_icon_theme_get_for_display(gdk_display_get_default()), basePath + "/icons")
+        IconTheme.addResourcePath(basePath + "/icons")
     }
 
     private static var registered = false

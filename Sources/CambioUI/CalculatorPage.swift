@@ -200,9 +200,8 @@ import Foundation
             // The first character typed after = decides: an operator goes on from the result,
             // anything else starts afresh (after an error, everything does). Not left to the
             // selection, which GTK may drop between two quick keys.
-            let c = gdk_keyval_to_unicode(keyval)
-            guard c >= 0x20, c != 0x7F, let scalar = Unicode.Scalar(c) else { return false }
-            place(model.insert(String(scalar)))
+            guard let character = Keyboard.character(keyval) else { return false }
+            place(model.insert(String(character)))
             return false
         }
     }

@@ -43,44 +43,44 @@ import CGtk
     }
 
     /// Faint lines at the top and middle of the plot, and its base line.
-    static func grid(_ cr: OpaquePointer, _ palette: Palette, w: Double, h: Double) {
-        cairo_set_line_width(cr, 1)
+    static func grid(_ canvas: Canvas, _ palette: Palette, w: Double, h: Double) {
         for (f, color) in [(0.0, palette.grid), (0.5, palette.grid), (1.0, palette.axis)] {
             let y = (margin.top + h * f).rounded() + 0.5
-            color.use(on: cr)
-            cairo_move_to(cr, margin.left, y)
-            cairo_line_to(cr, margin.left + w, y)
-            cairo_stroke(cr)
+            canvas.polylines([[(margin.left, y), (margin.left + w, y)]], color: color, width: 1, roundJoins: false)
         }
+    }
+
+    /// The lines a chart plots: each run of points (in the plot's own coordinates) as one line.
+    static func lines(_ canvas: Canvas, _ runs: [[(x: Double, y: Double)]], color: StyleColor, width: Double,
+                      roundJoins: Bool = true) {
+        let placed = runs.map { $0.map { (x: margin.left + $0.x, y: margin.top + $0.y) } }
+        canvas.polylines(placed, color: color, width: width, roundJoins: roundJoins)
     }
 
     /// Small text on the chart, in the widget's font and the palette's text colour.
     /// `overPlot`: the label lies in the plot, where the line may pass: it gets a plate of the
     /// plot's background, so the line goes behind it rather than through its digits.
-    static func text(_ cr: OpaquePointer, _ widget: some Widget, _ palette: Palette, _ text: String, x: Double, y: Double,
+    static func text(_ canvas: Canvas, _ widget: some Widget, _ palette: Palette, _ text: String, x: Double, y: Double,
                      above: Bool, alignRight: Bool = false, overPlot: Bool = false) {
         guard let layout = TextLayout(text, in: widget) else { return }
         let (width, height) = layout.size
         let left = alignRight ? x - width : x, top = above ? y - height - 2 : y + 2
         if overPlot, let background = palette.background {
-            background.faded(0.85).use(on: cr)
-            cairo_rectangle(cr, left - 3, top, width + 6, height)
-            cairo_fill(cr)
+            canvas.color(background.faded(0.85))
+            canvas.rectangle(x: left - 3, y: top, width: width + 6, height: height)
+            canvas.fill()
         }
-        palette.text.use(on: cr)
-        layout.draw(on: cr, x: left, y: top)
+        canvas.color(palette.text)
+        canvas.text(layout, x: left, y: top)
     }
 
     /// The highlighted point: a vertical line through it and a dot on the line drawn.
-    static func cursor(_ cr: OpaquePointer, _ palette: Palette, x: Double, y: Double, h: Double) {
-        palette.marker.use(on: cr)
-        cairo_set_line_width(cr, 1)
-        cairo_move_to(cr, x.rounded() + 0.5, margin.top)
-        cairo_line_to(cr, x.rounded() + 0.5, margin.top + h)
-        cairo_stroke(cr)
-        palette.line.use(on: cr)
-        cairo_arc(cr, x, y, 4, 0, 2 * .pi)
-        cairo_fill(cr)
+    static func cursor(_ canvas: Canvas, _ palette: Palette, x: Double, y: Double, h: Double) {
+        canvas.polylines([[(x.rounded() + 0.5, margin.top), (x.rounded() + 0.5, margin.top + h)]], color: palette.marker, width: 1,
+                         roundJoins: false)
+        canvas.color(palette.line)
+        canvas.circle(x: x, y: y, radius: 4)
+        canvas.fill()
     }
 
     /// Where the cursor goes for a key: Left/Right one point, Page Up/Down `page` points,

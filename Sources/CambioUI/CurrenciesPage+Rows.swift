@@ -239,7 +239,7 @@ extension CurrenciesPage {
         // Drag and drop to reorder: the code and name are the handle. Only a dragged currency
         // is accepted: the entries' own text drops never see it.
         Reorder.dragAndDrop(handle: row.handle.widget, row: row.root.widget, item: code,
-                            type: PrivateStringType.currencyCode) { [weak self] dragged in
+                            type: DraggedValue.currencyCode) { [weak self] dragged in
             guard let self, self.model.drop(dragged, on: code) else { return false }
             self.applyOrder(keepFocusOn: nil)
             return true

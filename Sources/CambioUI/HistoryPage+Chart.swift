@@ -70,32 +70,24 @@ extension HistoryPage {
         let m = Chart.margin
         let (w, h) = Chart.plot(width, height)
         guard let g = model.chart, !g.isEmpty, w > 0, h > 0 else { return }
+        let canvas = Canvas(cr)
         let palette = Chart.Palette(chart)
-        Chart.grid(cr, palette, w: w, h: h)
+        Chart.grid(canvas, palette, w: w, h: h)
         // The rate.
-        palette.line.use(on: cr)
-        cairo_set_line_width(cr, 1.5)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        for run in g.polyline(width: w, height: h) {
-            guard let first = run.first else { continue }
-            cairo_move_to(cr, m.left + first.x, m.top + first.y)
-            if run.count == 1 { cairo_line_to(cr, m.left + first.x + 0.5, m.top + first.y) }
-            for p in run.dropFirst() { cairo_line_to(cr, m.left + p.x, m.top + p.y) }
-        }
-        cairo_stroke(cr)
+        Chart.lines(canvas, g.polyline(width: w, height: h), color: palette.line, width: 1.5)
         // Labels: the range's high and low at their lines, its first and last day below.
         if let e = model.extremeLabels {
-            Chart.text(cr, chart, palette, e.high.text, x: m.left + 4, y: m.top + g.y(value: e.high.value, height: h), above: false,
+            Chart.text(canvas, chart, palette, e.high.text, x: m.left + 4, y: m.top + g.y(value: e.high.value, height: h), above: false,
                        overPlot: true)
-            Chart.text(cr, chart, palette, e.low.text, x: m.left + 4, y: m.top + g.y(value: e.low.value, height: h), above: true,
+            Chart.text(canvas, chart, palette, e.low.text, x: m.left + 4, y: m.top + g.y(value: e.low.value, height: h), above: true,
                        overPlot: true)
         }
         if let span = model.spanLabels {
-            Chart.text(cr, chart, palette, span.first, x: m.left, y: m.top + h + 6, above: false)
-            Chart.text(cr, chart, palette, span.last, x: m.left + w, y: m.top + h + 6, above: false, alignRight: true)
+            Chart.text(canvas, chart, palette, span.first, x: m.left, y: m.top + h + 6, above: false)
+            Chart.text(canvas, chart, palette, span.last, x: m.left + w, y: m.top + h + 6, above: false, alignRight: true)
         }
         if let i = model.cursor, g.points.indices.contains(i) {
-            Chart.cursor(cr, palette, x: m.left + g.x(i, width: w), y: m.top + g.y(i, height: h), h: h)
+            Chart.cursor(canvas, palette, x: m.left + g.x(i, width: w), y: m.top + g.y(i, height: h), h: h)
         }
     }
 

@@ -96,36 +96,27 @@ extension InvestmentsPage {
         let m = Chart.margin
         let (w, h) = Chart.plot(width, height)
         guard let g = model.chart, !g.isEmpty, w > 0, h > 0 else { return }
+        let canvas = Canvas(cr)
         let palette = Chart.Palette(results.chart)
-        Chart.grid(cr, palette, w: w, h: h)
-        // Money invested: a staircase.
-        palette.invested.use(on: cr)
-        cairo_set_line_width(cr, 1.5)
+        Chart.grid(canvas, palette, w: w, h: h)
+        // Money invested: a staircase (each month's step up where its purchase is).
+        var invested: [(x: Double, y: Double)] = []
         for i in g.months.indices {
-            let x = m.left + g.x(i, width: w), y = m.top + g.yInvested(i, height: h)
-            if i == 0 { cairo_move_to(cr, x, y) } else {
-                cairo_line_to(cr, x, m.top + g.yInvested(i - 1, height: h)); cairo_line_to(cr, x, y)
-            }
+            let x = g.x(i, width: w)
+            if i > 0 { invested.append((x, g.yInvested(i - 1, height: h))) }
+            invested.append((x, g.yInvested(i, height: h)))
         }
-        cairo_stroke(cr)
+        Chart.lines(canvas, [invested], color: palette.invested, width: 1.5, roundJoins: false)
         // Value.
-        palette.line.use(on: cr)
-        cairo_set_line_width(cr, 2)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        for i in g.months.indices {
-            let x = m.left + g.x(i, width: w), y = m.top + g.yValue(i, height: h)
-            i == 0 ? cairo_move_to(cr, x, y) : cairo_line_to(cr, x, y)
-        }
-        if g.months.count == 1 { cairo_rel_line_to(cr, 0.5, 0) }
-        cairo_stroke(cr)
+        Chart.lines(canvas, [g.months.indices.map { (x: g.x($0, width: w), y: g.yValue($0, height: h)) }], color: palette.line, width: 2)
         let chart = results.chart.widget
         if let labels = model.chartLabels {
-            Chart.text(cr, chart, palette, labels.top, x: m.left + 4, y: m.top, above: false, overPlot: true)
-            Chart.text(cr, chart, palette, labels.start, x: m.left, y: m.top + h + 4, above: false)
-            Chart.text(cr, chart, palette, labels.end, x: m.left + w, y: m.top + h + 4, above: false, alignRight: true)
+            Chart.text(canvas, chart, palette, labels.top, x: m.left + 4, y: m.top, above: false, overPlot: true)
+            Chart.text(canvas, chart, palette, labels.start, x: m.left, y: m.top + h + 4, above: false)
+            Chart.text(canvas, chart, palette, labels.end, x: m.left + w, y: m.top + h + 4, above: false, alignRight: true)
         }
         if let i = model.cursor, g.months.indices.contains(i) {
-            Chart.cursor(cr, palette, x: m.left + g.x(i, width: w), y: m.top + g.yValue(i, height: h), h: h)
+            Chart.cursor(canvas, palette, x: m.left + g.x(i, width: w), y: m.top + g.yValue(i, height: h), h: h)
         }
     }
 

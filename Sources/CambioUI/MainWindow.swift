@@ -114,7 +114,7 @@ extension CalculatorPage: Page {}
 
     /// The width the pages are laid out at: the stack's, or the window's default before it shows.
     private var layoutWidth: Int32 {
-        let width = gtk_widget_get_width(stack.widget)
+        let width = AnyWidget(stack.widget).width
         return width > 0 ? width : Window(existing: window).defaultWidth
     }
 
@@ -250,7 +250,7 @@ extension CalculatorPage: Page {}
     var ratesViews: [RatesView] { closed ? [] : [currencies as RatesView?, builtConverter].compactMap { $0 } }
 
     public func present() {
-        if gtk_widget_get_mapped(window) == 0 { Clamp.prepareSizeClasses(under: window, width: layoutWidth) }
+        if !AnyWidget(window).isMapped { Clamp.prepareSizeClasses(under: window, width: layoutWidth) }
         Window(existing: window).present()
     }
 }

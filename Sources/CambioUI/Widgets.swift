@@ -44,6 +44,14 @@ import CGtk
 }
 
 /// Reordering a list by keyboard (Alt+Up, Alt+Down) and by dragging, the same on every page.
+/// What Cambio's lists drag within themselves, as values no other widget takes as text.
+enum DraggedValue {
+    /// A currency code dragged within a list of currencies.
+    static let currencyCode = PrivateStringType.register("CambioCurrencyCode")
+    /// A favourite pair dragged within the list of favourites.
+    static let favouritePair = PrivateStringType.register("CambioFavouritePair")
+}
+
 @MainActor enum Reorder {
     /// Alt+Up/Alt+Down anywhere in `list` moves the item that holds the focus.
     static func altArrows(on list: WidgetRef, focused: @escaping @MainActor () -> String?,
@@ -62,17 +70,7 @@ import CGtk
     /// takes it as text); dropping one on `row` calls `drop` with the dragged item.
     static func dragAndDrop(handle: WidgetRef, row: WidgetRef, item: String, type: GType,
                             drop: @escaping @MainActor (String) -> Bool) {
-        gtk_widget_set_cursor_from_name(handle, "grab")
-        let source = gtk_drag_source_new()!
-        gtk_drag_source_set_actions(source, GDK_ACTION_MOVE)
-        Signal.dragPrepare(source) { _, _ in PrivateStringType.provider(type, item) }
-        gtk_widget_add_controller(handle, source)
-        let target = gtk_drop_target_new(type, GDK_ACTION_MOVE)!
-        Signal.drop(target) { value, _, _ in
-            guard let value, let dragged = PrivateStringType.text(value), dragged != item else { return false }
-            return drop(dragged)
-        }
-        gtk_widget_add_controller(row, target)
+        DragAndDrop.attach(handle: handle, target: row, item: item, type: type, drop: drop)
     }
 
 }
@@ -81,19 +79,7 @@ extension UI {
     /// A click that focuses `entry` selects its text, so typing replaces it (Tab does that by
     /// itself); later clicks place the cursor as usual.
     static func selectAllOnClickFocus(_ entry: some Widget) {
-        let entry = entry.widget
-        let focus = gtk_event_controller_focus_new()!
-        gtk_widget_add_controller(entry, focus)
-        let click = gtk_gesture_click_new()!
-        gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
-        gtk_gesture_single_set_button(click, guint(GDK_BUTTON_PRIMARY))
-        Signal.pressed(click) { _, _, _ in
-            guard gtk_event_controller_focus_contains_focus(focus) == 0, gtk_widget_is_sensitive(entry) != 0 else { return }
-            Entry(existing: entry).grabFocus()
-            Entry(existing: entry).selectAll()
-            _ = gtk_gesture_set_state(click, GTK_EVENT_SEQUENCE_CLAIMED)
-        }
-        gtk_widget_add_controller(entry, click)
+        Entry(existing: entry.widget).selectAllOnClickFocus()
     }
 
     /// Puts `text` on the clipboard of `widget`'s display.
@@ -160,7 +146,7 @@ extension UI {
         self.action = action
     }
 
-    static var now: TimeInterval { TimeInterval(g_get_monotonic_time()) / 1_000_000 }
+    static var now: TimeInterval { MainContext.monotonicSeconds }
 
     /// GLib's monotonic clock; tests set their own and call `tick()` instead of waiting.
     var clock: @MainActor () -> TimeInterval = { PauseTimer.now }

@@ -223,7 +223,7 @@ final class ConverterPageTests: WindowTestCase {
         // Typed fast or pasted: Enter comes before GTK's pause says the search changed. The list
         // before it starts with USD → EUR.
         let field = try XCTUnwrap(page.favourites.searchField)
-        Entry(existing: field).text = "yen" // any GtkEditable
+        SearchEntry(existing: field).text = "yen"
         emitActivate(field, type: gtk_search_entry_get_type())
         XCTAssertEqual(context.state.converter.source, "GBP")
         XCTAssertEqual(context.state.converter.targets.first, "JPY")

@@ -453,3 +453,24 @@ public struct AboutWindow: Widget {
     }
     public var window: Window { Window(existing: widget) }
 }
+
+public extension AboutWindow {
+    init(existing: WidgetRef) { checkWrapped(existing, adw_about_window_get_type(), "AboutWindow"); widget = existing }
+    /// The About windows shown now (tests).
+    static func shown() -> [AboutWindow] {
+        guard let list = gtk_window_get_toplevels() else { return [] }
+        return (0..<g_list_model_get_n_items(list)).compactMap { i in
+            guard let item = g_list_model_get_item(list, i) else { return nil }
+            defer { g_object_unref(item) }
+            guard g_type_check_instance_is_a(item.assumingMemoryBound(to: GTypeInstance.self), adw_about_window_get_type()) != 0,
+                  gtk_widget_get_visible(item.assumingMemoryBound(to: GtkWidget.self)) != 0 else { return nil }
+            return AboutWindow(existing: item.assumingMemoryBound(to: GtkWidget.self))
+        }
+    }
+    var applicationName: String { adw_about_window_get_application_name(OpaquePointer(widget)).map { String(cString: $0) } ?? "" }
+    var version: String { adw_about_window_get_version(OpaquePointer(widget)).map { String(cString: $0) } ?? "" }
+    var licenseType: GtkLicense { adw_about_window_get_license_type(OpaquePointer(widget)) }
+    var website: String { adw_about_window_get_website(OpaquePointer(widget)).map { String(cString: $0) } ?? "" }
+    var issueURL: String { adw_about_window_get_issue_url(OpaquePointer(widget)).map { String(cString: $0) } ?? "" }
+    var translatorCredits: String { adw_about_window_get_translator_credits(OpaquePointer(widget)).map { String(cString: $0) } ?? "" }
+}

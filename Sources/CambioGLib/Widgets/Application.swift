@@ -131,3 +131,54 @@ public enum Builder {
         return Window(existing: widget)
     }
 }
+
+/// Application actions with a text parameter, which a second launch hands to the running
+/// instance over D-Bus (GApplication forwards a remote instance's action activations to the
+/// primary one).
+extension Application {
+    /// Adds the application action `name` ("app.name") taking a string.
+    public func addAction(_ name: String, text run: @escaping @MainActor (String) -> Void) {
+        let action = g_simple_action_new(name, cambio_variant_type_string())!
+        Signal.connect(gpointerOf(action), "activate", withArgument: { parameter in
+            guard let parameter, g_variant_is_of_type(OpaquePointer(parameter), cambio_variant_type_string()) != 0 else { return }
+            run(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
+        })
+        g_action_map_add_action(cast(pointer), action)
+        g_object_unref(gpointerOf(action))
+    }
+
+    /// Registers the application on the session bus now (running "startup" when this is the first
+    /// instance); false when that failed.
+    public func register() -> Bool {
+        var error: UnsafeMutablePointer<GError>?
+        let ok = g_application_register(cast(pointer), nil, &error) != 0
+        if error != nil { g_error_free(error) }
+        return ok
+    }
+
+    /// Activates the application action `name` with `text`: here when this is the first
+    /// instance, in the running one otherwise.
+    public func activateAction(_ name: String, text: String) {
+        g_action_group_activate_action(cast(pointer), name, g_variant_new_string(text))
+    }
+}
+
+public extension Menu {
+    /// The menu's sections, each a list of (label, detailed action name), as the popover shows them.
+    var sections: [[(label: String, action: String)]] {
+        let model: UnsafeMutablePointer<GMenuModel> = cast(menu)
+        return (0..<g_menu_model_get_n_items(model)).map { s in
+            guard let section = g_menu_model_get_item_link(model, s, "section") else { return [] }
+            defer { g_object_unref(gpointerOf(section)) }
+            return (0..<g_menu_model_get_n_items(section)).map { i in
+                (Self.attribute(section, i, "label"), Self.attribute(section, i, "action"))
+            }
+        }
+    }
+
+    private static func attribute(_ model: UnsafeMutablePointer<GMenuModel>, _ i: gint, _ name: String) -> String {
+        guard let value = g_menu_model_get_item_attribute_value(model, i, name, nil) else { return "" }
+        defer { g_variant_unref(value) }
+        return String(cString: g_variant_get_string(value, nil))
+    }
+}

@@ -26,7 +26,7 @@ public struct Button: Widget {
         gtk_button_set_child(button, child.widget)
     }
 
-    public init(existing: WidgetRef) { widget = existing }
+    public init(existing: WidgetRef) { checkWrapped(existing, gtk_button_get_type(), "Button"); widget = existing }
 
     /// The button's text, with its mnemonic.
     public var mnemonic: String {
@@ -110,7 +110,7 @@ public struct Popover: Widget {
         widget = gtk_popover_new()!
         gtk_popover_set_child(popover, child.widget)
     }
-    public init(existing: WidgetRef) { widget = existing }
+    public init(existing: WidgetRef) { checkWrapped(existing, gtk_popover_get_type(), "Popover"); widget = existing }
 
     public var child: WidgetRef? {
         get { gtk_popover_get_child(popover) }
@@ -131,7 +131,7 @@ public struct MenuButton: Widget {
     private var button: OpaquePointer { OpaquePointer(widget) }
 
     public init() { widget = gtk_menu_button_new()! }
-    public init(existing: WidgetRef) { widget = existing }
+    public init(existing: WidgetRef) { checkWrapped(existing, gtk_menu_button_get_type(), "MenuButton"); widget = existing }
     public init(icon: String, name: String) {
         self.init()
         gtk_menu_button_set_icon_name(button, icon)
@@ -169,4 +169,21 @@ public struct MenuButton: Widget {
 
     /// `body` runs the first time the menu opens, and sets its popover.
     public func onFirstOpen(_ body: @escaping @MainActor () -> Void) { MenuButtonPopup.onFirstOpen(widget, body) }
+}
+
+public extension MenuButton {
+    /// Names the button and the toggle inside it, which is what takes the focus.
+    func name(_ name: String) {
+        widget.accessibleLabel(name)
+        if let inner = gtk_widget_get_first_child(widget) { inner.accessibleLabel(name) }
+    }
+}
+
+public extension CheckButton {
+    /// A check button showing `label`, which can wrap on narrow windows (a check button's own
+    /// label never wraps). Set the label's text to change what it says.
+    init(label: Label) {
+        self.init(mnemonic: "")
+        gtk_check_button_set_child(cast(widget), label.widget)
+    }
 }

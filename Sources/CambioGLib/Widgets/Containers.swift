@@ -9,7 +9,7 @@ public struct Box: Widget {
         widget = gtk_box_new(orientation, spacing)!
         children.forEach { gtk_box_append(box, $0.widget) }
     }
-    public init(existing: WidgetRef) { widget = existing }
+    public init(existing: WidgetRef) { checkWrapped(existing, gtk_box_get_type(), "Box"); widget = existing }
     public static func vertical(spacing: Int32 = 0, _ children: [any Widget] = []) -> Box { Box(GTK_ORIENTATION_VERTICAL, spacing: spacing, children) }
     public static func horizontal(spacing: Int32 = 0, _ children: [any Widget] = []) -> Box { Box(GTK_ORIENTATION_HORIZONTAL, spacing: spacing, children) }
 
@@ -56,7 +56,7 @@ public struct ScrolledWindow: Widget {
     public let widget: WidgetRef
     private var scroller: OpaquePointer { OpaquePointer(widget) }
 
-    public init(existing: WidgetRef) { widget = existing }
+    public init(existing: WidgetRef) { checkWrapped(existing, gtk_scrolled_window_get_type(), "ScrolledWindow"); widget = existing }
     public init(child: (any Widget)? = nil, horizontal: GtkPolicyType = GTK_POLICY_AUTOMATIC, vertical: GtkPolicyType = GTK_POLICY_AUTOMATIC) {
         widget = gtk_scrolled_window_new()!
         gtk_widget_set_focusable(widget, 0)
@@ -97,7 +97,7 @@ public struct Window: Widget {
     private var window: UnsafeMutablePointer<GtkWindow> { cast(widget) }
 
     public init() { widget = gtk_window_new()! }
-    public init(existing: WidgetRef) { widget = existing }
+    public init(existing: WidgetRef) { checkWrapped(existing, gtk_window_get_type(), "Window"); widget = existing }
     /// A window of `application` (GtkApplicationWindow).
     public init(application: OpaquePointer) { widget = gtk_application_window_new(cast(application))! }
 
@@ -169,4 +169,51 @@ public extension ScrolledWindow {
         let adjustment = gpointerOf(gtk_scrolled_window_get_vadjustment(OpaquePointer(widget))!)
         return SignalHandle(owner: nil, object: adjustment, id: Signal.connect(adjustment, "value-changed", handler))
     }
+}
+
+/// GtkFlowBox used as a row of buttons that wraps onto more lines when it is narrow: nothing
+/// is selectable, and its child wrappers take no focus themselves (Tab goes to the buttons).
+public struct FlowBox: Widget {
+    public let widget: WidgetRef
+    private var box: OpaquePointer { OpaquePointer(widget) }
+
+    public init(rowSpacing: UInt32 = 6, columnSpacing: UInt32 = 6, maxPerLine: UInt32 = 8) {
+        widget = gtk_flow_box_new()!
+        gtk_flow_box_set_selection_mode(box, GTK_SELECTION_NONE)
+        gtk_flow_box_set_row_spacing(box, rowSpacing)
+        gtk_flow_box_set_column_spacing(box, columnSpacing)
+        gtk_flow_box_set_max_children_per_line(box, maxPerLine)
+        gtk_flow_box_set_homogeneous(box, 0)
+    }
+
+    /// Adds `child` at the end; its wrapper is not a Tab stop of its own.
+    public func append(_ child: some Widget) { insert(child, at: -1) }
+
+    /// Inserts `child` at `position` (-1: the end).
+    public func insert(_ child: some Widget, at position: Int32) {
+        gtk_flow_box_insert(box, child.widget, position)
+        if let wrapper = gtk_widget_get_parent(child.widget) {
+            gtk_widget_set_focusable(wrapper, 0)
+        }
+    }
+
+    public func remove(_ child: some Widget) {
+        guard let wrapper = gtk_widget_get_parent(child.widget) else { return }
+        gtk_flow_box_remove(box, wrapper)
+    }
+}
+
+/// GtkSizeGroup: widgets in different rows that take the same width (or height). Each widget
+/// in it keeps the group alive; this value's own reference, for adding more, goes with `owner`.
+@MainActor public struct SizeGroup {
+    private let group: UnsafeMutablePointer<GtkSizeGroup>
+
+    public init(_ mode: GtkSizeGroupMode = GTK_SIZE_GROUP_HORIZONTAL, whileAlive owner: some Widget) {
+        let group = gtk_size_group_new(mode)!
+        self.group = group
+        nonisolated(unsafe) let g = group
+        Signal.connect(gpointerOf(owner.widget), "destroy") { g_object_unref(gpointerOf(g)) }
+    }
+
+    public func add(_ widget: some Widget) { gtk_size_group_add_widget(group, widget.widget) }
 }

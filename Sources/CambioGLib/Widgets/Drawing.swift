@@ -46,3 +46,64 @@ public struct WidthProbe: Widget {
     /// `handler` runs during the allocation: what it changes in sizes or styles waits for an idle.
     public func onWidth(_ handler: @escaping @MainActor (_ width: Int32) -> Void) { DrawingArea.onResize(widget) { width, _ in handler(width) } }
 }
+
+public extension DrawingSurface {
+    /// A colour the style names (`@define-color chart_line_color …` in style.css, or
+    /// libadwaita's `accent_color`), as it is now (light or dark); nil when no stylesheet
+    /// defines it.
+    func color(named name: String) -> StyleColor? {
+        var rgba = GdkRGBA()
+        guard gtk_style_context_lookup_color(gtk_widget_get_style_context(widget), name, &rgba) != 0 else { return nil }
+        return StyleColor(rgba)
+    }
+
+    /// The colour the widget's text is drawn in (its CSS `color`).
+    var foregroundColor: StyleColor {
+        var rgba = GdkRGBA()
+        gtk_style_context_get_color(gtk_widget_get_style_context(widget), &rgba)
+        return StyleColor(rgba)
+    }
+
+    /// Redraws when the style turns light or dark, or high contrast (the colours it reads change);
+    /// stops listening when the widget goes.
+    func redrawOnStyleChange() {
+        let widget = self.widget
+        let handles = Adwaita.onStyleChanged { gtk_widget_queue_draw(widget) }
+        on("destroy") { handles.forEach { $0.disconnect() } }
+    }
+}
+
+/// The cairo context a draw handler is given, while it runs: paths in the current colour.
+@MainActor public struct Canvas {
+    public let cr: OpaquePointer
+    public init(_ cr: OpaquePointer) { self.cr = cr }
+
+    public func color(_ color: StyleColor) { color.use(on: cr) }
+    public func lineWidth(_ width: Double) { cairo_set_line_width(cr, width) }
+    public func roundJoins() { cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND) }
+    public func move(_ x: Double, _ y: Double) { cairo_move_to(cr, x, y) }
+    public func line(_ x: Double, _ y: Double) { cairo_line_to(cr, x, y) }
+    public func stroke() { cairo_stroke(cr) }
+    public func fill() { cairo_fill(cr) }
+    public func rectangle(x: Double, y: Double, width: Double, height: Double) { cairo_rectangle(cr, x, y, width, height) }
+    public func circle(x: Double, y: Double, radius: Double) { cairo_arc(cr, x, y, radius, 0, 2 * .pi) }
+
+    /// Strokes each run of points as one line, in `color`, `width` wide (a run of one point as
+    /// a dot). `roundJoins`: corners rounded rather than mitred.
+    public func polylines(_ runs: [[(x: Double, y: Double)]], color: StyleColor, width: Double, roundJoins round: Bool) {
+        self.color(color)
+        lineWidth(width)
+        if round { roundJoins() }
+        for run in runs {
+            guard let first = run.first else { continue }
+            move(first.x, first.y)
+            if run.count == 1 { line(first.x + 0.5, first.y) }
+            for p in run.dropFirst() { line(p.x, p.y) }
+        }
+        stroke()
+    }
+
+    /// `layout` with its top left corner at (`x`, `y`), in the current colour.
+    public func text(_ layout: TextLayout, x: Double, y: Double) { layout.draw(on: cr, x: x, y: y) }
+}
+

@@ -58,7 +58,7 @@ public struct ListBoxRow: Widget {
         if let child { gtk_list_box_row_set_child(row, child.widget) }
     }
     public init(existing: UnsafeMutablePointer<GtkListBoxRow>) { widget = cast(existing) }
-    public init(existing: WidgetRef) { widget = existing }
+    public init(existing: WidgetRef) { checkWrapped(existing, gtk_list_box_row_get_type(), "ListBoxRow"); widget = existing }
 
     public var child: WidgetRef? {
         get { gtk_list_box_row_get_child(row) }
@@ -182,7 +182,7 @@ public struct DropDown: Widget {
     public init(_ items: [String] = []) {
         widget = withCStringArray(items) { gtk_drop_down_new_from_strings($0)! }
     }
-    public init(existing: WidgetRef) { widget = existing }
+    public init(existing: WidgetRef) { checkWrapped(existing, gtk_drop_down_get_type(), "DropDown"); widget = existing }
 
     /// Replaces the items; the selection goes to the first.
     public func setItems(_ items: [String]) {

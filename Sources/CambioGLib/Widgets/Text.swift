@@ -19,7 +19,7 @@ public struct Label: Widget {
     }
 
     /// A label that is already in the tree (a button's child).
-    public init(existing: WidgetRef) { widget = existing }
+    public init(existing: WidgetRef) { checkWrapped(existing, gtk_label_get_type(), "Label"); widget = existing }
 
     public var text: String {
         get { String(cString: gtk_label_get_text(label)) }
@@ -128,7 +128,7 @@ public struct Entry: Editable {
     private var entry: UnsafeMutablePointer<GtkEntry> { cast(widget) }
 
     public init() { widget = gtk_entry_new()! }
-    public init(existing: WidgetRef) { widget = existing }
+    public init(existing: WidgetRef) { checkWrapped(existing, gtk_entry_get_type(), "Entry"); widget = existing }
 
     /// 0: start, 1: end (numbers).
     public var alignment: Float {
@@ -160,6 +160,7 @@ public struct SearchEntry: Editable {
         widget = gtk_search_entry_new()!
         if let placeholder { cambio_object_set_string(gpointerOf(widget), "placeholder-text", placeholder) }
     }
+    public init(existing: WidgetRef) { checkWrapped(existing, gtk_search_entry_get_type(), "SearchEntry"); widget = existing }
 
     /// How long typing must pause before "search-changed" (GTK's default: 150 ms).
     public var searchDelay: UInt32 {
@@ -196,4 +197,10 @@ public struct Spinner: Widget {
     }
 }
 
-
+public extension Label {
+    /// How the lines of a wrapped label line up with each other.
+    var justify: GtkJustification {
+        get { gtk_label_get_justify(OpaquePointer(widget)) }
+        nonmutating set { gtk_label_set_justify(OpaquePointer(widget), newValue) }
+    }
+}

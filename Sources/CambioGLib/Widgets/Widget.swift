@@ -163,6 +163,14 @@ public extension Widget {
     func copyToClipboard(_ text: String) { gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text) }
 }
 
+/// Wrapping a widget GTK made (`init(existing:)`): in debug builds, checks that it is of the
+/// wrapper's GType, so that a wrong wrapper fails where it is made, not in a later C call.
+@MainActor func checkWrapped(_ widget: WidgetRef, _ type: @autoclosure () -> GType, _ wrapper: StaticString) {
+    #if DEBUG
+    precondition(widget.isA(type()), "\(wrapper)(existing:) given a widget of another type")
+    #endif
+}
+
 @MainActor public extension WidgetRef {
     func isA(_ type: GType) -> Bool {
         g_type_check_instance_is_a(UnsafeMutableRawPointer(self).assumingMemoryBound(to: GTypeInstance.self), type) != 0
@@ -176,4 +184,31 @@ public extension Widget {
 /// typed widgets.
 extension UnsafeMutablePointer: Widget where Pointee == GtkWidget {
     public var widget: WidgetRef { self }
+}
+
+public extension Widget {
+    /// Names, for assistive technologies, the icon-only buttons inside (libadwaita 1.2's search
+    /// button, a password row's eye, an entry row's apply button) after their tooltips: GTK 4.8
+    /// would read them as "GtkImage".
+    func nameIconButtonsByTooltip() {
+        for w in descendants where w.isA(gtk_button_get_type()) && gtk_button_get_label(cast(w)) == nil {
+            if let tip = gtk_widget_get_tooltip_text(w) { w.accessibleLabel(String(cString: tip)) }
+        }
+    }
+
+    /// Every text shown inside the widget (its labels as set, markup included, in tree order,
+    /// hidden pages included): what a window carries, for tests.
+    var textsInside: [String] {
+        descendants.filter { $0.isA(gtk_label_get_type()) }.compactMap { gtk_label_get_label(OpaquePointer($0)).map { String(cString: $0) } }
+    }
+}
+
+public extension Widget {
+    /// The widget's minimum and natural size in `orientation` (for the other size `forSize`, or
+    /// -1 for any), as a container would measure it.
+    func measure(_ orientation: GtkOrientation, for forSize: Int32 = -1) -> (minimum: Int32, natural: Int32) {
+        var min: Int32 = 0, nat: Int32 = 0
+        gtk_widget_measure(widget, orientation, forSize, &min, &nat, nil, nil)
+        return (min, nat)
+    }
 }

@@ -1,8 +1,7 @@
 import CGtk
 
-// What the History and Investments pages need from GTK and libadwaita beyond the shell: the
-// style's colours for the charts (so they follow the dark style), a forced colour scheme for
-// tests, a stylesheet loaded without AdwApplication (tests), and check buttons whose label wraps.
+// The style: its colours (so that drawing follows the dark style), a forced colour scheme, and
+// style sheets added to the display.
 
 /// A colour of the style (red, green, blue and alpha from 0 to 1).
 public struct StyleColor: Sendable, Equatable {
@@ -23,32 +22,6 @@ public struct StyleColor: Sendable, Equatable {
 
     /// Paints with this colour on `cr` from now on.
     public func use(on cr: OpaquePointer) { cairo_set_source_rgba(cr, red, green, blue, alpha) }
-}
-
-public extension DrawingSurface {
-    /// A colour the style names (`@define-color chart_line_color …` in style.css, or
-    /// libadwaita's `accent_color`), as it is now (light or dark); nil when no stylesheet
-    /// defines it.
-    func color(named name: String) -> StyleColor? {
-        var rgba = GdkRGBA()
-        guard gtk_style_context_lookup_color(gtk_widget_get_style_context(widget), name, &rgba) != 0 else { return nil }
-        return StyleColor(rgba)
-    }
-
-    /// The colour the widget's text is drawn in (its CSS `color`).
-    var foregroundColor: StyleColor {
-        var rgba = GdkRGBA()
-        gtk_style_context_get_color(gtk_widget_get_style_context(widget), &rgba)
-        return StyleColor(rgba)
-    }
-
-    /// Redraws when the style turns light or dark, or high contrast (the colours it reads change);
-    /// stops listening when the widget goes.
-    func redrawOnStyleChange() {
-        let widget = self.widget
-        let handles = Adwaita.onStyleChanged { gtk_widget_queue_draw(widget) }
-        on("destroy") { handles.forEach { $0.disconnect() } }
-    }
 }
 
 public extension Adwaita {
@@ -98,14 +71,5 @@ public extension Adwaita {
     isolated deinit {
         remove()
         g_object_unref(gpointerOf(provider))
-    }
-}
-
-public extension CheckButton {
-    /// A check button showing `label`, which can wrap on narrow windows (a check button's own
-    /// label never wraps). Set the label's text to change what it says.
-    init(label: Label) {
-        self.init(mnemonic: "")
-        gtk_check_button_set_child(cast(widget), label.widget)
     }
 }

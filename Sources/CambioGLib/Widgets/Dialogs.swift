@@ -1,7 +1,6 @@
 import CGtk
 
-// What the user's own rates need: libadwaita 1.2's message dialog (a heading, a body, an extra
-// child, responses), and preferences groups whose rows change and that hold a header button.
+// libadwaita 1.2's message dialog.
 
 /// AdwMessageDialog: a small modal dialog over `parent` with a heading, a body, an extra child
 /// and responses (buttons). Any response closes it; Escape gives the close response.
@@ -46,11 +45,3 @@ public struct MessageDialog: Widget {
         return SignalHandle(owner: nil, object: gpointerOf(widget), id: id)
     }
 }
-
-public extension PrefsGroup {
-    func add(_ row: some Widget) { adw_preferences_group_add(cast(widget), row.widget) }
-    func remove(_ row: some Widget) { adw_preferences_group_remove(cast(widget), row.widget) }
-    /// A widget at the end of the group's heading (an "Add…" button).
-    func headerSuffix(_ child: some Widget) { adw_preferences_group_set_header_suffix(cast(widget), child.widget) }
-}
-

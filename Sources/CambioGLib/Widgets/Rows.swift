@@ -1,0 +1,136 @@
+import CGtk
+
+// libadwaita 1.2's rows for boxed lists and preferences groups: action rows with widgets at
+// their end, combo rows over a list of strings, entry rows.
+
+/// What every preferences row has: a title (with a mnemonic when `useUnderline`), plain text.
+public protocol PreferencesRow: Widget {}
+
+public extension PreferencesRow {
+    private var row: UnsafeMutablePointer<AdwPreferencesRow> { cast(widget) }
+    var title: String {
+        get { adw_preferences_row_get_title(row).map { String(cString: $0) } ?? "" }
+        nonmutating set { adw_preferences_row_set_title(row, newValue) }
+    }
+    /// Sets the title: `_` marks its mnemonic (Alt+letter activates the row); never markup.
+    /// libadwaita names the row (and its activatable widget) by the title's label.
+    func setTitle(mnemonic: String) {
+        adw_preferences_row_set_use_markup(row, 0)
+        adw_preferences_row_set_use_underline(row, 1)
+        adw_preferences_row_set_title(row, mnemonic)
+    }
+}
+
+/// AdwActionRow: a title, a subtitle, and widgets at its end; activating the row (a click, or
+/// the title's mnemonic) activates its activatable widget.
+public struct ActionRow: PreferencesRow {
+    public let widget: WidgetRef
+    private var row: UnsafeMutablePointer<AdwActionRow> { cast(widget) }
+
+    public init(existing: WidgetRef) { checkWrapped(existing, adw_action_row_get_type(), "ActionRow"); widget = existing }
+    public init(title: String, subtitle: String? = nil) {
+        widget = adw_action_row_new()!
+        setTitle(mnemonic: title)
+        if let subtitle { self.subtitle = subtitle }
+    }
+    public var subtitle: String {
+        get { adw_action_row_get_subtitle(row).map { String(cString: $0) } ?? "" }
+        nonmutating set { adw_action_row_set_subtitle(row, newValue) }
+    }
+    public func addSuffix(_ child: some Widget) { adw_action_row_add_suffix(row, child.widget) }
+    public func addPrefix(_ child: some Widget) { adw_action_row_add_prefix(row, child.widget) }
+    /// The widget the row activates (a switch toggles, a button clicks, a menu button opens).
+    public func activates(_ child: some Widget) { adw_action_row_set_activatable_widget(row, child.widget) }
+    public var activatableWidget: WidgetRef? { adw_action_row_get_activatable_widget(row) }
+    /// Activates the row as a click or its mnemonic does.
+    public func activate() { adw_action_row_activate(row) }
+    /// The row with `control` at its end, activating it.
+    public static func with(title: String, subtitle: String? = nil, suffix control: some Widget) -> ActionRow {
+        let row = ActionRow(title: title, subtitle: subtitle)
+        control.valign = GTK_ALIGN_CENTER
+        row.addSuffix(control)
+        row.activates(control)
+        return row
+    }
+}
+
+/// AdwComboRow over a list of strings: the choice shows at the row's end; activating the row
+/// opens the list. "selected" is an index, as a GtkDropDown's.
+public struct ComboRow: PreferencesRow {
+    public let widget: WidgetRef
+    private var row: UnsafeMutablePointer<AdwComboRow> { cast(widget) }
+
+    /// `valueAsSubtitle`: the choice shows under the title, whole (it wraps), instead of at the
+    /// row's end, where a long one is cut short on a narrow window.
+    public init(title: String, subtitle: String? = nil, items: [String], valueAsSubtitle: Bool = false) {
+        widget = adw_combo_row_new()!
+        setTitle(mnemonic: title)
+        if let subtitle { adw_action_row_set_subtitle(cast(widget), subtitle) }
+        adw_combo_row_set_use_subtitle(row, valueAsSubtitle ? 1 : 0)
+        let model = withCStringArray(items) { gtk_string_list_new($0)! }
+        // The row shows each item by its string (a GtkStringObject's "string").
+        let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
+        adw_combo_row_set_expression(row, expression)
+        gtk_expression_unref(expression)
+        adw_combo_row_set_model(row, model)
+        g_object_unref(gpointerOf(model))
+    }
+    /// The items' texts, in order.
+    public var items: [String] {
+        adw_combo_row_get_model(row).map(stringsOf) ?? []
+    }
+    /// The index of the chosen item (`GTK_INVALID_LIST_POSITION` when none).
+    public var selected: Int {
+        get { Int(adw_combo_row_get_selected(row)) }
+        nonmutating set { adw_combo_row_set_selected(row, guint(newValue)) }
+    }
+    /// The text of the chosen item, as the row shows it.
+    public var selectedText: String? {
+        let i = selected
+        let all = items
+        return all.indices.contains(i) ? all[i] : nil
+    }
+    /// The chosen item changed (by the user, by code or by a settings binding).
+    @discardableResult
+    public func onSelected(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { onNotify("selected", handler) }
+}
+
+/// AdwEntryRow (or AdwPasswordEntryRow): a text entry in a row, its title as the placeholder.
+/// It is a GtkEditable, so it has the entry's text, selection and signals.
+public struct EntryRow: PreferencesRow, Editable {
+    public let widget: WidgetRef
+    private var row: UnsafeMutablePointer<AdwEntryRow> { cast(widget) }
+
+    /// `password`: the text is masked, with an eye button that shows it.
+    public init(title: String, password: Bool = false) {
+        widget = password ? adw_password_entry_row_new()! : adw_entry_row_new()!
+        setTitle(mnemonic: title)
+    }
+    /// An apply button shows once the text was edited; it (and Enter then) emits "apply".
+    public var showApplyButton: Bool {
+        get { adw_entry_row_get_show_apply_button(row) != 0 }
+        nonmutating set { adw_entry_row_set_show_apply_button(row, newValue ? 1 : 0) }
+    }
+    public func addSuffix(_ child: some Widget) { adw_entry_row_add_suffix(row, child.widget) }
+    /// Empties the entry without revealing the apply button for that.
+    public func clear() {
+        let apply = showApplyButton
+        showApplyButton = false // forgets the edit
+        text = ""
+        showApplyButton = apply
+    }
+    /// The apply button was pressed (or Enter, with the apply button shown).
+    @discardableResult
+    public func onApply(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("apply", handler) }
+    /// Enter in the entry (without the apply button).
+    @discardableResult
+    public func onEntryActivated(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("entry-activated", handler) }
+}
+
+public extension EntryRow {
+    /// What the text is for (a number: an on-screen keyboard shows digits).
+    var inputPurpose: GtkInputPurpose {
+        get { adw_entry_row_get_input_purpose(cast(widget)) }
+        nonmutating set { adw_entry_row_set_input_purpose(cast(widget), newValue) }
+    }
+}
