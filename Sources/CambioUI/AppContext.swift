@@ -133,30 +133,13 @@ import Foundation
         engine.useRates(table, fetchedAt: fetchedAt)
     }
 
-    /// "ECB rates of 30 Oct 2026" or "open.er-api.com rates of 22 Nov 2026 · updated 3 h ago".
+    /// The rates in use in words (`RatesInUse`): "ECB rates of Oct 30, 2026 · updated 3 h ago".
     public func ratesDescription(now: Date = Date()) -> String {
-        guard let table = rates else { return tr("No rates available") }
-        var text = Template.fill(tr("%@ rates of %@"), sourceName(table.source), days.string(table.date))
-        if let fetched = ratesFetchedAt {
-            text += " \u{00B7} " + Self.age(now.timeIntervalSince(fetched))
-        }
-        return text
+        RatesInUse.description(rates, fetchedAt: ratesFetchedAt, now: now, days: days, words: L10n.translations)
     }
 
-    /// "just now", "5 min ago", "3 h ago", "2 days ago".
-    static func agoText(_ seconds: TimeInterval) -> String { L10n.translations.ago(seconds) }
-
-    static func age(_ seconds: TimeInterval) -> String {
-        Template.fill(tr("updated %@"), agoText(seconds))
-    }
-
-    /// Days between the rates' publication and today; nil when they are current enough
-    /// (the ECB publishes no rates at weekends and on TARGET holidays).
-    public func staleDays(now: Date = Date()) -> Int? {
-        let today = Day.today(now: now)
-        guard let table = rates, RateAge.isStale(table.date, today: today) else { return nil }
-        return RateAge.days(table.date, today: today)
-    }
+    /// Days the rates in use are old, when that is worth saying (`RatesInUse`).
+    public func staleDays(now: Date = Date()) -> Int? { RatesInUse.staleDays(rates, now: now) }
 
     /// Sets (or replaces) a currency's own rate: checked against the rates in use, saved in the
     /// data file, applied to every screen at once, and recorded in the rate history.
@@ -177,6 +160,29 @@ import Foundation
         state.userRates = rates
         engine.useUserRates(rates)
         return true
+    }
+
+    /// Removes a currency's own rate and says so.
+    func removeUserRateSaying(_ code: String, toast: @MainActor (String) -> Void) {
+        guard removeUserRate(code) else { return }
+        toast(Template.fill(tr("Your rate for %@ is removed"), code))
+    }
+
+    /// The user's data on the Investments page, changed in one go (and saved once typing pauses).
+    func updateInvestments(_ change: (inout InvestmentState) -> Void) {
+        var investments = state.investments
+        change(&investments)
+        state.investments = investments
+    }
+
+    /// The list of currencies as the Currencies page has it now.
+    func setCurrencies(_ list: CurrencyListState) {
+        if state.currencies != list { state.currencies = list }
+    }
+
+    /// The Converter's amount, currencies and favourites as its page has them now.
+    func setConverter(_ converter: ConverterState) {
+        if state.converter != converter { state.converter = converter }
     }
 
     /// A change is waiting to be saved.

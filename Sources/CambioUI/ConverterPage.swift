@@ -13,7 +13,7 @@ import Foundation
     /// The pair, the targets, the amount and each result, without the widgets. Every change
     /// goes to the saved state.
     var model: ConverterModel {
-        didSet { if model.state != oldValue.state { ctx.state.converter = model.state } }
+        didSet { if model.state != oldValue.state { ctx.setConverter(model.state) } }
     }
     let amountBar: AmountBar
     let results: ResultList

@@ -51,7 +51,7 @@ import Foundation
     /// The list, what was typed and the rows' refusals. The list is the context's, which saves it;
     /// the context changes only its reference currency, and says so (`observeDisplay`).
     var model: CurrenciesModel {
-        didSet { if ctx.state.currencies != model.list { ctx.state.currencies = model.list } }
+        didSet { ctx.setCurrencies(model.list) }
     }
 
     init(context: AppContext) {

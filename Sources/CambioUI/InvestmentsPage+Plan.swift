@@ -91,7 +91,7 @@ extension InvestmentsPage {
         }
         plan.referenceCheck.onToggled { [weak self] in
             guard let self else { return }
-            self.ctx.state.investments.inReference = self.plan.referenceCheck.active
+            self.ctx.updateInvestments { $0.inReference = self.plan.referenceCheck.active }
             self.showMethod()
             self.recompute()
         }
@@ -111,7 +111,7 @@ extension InvestmentsPage {
             self.setBusy(false)
             switch outcome {
             case .success(let answer):
-                self.ctx.state.investments.stock = stock
+                self.ctx.updateInvestments { $0.stock = stock }
                 self.use(answer, load)
             case .failure(let error):
                 // The stock shown and its results stay; the reason is shown above them.
@@ -181,7 +181,7 @@ extension InvestmentsPage {
     /// Chooses the start month by its place in the list; the list and the slider follow.
     public func setStartIndex(_ index: Int, save: Bool = true) {
         guard let month = showStart(index) else { return }
-        if save { ctx.state.investments.start = month }
+        if save { ctx.updateInvestments { $0.start = month } }
         recompute()
     }
 
@@ -210,8 +210,10 @@ extension InvestmentsPage {
     }
 
     private func planEdited() {
-        ctx.state.investments.initialText = plan.initialEntry.text
-        ctx.state.investments.monthlyText = plan.monthlyEntry.text
+        ctx.updateInvestments {
+            $0.initialText = plan.initialEntry.text
+            $0.monthlyText = plan.monthlyEntry.text
+        }
         recompute()
     }
 

@@ -223,10 +223,3 @@ import Foundation
     }
 }
 
-extension AppContext {
-    /// Removes a currency's own rate and says so.
-    func removeUserRateSaying(_ code: String, toast: @MainActor (String) -> Void) {
-        guard removeUserRate(code) else { return }
-        toast(Template.fill(tr("Your rate for %@ is removed"), code))
-    }
-}

@@ -253,3 +253,19 @@ final class DayTests: XCTestCase {
         XCTAssertEqual(Day(iso: "2024-02-28")!.adding(days: 2).iso, "2024-03-01")
     }
 }
+
+/// How the window speaks of the rates in use, without a display.
+final class RatesInUseTests: XCTestCase {
+    func testTheRatesSourceDayAndAgeInWordsAndWhenTheyAreOld() {
+        let days = DayFormatter(locale: Locale(identifier: "en_US"))
+        let words = Translations.english
+        let table = RateTable(base: "EUR", source: "ECB", days: [Day(iso: "2026-10-30")!: ["USD": Decimal(string: "1.1172")!]])
+        let now = Day(iso: "2026-11-27")!.date.addingTimeInterval(12 * 3600)
+        XCTAssertEqual(RatesInUse.description(table, fetchedAt: nil, now: now, days: days, words: words), "ECB rates of Oct 30, 2026")
+        XCTAssertEqual(RatesInUse.description(table, fetchedAt: now.addingTimeInterval(-3 * 3600), now: now, days: days, words: words),
+                       "ECB rates of Oct 30, 2026 \u{00B7} updated 3 h ago")
+        XCTAssertEqual(RatesInUse.description(nil, fetchedAt: nil, now: now, days: days, words: words), "No rates available")
+        XCTAssertEqual(RatesInUse.staleDays(table, now: now), 28)
+        XCTAssertNil(RatesInUse.staleDays(table, now: Day(iso: "2026-10-30")!.date.addingTimeInterval(20 * 3600)), "the day's own rates")
+    }
+}
