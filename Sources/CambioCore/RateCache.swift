@@ -45,35 +45,19 @@ public struct RateCache: Sendable {
         case unreadable(path: String, reason: String)
     }
 
-    /// Far larger than any provider's answer (the 90-day history is about 200 KB).
-    public static let maxBytes = 20_000_000
+    public static var maxBytes: Int { CacheFile.maxBytes }
 
     public func load(_ provider: Provider, today: Day, now: Date = Date(), history: Bool = false) -> Load {
-        let file = url(provider, history: history)
-        let data: Data
-        do {
-            guard let d = try SmallFile.read(file, limit: Self.maxBytes) else { return .missing }
-            data = d
-        } catch FileProblem.tooLarge(let path, let limit) {
-            let aside = SetAside.rename(file, reason: FileProblem.tooLarge(path: path, limit: limit).description, now: now)
-            return .setAside(path: aside.path, reason: aside.reason)
-        } catch {
-            return .unreadable(path: file.path, reason: Wording(error: error).description)
-        }
-        let reason: String
-        do {
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .secondsSince1970
-            let answer = try decoder.decode(CachedAnswer.self, from: data)
+        let read = CacheFile.read(url(provider, history: history), as: CachedAnswer.self, now: now) { answer in
             guard answer.provider == provider else { throw ProviderError.wrongShape("cached for \(answer.provider)") }
-            let snapshot = try ProviderParser.parse(provider, answer.body, today: today,
-                                                    expecting: history ? .history : .latest)
-            return .loaded(answer, snapshot)
-        } catch {
-            reason = Wording(error: error).description
+            return try ProviderParser.parse(provider, answer.body, today: today, expecting: history ? .history : .latest)
         }
-        let aside = SetAside.rename(file, reason: reason, now: now)
-        return .setAside(path: aside.path, reason: aside.reason)
+        switch read {
+        case .missing: return .missing
+        case .loaded(let answer, let snapshot): return .loaded(answer, snapshot)
+        case .setAside(let path, let reason): return .setAside(path: path, reason: reason)
+        case .unreadable(let path, let reason): return .unreadable(path: path, reason: reason)
+        }
     }
 
     /// A server's "not before" after HTTP 429, kept so that later runs wait too; never more than
@@ -119,16 +103,7 @@ public struct RateCache: Sendable {
     /// Replaces the provider's answer atomically. A file that exists but cannot be read is not
     /// replaced (nor is a folder in its place): the failure is said instead.
     public func store(_ answer: CachedAnswer, history: Bool = false) throws {
-        let file = url(answer.provider, history: history)
-        if access(file.path, F_OK) == 0 {
-            do { _ = try SmallFile.read(file, limit: Self.maxBytes) } catch let p as FileProblem {
-                if case .tooLarge = p {} else { throw p }
-            }
-        }
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
-        encoder.outputFormatting = [.sortedKeys]
-        try SmallFile.write(try encoder.encode(answer), to: file)
+        try CacheFile.write(answer, to: url(answer.provider, history: history))
     }
 }
 

@@ -59,46 +59,19 @@ public struct StockCache: Sendable {
         load(.search(query), now: now) { try AlphaVantageParser.search($0.body) }
     }
 
-    func load<Value>(_ kind: Kind, now: Date, parse: (CachedStockAnswer) throws -> Value) -> Load<Value> {
-        let file = url(kind)
-        let data: Data
-        do {
-            guard let d = try SmallFile.read(file, limit: RateCache.maxBytes) else { return .missing }
-            data = d
-        } catch FileProblem.tooLarge(let path, let limit) {
-            let aside = SetAside.rename(file, reason: FileProblem.tooLarge(path: path, limit: limit).description, now: now)
-            return .setAside(path: aside.path, reason: aside.reason)
-        } catch {
-            // Its permissions, or a folder in its place: kept as it is, and said.
-            return .unreadable(path: file.path, reason: Wording(error: error).description)
+    func load<Value: Sendable>(_ kind: Kind, now: Date, parse: (CachedStockAnswer) throws -> Value) -> Load<Value> {
+        switch CacheFile.read(url(kind), as: CachedStockAnswer.self, now: now, check: parse) {
+        case .missing: return .missing
+        case .loaded(let answer, let value): return .loaded(answer, value)
+        case .setAside(let path, let reason): return .setAside(path: path, reason: reason)
+        case .unreadable(let path, let reason): return .unreadable(path: path, reason: reason)
         }
-        let reason: String
-        do {
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .secondsSince1970
-            let answer = try decoder.decode(CachedStockAnswer.self, from: data)
-            return .loaded(answer, try parse(answer))
-        } catch {
-            reason = Wording(error: error).description
-        }
-        let aside = SetAside.rename(file, reason: reason, now: now)
-        return .setAside(path: aside.path, reason: aside.reason)
     }
 
     public func store(_ answer: CachedStockAnswer, as kind: Kind) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
-        encoder.outputFormatting = [.sortedKeys]
-        let file = url(kind)
-        if access(file.path, F_OK) == 0 {
-            // A file that cannot be read is not replaced: the failure is said instead.
-            do { _ = try SmallFile.read(file, limit: RateCache.maxBytes) } catch let p as FileProblem {
-                if case .tooLarge = p {} else { throw p }
-            }
-        }
         // The user's own: answers fetched with their key are nobody else's business.
-        try SmallFile.write(try encoder.encode(answer), to: url(kind), mode: 0o600)
+        try CacheFile.write(answer, to: url(kind), mode: 0o600)
     }
 
     public static func isFresh(_ answer: CachedStockAnswer, lifetime: TimeInterval, now: Date) -> Bool {
