@@ -237,29 +237,18 @@ final class HistoryStoreTests: XCTestCase {
         var config = Configuration()
         config.journalMode = .wal
         let other = try DatabaseQueue(path: url.path, configuration: config)
-        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), released = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            try? other.writeWithoutTransaction { db in
-                try db.execute(sql: "BEGIN IMMEDIATE")
-                try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('other', 'writer')")
-                locked.signal()
-                release.wait()
-                try db.execute(sql: "COMMIT")
-            }
-            released.signal()
-        }
-        locked.wait()
+        let writer = OtherWriter(other, writing: "INSERT INTO meta (key, value) VALUES ('other', 'writer')")
         let erapi = try ProviderParser.parse(.erapi, Data(contentsOf: Self.fixtures.appendingPathComponent("erapi_open_latest_USD_2024-08-19.json")),
                                              today: day("2026-11-22"))
         // The other writer lets go once this one has been told the store is busy and waits.
         let waits = Counter()
         let (store, outcome) = try HistoryStore.open(at: url, now: Date(), busy: .callback { tries in
-            if waits.increment() == 1 { release.signal() }
+            if waits.increment() == 1 { writer.commit() }
             usleep(1000)
             return tries < 30_000
         })
         try store.record(erapi.publications)
-        released.wait()
+        writer.waitUntilCommitted()
         guard case .opened = outcome else { return XCTFail("\(outcome)") }
         XCTAssertGreaterThan(waits.value, 0, "the record waited for the other writer")
         XCTAssertEqual(try store.newestDay(source: "open.er-api.com")?.iso, "2024-08-19")
@@ -279,17 +268,7 @@ final class HistoryStoreTests: XCTestCase {
         let folder = Glibc.open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         XCTAssertEqual(flock(folder, LOCK_EX), 0)
         let other = try DatabaseQueue(path: url.path)
-        let locked = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), released = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            try? other.writeWithoutTransaction { db in
-                try db.execute(sql: "BEGIN IMMEDIATE")
-                locked.signal()
-                release.wait()
-                try db.execute(sql: "COMMIT")
-            }
-            released.signal()
-        }
-        locked.wait()
+        let writer = OtherWriter(other, writing: nil)
         let result = Locked<Result<(HistoryStore, HistoryStore.OpenOutcome), Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
@@ -312,8 +291,8 @@ final class HistoryStoreTests: XCTestCase {
             if waiting { break }
             usleep(1000)
         }
-        release.signal()
-        released.wait()
+        writer.commit()
+        writer.waitUntilCommitted()
         try other.close()
         flock(folder, LOCK_UN)
         close(folder)
@@ -405,4 +384,29 @@ final class Locked<Value>: @unchecked Sendable {
         get { lock.lock(); defer { lock.unlock() }; return stored }
         set { lock.lock(); defer { lock.unlock() }; stored = newValue }
     }
+}
+
+/// Another process's connection holding SQLite's write lock (BEGIN IMMEDIATE, and `writing` if
+/// given) from its creation until `commit()`.
+final class OtherWriter: Sendable {
+    private let release = DispatchSemaphore(value: 0), released = DispatchSemaphore(value: 0)
+
+    init(_ connection: DatabaseQueue, writing sql: String?) {
+        let locked = DispatchSemaphore(value: 0)
+        let release = release, released = released
+        DispatchQueue.global().async {
+            try? connection.writeWithoutTransaction { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                if let sql { try db.execute(sql: sql) }
+                locked.signal()
+                release.wait()
+                try db.execute(sql: "COMMIT")
+            }
+            released.signal()
+        }
+        locked.wait()
+    }
+
+    func commit() { release.signal() }
+    func waitUntilCommitted() { released.wait() }
 }
