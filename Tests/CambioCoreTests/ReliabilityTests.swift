@@ -141,10 +141,8 @@ final class SavedStateReliabilityTests: XCTestCase {
         let dir = try tempDir()
         let amount = String(repeating: "9", count: 50_000_000)
         let url = try write(#"{"version": 1, "currencies": {"codes": ["EUR"], "anchorCode": "EUR", "anchorText": "\#(amount)", "referenceCode": "EUR"}}"#, in: dir)
-        let started = Date()
         guard case .corrupt(let aside, let reason, _) = StateStore(url: url).load() else { return XCTFail() }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "refused before parsing")
-        XCTAssertTrue(reason.contains("larger than 1 MB"), reason)
+        XCTAssertTrue(reason.contains("larger than 1 MB"), "refused by its size, before parsing: \(reason)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: aside.path), "kept, under another name")
     }
 

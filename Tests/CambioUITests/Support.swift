@@ -37,10 +37,8 @@ class WindowTestCase: XCTestCase {
         // A history being opened on another thread (the bundle imported: seconds), in this start
         // or an earlier one of the test, would make the home again once it is gone: awaited (its
         // end comes back to the main actor).
-        let end = Date().addingTimeInterval(60)
-        while contexts.contains(where: { $0.historyData.isOpening }) && Date() < end {
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
+        let started = contexts
+        await waitUntil(timeout: 60) { !started.contains(where: { $0.historyData.isOpening }) }
         window = nil
         context = nil
         contexts = []
@@ -72,12 +70,20 @@ class WindowTestCase: XCTestCase {
         MainContext.drain()
     }
 
-    /// Runs the main loop for `seconds` (timers fire, frames are drawn).
-    func spin(_ seconds: Double) {
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
-            if g_main_context_iteration(nil, 0) == 0 { usleep(2_000) }
+    /// Waits until `done` holds, or `timeout` seconds have passed; true if it held. GLib runs
+    /// between the checks (timers, frames, signals), and the test awaits, so that work coming
+    /// back to the main actor from other threads (a history read, a store opened) gets in too.
+    /// The one wait of the tests that await; `runMainLoop` runs GLib alone for layouts.
+    @discardableResult
+    func waitUntil(timeout: TimeInterval = 10, _ done: () -> Bool) async -> Bool {
+        let end = MainContext.monotonicSeconds + timeout
+        while !done() {
+            guard MainContext.monotonicSeconds < end else { return false }
+            // A few iterations, not a drain: a spinner always has a frame to draw.
+            for _ in 0..<5 { g_main_context_iteration(nil, 0) }
+            try? await Task.sleep(nanoseconds: 5_000_000)
         }
+        return true
     }
 
     /// One imported store for every test: each test's home gets a copy (the import takes seconds).
@@ -140,12 +146,7 @@ extension WindowTestCase {
     /// off the main thread and come back to the main actor: awaiting lets them in (a GLib spin
     /// inside this test's own main-actor job would not).
     func waitForHistory(_ page: HistoryPage, also: () -> Bool = { true }) async throws {
-        let end = Date().addingTimeInterval(60)
-        repeat {
-            try await Task.sleep(nanoseconds: 20_000_000)
-            // A few iterations, not a drain: the spinner animates, so GLib always has a frame to do.
-            for _ in 0..<5 { g_main_context_iteration(nil, 0) }
-        } while (!page.isLoaded || page.isLoading || !also()) && Date() < end
+        await waitUntil(timeout: 60) { page.isLoaded && !page.isLoading && also() }
     }
 }
 
