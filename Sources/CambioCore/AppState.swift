@@ -6,7 +6,7 @@ public struct AppState: Codable, Equatable, Sendable {
     public var version: Int
     public var currencies: CurrencyListState
     /// Absent in files written before settings existed.
-    private var settingsIfSaved: AppSettings?
+    private var settingsIfSaved: PreferenceValues?
     /// Absent in files written before the Converter page existed.
     private var converterIfSaved: ConverterState?
     /// Absent in files written before the Investments page existed.
@@ -14,7 +14,7 @@ public struct AppState: Codable, Equatable, Sendable {
     /// Absent in files written before the user's own rates existed, and while there are none.
     private var userRatesIfSaved: [UserRate]?
 
-    public var settings: AppSettings {
+    public var settings: PreferenceValues {
         get { settingsIfSaved ?? .firstStart }
         set { settingsIfSaved = newValue }
     }
@@ -28,7 +28,7 @@ public struct AppState: Codable, Equatable, Sendable {
     public var hasSavedConverter: Bool { converterIfSaved != nil }
 
     /// The settings as the file had them (earlier versions kept them here; now GSettings does).
-    public var savedSettings: AppSettings? { settingsIfSaved }
+    public var savedSettings: PreferenceValues? { settingsIfSaved }
 
     /// Once the settings live in GSettings, the file no longer carries them.
     public mutating func dropSettings() { settingsIfSaved = nil }
@@ -53,7 +53,7 @@ public struct AppState: Codable, Equatable, Sendable {
         case userRatesIfSaved = "userRates"
     }
 
-    public init(currencies: CurrencyListState, settings: AppSettings? = nil, converter: ConverterState? = nil,
+    public init(currencies: CurrencyListState, settings: PreferenceValues? = nil, converter: ConverterState? = nil,
                 investments: InvestmentState? = nil) {
         version = Self.currentVersion
         self.currencies = currencies
@@ -81,7 +81,7 @@ public struct InvestmentState: Codable, Equatable, Sendable {
 }
 
 /// The user's preferences (the Preferences window).
-public struct AppSettings: Codable, Equatable, Sendable {
+public struct PreferenceValues: Codable, Equatable, Sendable {
     /// The primary source; the broadest by default.
     public var provider: Provider = .erapi
     /// When rates are fetched without being asked (F5 always asks, unless the network is off).
@@ -99,7 +99,7 @@ public struct AppSettings: Codable, Equatable, Sendable {
     }
 
     /// A first start's settings: the network on (the rates are fetched), as the product ships.
-    public static let firstStart = AppSettings(networkAllowed: true)
+    public static let firstStart = PreferenceValues(networkAllowed: true)
 
     enum CodingKeys: String, CodingKey { case provider, refreshInterval, networkAllowed, decimalPlaces }
 
@@ -226,12 +226,12 @@ public struct StateStore: Sendable {
 
     /// The settings field by field. The privacy switch is read on its own: a value that is not
     /// true or false turns the network off (never silently on).
-    static func settings(_ value: Any?, _ ignored: inout [String]) -> AppSettings {
+    static func settings(_ value: Any?, _ ignored: inout [String]) -> PreferenceValues {
         guard let s = value as? [String: Any] else {
             ignored.append("settings: not an object; the network stays off until you turn it on")
-            return AppSettings(networkAllowed: false)
+            return PreferenceValues(networkAllowed: false)
         }
-        var out = AppSettings.firstStart
+        var out = PreferenceValues.firstStart
         var sub: [String] = []
         if let v: Provider = field(s, "provider", &sub) { out.provider = v }
         let interval: RefreshInterval? = field(s, "refreshInterval", &sub)

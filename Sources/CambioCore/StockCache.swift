@@ -110,7 +110,7 @@ public struct APIKeyStore: Sendable {
         chmod(dir, info.st_mode & 0o700)
     }
 
-    public enum KeyError: Error, Equatable, Sendable, Worded {
+    public enum APIKeyError: Error, Equatable, Sendable, Worded {
         /// Something else than letters and digits (a space, a quote, a whole URL).
         case invalid
         /// Letters and digits, but fewer than 4 (a paste cut short).
@@ -130,7 +130,7 @@ public struct APIKeyStore: Sendable {
 
     /// Keys are short runs of letters and digits ("demo", 16 for a free key); anything else is a
     /// paste gone wrong: why, or nil for a key that may be one.
-    public static func problem(_ key: String) -> KeyError? {
+    public static func problem(_ key: String) -> APIKeyError? {
         guard key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return .invalid }
         return key.count < 4 ? .tooShort : key.count > 64 ? .tooLong : nil
     }
@@ -142,7 +142,7 @@ public struct APIKeyStore: Sendable {
         let key = key?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if key.isEmpty {
             if fm.fileExists(atPath: url.path) {
-                do { try fm.removeItem(at: url) } catch { throw KeyError.write(Wording(error: error).description) }
+                do { try fm.removeItem(at: url) } catch { throw APIKeyError.write(Wording(error: error).description) }
             }
             return
         }
@@ -150,12 +150,12 @@ public struct APIKeyStore: Sendable {
         let dir = url.deletingLastPathComponent()
         do {
             try fm.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch { throw KeyError.write(Wording(error: error).description) }
+        } catch { throw APIKeyError.write(Wording(error: error).description) }
         narrowFolder()
         let temporary = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         unlink(temporary.path)
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw KeyError.write(String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw APIKeyError.write(String(cString: strerror(errno))) }
         let bytes = Array((key + "\n").utf8)
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         let synced = fsync(fd) == 0
@@ -163,7 +163,7 @@ public struct APIKeyStore: Sendable {
         guard written == bytes.count, synced, rename(temporary.path, url.path) == 0 else {
             let why = String(cString: strerror(errno))
             unlink(temporary.path)
-            throw KeyError.write(why)
+            throw APIKeyError.write(why)
         }
     }
 }

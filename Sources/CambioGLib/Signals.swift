@@ -49,13 +49,13 @@ public enum Signal {
         return CambioGLib.connect(instance, signal, handler, unsafeBitCast(t, to: GCallback.self))
     }
 
-    public typealias Key = @MainActor (_ keyval: guint, _ state: GdkModifierType) -> Bool
+    public typealias KeyPress = @MainActor (_ keyval: guint, _ state: GdkModifierType) -> Bool
 
     /// GtkEventControllerKey::key-pressed. Return true to stop the event.
     @discardableResult
-    public static func keyPressed(_ controller: OpaquePointer, _ handler: @escaping Key) -> gulong {
+    public static func keyPressed(_ controller: OpaquePointer, _ handler: @escaping KeyPress) -> gulong {
         let t: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, _, state, data in
-            let h = box(data, Key.self)
+            let h = box(data, KeyPress.self)
             return MainActor.assumeIsolated { h(keyval, state) } ? 1 : 0
         }
         return CambioGLib.connect(gpointerOf(controller), "key-pressed", handler, unsafeBitCast(t, to: GCallback.self))

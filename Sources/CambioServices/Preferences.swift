@@ -7,7 +7,7 @@ import Foundation
 @MainActor public final class Preferences {
     public static let schemaID = "io.github.cambio.Cambio"
 
-    public enum Key: String, CaseIterable, Sendable {
+    public enum Setting: String, CaseIterable, Sendable {
         case provider, refreshInterval = "refresh-interval", networkAllowed = "network-allowed", decimalPlaces = "decimal-places"
         case feeEnabled = "fee-enabled", feePercent = "fee-percent"
     }
@@ -16,30 +16,30 @@ import Foundation
     /// schema is not installed.
     public let settings: SettingsRef?
     /// Without the schema: this run's choices, from the data file (nothing is kept).
-    private var fallback: AppSettings
+    private var fallback: PreferenceValues
     /// Why the preferences cannot be kept, when they cannot.
     public let problem: Wording?
-    private var observers: [Int: @MainActor (Key) -> Void] = [:]
+    private var observers: [Int: @MainActor (Setting) -> Void] = [:]
     private var nextObserver = 0
     private var changeHandle: SignalHandle?
 
     /// `backend`: `.memory` for tests, whose choices must not reach the user's.
     public init(backend: SettingsRef.Backend = .default) {
         settings = SettingsRef.open(schemaID: Self.schemaID, backend: backend)
-        fallback = AppSettings(networkAllowed: false)
+        fallback = PreferenceValues(networkAllowed: false)
         problem = settings == nil
             ? Wording("Preferences cannot be kept: the settings schema %@ is not installed (make install, or set GSETTINGS_SCHEMA_DIR).",
                       .verbatim(Self.schemaID))
             : nil
         changeHandle = settings?.onChange { [weak self] name in
-            guard let self, let key = Key(rawValue: name) else { return }
+            guard let self, let key = Setting(rawValue: name) else { return }
             self.observers.keys.sorted().forEach { self.observers[$0]?(key) }
         }
     }
 
     /// Calls `body` after a preference changed (here, in the Preferences window, or elsewhere),
     /// for as long as the returned observation is kept and not cancelled.
-    public func observe(_ body: @escaping @MainActor (Key) -> Void) -> Observation {
+    public func observe(_ body: @escaping @MainActor (Setting) -> Void) -> Observation {
         let id = nextObserver
         nextObserver += 1
         observers[id] = body
@@ -47,24 +47,24 @@ import Foundation
     }
 
     public var provider: Provider {
-        get { settings.map { Provider(rawValue: $0.string(Key.provider.rawValue)) ?? .erapi } ?? fallback.provider }
-        set { set(.provider) { $0.setString(Key.provider.rawValue, newValue.rawValue) } fallback: { fallback.provider = newValue } }
+        get { settings.map { Provider(rawValue: $0.string(Setting.provider.rawValue)) ?? .erapi } ?? fallback.provider }
+        set { set(.provider) { $0.setString(Setting.provider.rawValue, newValue.rawValue) } fallback: { fallback.provider = newValue } }
     }
 
     public var refreshInterval: RefreshInterval {
-        get { settings.map { RefreshInterval(rawValue: $0.string(Key.refreshInterval.rawValue)) ?? .onStart } ?? fallback.refreshInterval }
-        set { set(.refreshInterval) { $0.setString(Key.refreshInterval.rawValue, newValue.rawValue) } fallback: { fallback.refreshInterval = newValue } }
+        get { settings.map { RefreshInterval(rawValue: $0.string(Setting.refreshInterval.rawValue)) ?? .onStart } ?? fallback.refreshInterval }
+        set { set(.refreshInterval) { $0.setString(Setting.refreshInterval.rawValue, newValue.rawValue) } fallback: { fallback.refreshInterval = newValue } }
     }
 
     /// False: nothing is sent anywhere. The HTTP client's gate follows it.
     public var networkAllowed: Bool {
-        get { settings?.bool(Key.networkAllowed.rawValue) ?? fallback.networkAllowed }
-        set { set(.networkAllowed) { $0.setBool(Key.networkAllowed.rawValue, newValue) } fallback: { fallback.networkAllowed = newValue } }
+        get { settings?.bool(Setting.networkAllowed.rawValue) ?? fallback.networkAllowed }
+        set { set(.networkAllowed) { $0.setBool(Setting.networkAllowed.rawValue, newValue) } fallback: { fallback.networkAllowed = newValue } }
     }
 
     public var decimalPlaces: DecimalPlaces {
-        get { settings.map { Self.places($0.int(Key.decimalPlaces.rawValue)) } ?? fallback.decimalPlaces }
-        set { set(.decimalPlaces) { $0.setInt(Key.decimalPlaces.rawValue, Self.number(newValue)) } fallback: { fallback.decimalPlaces = newValue } }
+        get { settings.map { Self.places($0.int(Setting.decimalPlaces.rawValue)) } ?? fallback.decimalPlaces }
+        set { set(.decimalPlaces) { $0.setInt(Setting.decimalPlaces.rawValue, Self.number(newValue)) } fallback: { fallback.decimalPlaces = newValue } }
     }
 
     // MARK: The card or exchange fee
@@ -74,18 +74,18 @@ import Foundation
 
     /// Whether results also show the amount with the card or exchange fee.
     public var feeEnabled: Bool {
-        get { settings?.bool(Key.feeEnabled.rawValue) ?? fallbackFee.enabled }
-        set { set(.feeEnabled, { $0.setBool(Key.feeEnabled.rawValue, newValue) }) { fallbackFee.enabled = newValue } }
+        get { settings?.bool(Setting.feeEnabled.rawValue) ?? fallbackFee.enabled }
+        set { set(.feeEnabled, { $0.setBool(Setting.feeEnabled.rawValue, newValue) }) { fallbackFee.enabled = newValue } }
     }
 
     /// The fee's percent as kept (POSIX digits: "2.2"), usable or not.
     public var feePercentText: String {
-        settings?.string(Key.feePercent.rawValue) ?? fallbackFee.percent
+        settings?.string(Setting.feePercent.rawValue) ?? fallbackFee.percent
     }
 
     /// Keeps a fee's percent (whether it applies is `feeEnabled`).
     public func setFeePercent(_ fee: Fee) {
-        set(.feePercent, { $0.setString(Key.feePercent.rawValue, fee.stored) }) { fallbackFee.percent = fee.stored }
+        set(.feePercent, { $0.setString(Setting.feePercent.rawValue, fee.stored) }) { fallbackFee.percent = fee.stored }
     }
 
     /// The fee the results show: nil while it is off, or while the kept percent is unusable
@@ -105,8 +105,8 @@ import Foundation
     }
 
     /// Every preference at once.
-    public var all: AppSettings {
-        AppSettings(provider: provider, refreshInterval: refreshInterval, networkAllowed: networkAllowed, decimalPlaces: decimalPlaces)
+    public var all: PreferenceValues {
+        PreferenceValues(provider: provider, refreshInterval: refreshInterval, networkAllowed: networkAllowed, decimalPlaces: decimalPlaces)
     }
 
     /// -1 in the schema: each currency's own.
@@ -120,7 +120,7 @@ import Foundation
 
     /// Writes a preference: to GSettings (whose "changed" signal tells the observers), else to
     /// this run's fallback (`change`), telling the observers here.
-    private func set(_ key: Key, _ write: (SettingsRef) -> Void, fallback change: () -> Void) {
+    private func set(_ key: Setting, _ write: (SettingsRef) -> Void, fallback change: () -> Void) {
         if let settings { write(settings); return }
         change()
         observers.keys.sorted().forEach { observers[$0]?(key) }
@@ -130,9 +130,9 @@ import Foundation
     /// file's copy is ignored (and no longer written). Without the schema, the file's choices
     /// are this run's. Returns true when the data file's settings should now be dropped.
     @discardableResult
-    public func adopt(fromDataFile saved: AppSettings?, readable: Bool) -> Bool {
+    public func adopt(fromDataFile saved: PreferenceValues?, readable: Bool) -> Bool {
         guard let settings else {
-            fallback = saved ?? AppSettings(networkAllowed: readable)
+            fallback = saved ?? PreferenceValues(networkAllowed: readable)
             return false
         }
         if settings.bool("settings-migrated") { return saved != nil }

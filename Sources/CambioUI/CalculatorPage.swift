@@ -73,7 +73,7 @@ import Foundation
         }
         entry.onActivate { [weak self] in self?.equals() }
         historyList.onRowActivated { [weak self] row in self?.useHistory(Int(row.index)) }
-        entry.onKeyPressed(capture: true) { [weak self] keyval, state in self?.key(keyval, state) ?? false }
+        entry.onKeyPressed(capture: true) { [weak self] keyval, state in self?.keyPressed(keyval, state) ?? false }
         // A click in the display places the cursor to edit what is there.
         entry.onPress { [weak self] _, _, _ in self?.model.edited() }
         showHistory()
@@ -118,11 +118,11 @@ import Foundation
     }
 
     /// What a keypad key does, by its text: "7", "+", "=", "AC"...
-    public func press(_ key: String) { keys.first { $0.text == key }?.action(self) }
+    public func press(_ key: String) { keypadButtons.first { $0.text == key }?.action(self) }
 
     // MARK: Keys
 
-    struct Key {
+    struct KeypadButton {
         let text: String
         let name: String
         let column: Int32, row: Int32, width: Int32
@@ -130,13 +130,13 @@ import Foundation
         let action: @MainActor (CalculatorPage) -> Void
     }
 
-    private var keys: [Key] = []
+    private var keypadButtons: [KeypadButton] = []
 
     private func buildKeypad(_ grid: Grid) {
         let mark = String(ctx.formatter.style.decimalSeparator)
         func k(_ text: String, _ name: String, _ column: Int32, _ row: Int32, width: Int32 = 1, _ classes: [String] = [],
                _ action: @escaping @MainActor (CalculatorPage) -> Void) {
-            keys.append(Key(text: text, name: name, column: column, row: row, width: width, classes: classes, action: action))
+            keypadButtons.append(KeypadButton(text: text, name: name, column: column, row: row, width: width, classes: classes, action: action))
         }
         k("AC", tr("Clear all"), 0, 0, ["destructive-action"]) { $0.clearAll() }
         k("C", tr("Clear entry"), 1, 0) { $0.clearEntry() }
@@ -156,7 +156,7 @@ import Foundation
         k(mark, tr("Decimal mark"), 2, 5, ["digit"]) { $0.insert(mark) }
         k("=", tr("Equals"), 3, 4, ["suggested-action"]) { $0.equals() }
         k(tr("Convert"), tr("Convert the result in the Converter"), 3, 5, ["convert"]) { $0.convert() }
-        for key in keys {
+        for key in keypadButtons {
             // A label child, so that GTK 4.8 does not append the label to the accessible name.
             // A long key ("Convert", or its translation) ends in an ellipsis on a phone rather than widen the keypad.
             let label = Label(key.text, xalign: 0.5)
@@ -179,7 +179,7 @@ import Foundation
 
     /// The keyboard in the display: = and Enter evaluate, Escape clears, the keypad's decimal key
     /// types the locale's mark, and an operator after a result goes on from it.
-    private func key(_ keyval: guint, _ state: GdkModifierType) -> Bool {
+    private func keyPressed(_ keyval: guint, _ state: GdkModifierType) -> Bool {
         let mods = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue)
         guard mods == 0 else { return false }
         switch Int32(keyval) {

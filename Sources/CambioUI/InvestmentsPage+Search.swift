@@ -9,14 +9,14 @@ extension InvestmentsPage {
         /// Searches run 0.4 s after typing stops (GTK's own delay), never per keystroke.
         let entry = SearchEntry(placeholder: tr("Find a stock: symbol or company name"))
         let keyButton = MenuButton()
-        let keyEditor: KeyEditor
+        let keyEditor: APIKeyEditor
         let keyPopover = Popover()
         let row: Box
         let note = Label("", classes: ["dim-label"], wrap: true)
         let list = ListBox(selection: GTK_SELECTION_BROWSE)
         let scroller: ScrolledWindow
 
-        init(keyEditor: KeyEditor) {
+        init(keyEditor: APIKeyEditor) {
             self.keyEditor = keyEditor
             entry.accessibleLabel(tr("Find a stock by symbol or company name"))
             entry.hexpand = true

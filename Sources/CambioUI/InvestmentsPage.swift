@@ -44,7 +44,7 @@ import Foundation
                                  format: Self.format(context), style: context.formatter.style,
                                  dates: context.locale.dates, days: context.days, catalog: context.catalog,
                                  words: Self.words)
-        search = SearchSection(keyEditor: KeyEditor(stocks: { [unowned context] in context.stocks }))
+        search = SearchSection(keyEditor: APIKeyEditor(stocks: { [unowned context] in context.stocks }))
         plan = PlanSection()
         results = ResultsSection()
         // Its description is the model's hint (search, or the sample's symbols).

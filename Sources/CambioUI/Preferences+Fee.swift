@@ -9,7 +9,7 @@ import CGtk
 /// ("15" on the way to "150", which is then refused, leaving 15 % in use). One that is not more
 /// than 0 and less than 100 is not kept; the line under the rows says why as soon as it is typed.
 @MainActor final class FeeRows {
-    let group: PrefsGroup
+    let group: PreferencesGroup
     let feeSwitch: Switch
     let switchRow: ActionRow
     /// The percent, as typed (only sensitive while the fee is on).
@@ -35,7 +35,7 @@ import CGtk
         percentRow.showApplyButton = true
         problemLabel = Label("", classes: ["error"], wrap: true)
         problemLabel.visible = false
-        group = PrefsGroup(title: tr("Fees"), [switchRow, percentRow, problemLabel])
+        group = PreferencesGroup(title: tr("Fees"), [switchRow, percentRow, problemLabel])
         showPercent()
         percentRow.sensitive = preferences.feeEnabled
         connect()
@@ -44,7 +44,7 @@ import CGtk
     private func connect() {
         let preferences = ctx.preferences
         if let stored = preferences.settings {
-            stored.bind(Preferences.Key.feeEnabled.rawValue, to: gpointerOf(feeSwitch.widget), property: "active")
+            stored.bind(Preferences.Setting.feeEnabled.rawValue, to: gpointerOf(feeSwitch.widget), property: "active")
         } else {
             feeSwitch.onToggled { [weak self] in
                 guard let self, self.ctx.preferences.feeEnabled != self.feeSwitch.active else { return }

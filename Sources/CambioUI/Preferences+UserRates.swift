@@ -6,7 +6,7 @@ import Foundation
 /// Preferences' "Your Rates": each rate the user set ("1 CUP = 0.0082 USD", its currency's name
 /// and the day it was set under it) with buttons to change and remove it, and "Add Rate…".
 @MainActor final class UserRatesGroup {
-    let group: PrefsGroup
+    let group: PreferencesGroup
     let addButton: Button
     /// The rows shown, by currency, in the data file's order.
     private(set) var rows: [(code: String, row: ActionRow)] = []
@@ -22,7 +22,7 @@ import Foundation
         addButton.addClass("flat")
         addButton.accessibleLabel(tr("Add a rate of your own"))
         addButton.valign = GTK_ALIGN_CENTER
-        group = PrefsGroup(title: tr("Your Rates"),
+        group = PreferencesGroup(title: tr("Your Rates"),
                            description: tr("Rates you set by hand, such as a cash office’s, a pegged rate, or one for a currency no provider covers. Each is used instead of the providers’ rates for its currency."),
                            [])
         group.headerSuffix(addButton)

@@ -7,7 +7,7 @@ import CGtk
 /// and is kept in GSettings. Escape closes it (an open list or picker closes first); typing
 /// searches its rows.
 @MainActor public final class PreferencesWindow {
-    let prefs: PrefsWindow
+    let prefs: PreferencesWindowWidget
     public var window: Window { prefs.window }
     let providerRow: ComboRow
     let intervalRow: ComboRow
@@ -18,7 +18,7 @@ import CGtk
     let referenceButton: MenuButton
     private(set) var referencePicker: CurrencyPicker?
     let networkSwitch: Switch
-    let keyRows: KeyRows
+    let keyRows: APIKeyRows
     /// "Your Rates": the rates the user set by hand.
     private(set) var userRates: UserRatesGroup!
     /// The card or exchange fee (Preferences+Fee).
@@ -36,7 +36,7 @@ import CGtk
         ctx = context
         self.rates = rates
         let settings = context.preferences.all
-        prefs = PrefsWindow()
+        prefs = PreferencesWindowWidget()
         prefs.window.title = tr("Preferences")
         prefs.modal = true
         prefs.window.destroyWithParent = true
@@ -69,19 +69,19 @@ import CGtk
 
         // The key: its saves and removals are toasts on this window.
         var toastTarget: (@MainActor (String) -> Void)?
-        keyRows = KeyRows(stocks: { [unowned context] in context.stocks }) { toastTarget?($0) }
+        keyRows = APIKeyRows(stocks: { [unowned context] in context.stocks }) { toastTarget?($0) }
         let prefsWidget = prefs.widget
         let userRates = UserRatesGroup(context: context, parent: { prefsWidget }) { toastTarget?($0) }
 
-        prefs.add(PrefsPage(title: tr("General"), icon: "preferences-system-symbolic", [
-            PrefsGroup(title: tr("Rates"),
+        prefs.add(PreferencesPage(title: tr("General"), icon: "preferences-system-symbolic", [
+            PreferencesGroup(title: tr("Rates"),
                        description: tr("Currencies the provider lacks are filled from the others. Automatic refresh asks for new rates by itself; F5 and Ctrl+R always ask."),
                        [providerRow, intervalRow]),
             userRates.group,
-            PrefsGroup(title: tr("Amounts"), description: tr("Decimal places only round what is shown: amounts stay exact."),
+            PreferencesGroup(title: tr("Amounts"), description: tr("Decimal places only round what is shown: amounts stay exact."),
                        [referenceRow, placesRow]),
             feeRows.group,
-            PrefsGroup(title: tr("Privacy"), [networkRow]),
+            PreferencesGroup(title: tr("Privacy"), [networkRow]),
             keyRows.group,
         ]))
         toastTarget = { [weak self] in self?.toast($0) }
@@ -97,11 +97,11 @@ import CGtk
     /// the settings' change notices.
     private func bindSettings() {
         guard let stored = ctx.preferences.settings else { return }
-        stored.bind(Preferences.Key.provider.rawValue, toSelectedOf: gpointerOf(providerRow.widget), values: Provider.allCases.map(\.rawValue))
-        stored.bind(Preferences.Key.refreshInterval.rawValue, toSelectedOf: gpointerOf(intervalRow.widget), values: Self.intervals.map(\.rawValue))
-        stored.bind(Preferences.Key.decimalPlaces.rawValue, toSelectedOf: gpointerOf(placesRow.widget),
+        stored.bind(Preferences.Setting.provider.rawValue, toSelectedOf: gpointerOf(providerRow.widget), values: Provider.allCases.map(\.rawValue))
+        stored.bind(Preferences.Setting.refreshInterval.rawValue, toSelectedOf: gpointerOf(intervalRow.widget), values: Self.intervals.map(\.rawValue))
+        stored.bind(Preferences.Setting.decimalPlaces.rawValue, toSelectedOf: gpointerOf(placesRow.widget),
                     values: DecimalPlaces.allCases.map(Preferences.number))
-        stored.bind(Preferences.Key.networkAllowed.rawValue, to: gpointerOf(networkSwitch.widget), property: "active")
+        stored.bind(Preferences.Setting.networkAllowed.rawValue, to: gpointerOf(networkSwitch.widget), property: "active")
     }
 
     private func connect() {

@@ -112,7 +112,7 @@ import Foundation
 
     /// A preference changed (in the Preferences window or elsewhere): a new provider or
     /// interval asks as at start; the privacy switch says what it means.
-    private func preferenceChanged(_ key: Preferences.Key) {
+    private func preferenceChanged(_ key: Preferences.Setting) {
         switch key {
         case .provider:
             showStaleness()

@@ -302,7 +302,7 @@ final class StockStorageTests: XCTestCase {
         XCTAssertEqual(store.load(), "ABCD1234EFGH")
         try store.save(" NEWKEY99 \n")
         XCTAssertEqual(store.load(), "NEWKEY99")
-        XCTAssertThrowsError(try store.save("not a key; rm -rf")) { XCTAssertEqual($0 as? APIKeyStore.KeyError, .invalid) }
+        XCTAssertThrowsError(try store.save("not a key; rm -rf")) { XCTAssertEqual($0 as? APIKeyStore.APIKeyError, .invalid) }
         // Each refusal says what is wrong with the key.
         XCTAssertThrowsError(try store.save("AB1")) {
             XCTAssertEqual("\($0)", "An Alpha Vantage key has 4 to 64 letters and digits: this one is too short")

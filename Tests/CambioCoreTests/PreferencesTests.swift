@@ -4,21 +4,21 @@ import XCTest
 
 final class PreferencesTests: XCTestCase {
     func testSettingsRoundTripAndOlderFilesKeepTheirChoices() throws {
-        var s = AppSettings(provider: .cbr, refreshInterval: .weekly, networkAllowed: false, decimalPlaces: .fixed(4))
+        var s = PreferenceValues(provider: .cbr, refreshInterval: .weekly, networkAllowed: false, decimalPlaces: .fixed(4))
         let data = try JSONEncoder().encode(s)
-        XCTAssertEqual(try JSONDecoder().decode(AppSettings.self, from: data), s)
+        XCTAssertEqual(try JSONDecoder().decode(PreferenceValues.self, from: data), s)
         s.decimalPlaces = .auto
         XCTAssertTrue(String(decoding: try JSONEncoder().encode(s), as: UTF8.self).contains(#""decimalPlaces":"auto""#))
 
         // Written before the preferences window: provider and interval only.
-        let old = try JSONDecoder().decode(AppSettings.self, from: Data(#"{"provider":"ecb","refreshInterval":"daily"}"#.utf8))
-        XCTAssertEqual(old, AppSettings(provider: .ecb, refreshInterval: .daily, networkAllowed: true, decimalPlaces: .auto))
+        let old = try JSONDecoder().decode(PreferenceValues.self, from: Data(#"{"provider":"ecb","refreshInterval":"daily"}"#.utf8))
+        XCTAssertEqual(old, PreferenceValues(provider: .ecb, refreshInterval: .daily, networkAllowed: true, decimalPlaces: .auto))
         // Then "never" meant no network at all: the user's privacy choice survives.
-        let never = try JSONDecoder().decode(AppSettings.self, from: Data(#"{"provider":"ecb","refreshInterval":"never"}"#.utf8))
+        let never = try JSONDecoder().decode(PreferenceValues.self, from: Data(#"{"provider":"ecb","refreshInterval":"never"}"#.utf8))
         XCTAssertFalse(never.networkAllowed)
         XCTAssertEqual(never.refreshInterval, .never)
         // Out of range: the file is refused (and set aside by the store), not silently changed.
-        XCTAssertThrowsError(try JSONDecoder().decode(AppSettings.self, from: Data(#"{"decimalPlaces":12}"#.utf8)))
+        XCTAssertThrowsError(try JSONDecoder().decode(PreferenceValues.self, from: Data(#"{"decimalPlaces":12}"#.utf8)))
     }
 
     func testFixedDecimalPlacesRoundOnlyTheDisplay() {

@@ -27,7 +27,7 @@ import CambioGLib
         let first = try engine(stateJSON: #"{"version": 1, "currencies": {"codes": ["USD", "EUR"], "anchorCode": "USD", "anchorText": "1", "referenceCode": "USD"}, "settings": {"provider": "cbr", "refreshInterval": "weekly", "networkAllowed": false, "decimalPlaces": 4}}"#,
                                preferences: preferences)
         XCTAssertTrue(first.settingsMoved)
-        XCTAssertEqual(preferences.all, AppSettings(provider: .cbr, refreshInterval: .weekly, networkAllowed: false, decimalPlaces: .fixed(4)))
+        XCTAssertEqual(preferences.all, PreferenceValues(provider: .cbr, refreshInterval: .weekly, networkAllowed: false, decimalPlaces: .fixed(4)))
         XCTAssertFalse(first.client.networkAllowed, "the gate follows the user's choice")
         XCTAssertEqual(first.client.requestsSent, 0)
 
@@ -45,7 +45,7 @@ import CambioGLib
         let data = StartupData.load(environment: ["HOME": home.path], executable: BundledData.executable, sourceTree: BundledData.sourceTree)
         let engine = Engine(data: data, environment: ["HOME": home.path], client: client, preferences: preferences)
         XCTAssertFalse(engine.settingsMoved)
-        XCTAssertEqual(preferences.all, AppSettings.firstStart)
+        XCTAssertEqual(preferences.all, PreferenceValues.firstStart)
         XCTAssertTrue(client.networkAllowed)
         // The switch, wherever it is turned, closes the gate.
         preferences.networkAllowed = false

@@ -21,7 +21,7 @@ import CambioGLib
 
     func testAPercentIsKeptExactlyAndTheObserversAreTold() async {
         let preferences = Preferences(backend: .memory)
-        var told: [Preferences.Key] = []
+        var told: [Preferences.Setting] = []
         let observation = preferences.observe { told.append($0) }
         preferences.feeEnabled = true
         preferences.setFeePercent(Fee(percent: Decimal(string: "2.2", locale: Locale(identifier: "en_US_POSIX"))!)!)

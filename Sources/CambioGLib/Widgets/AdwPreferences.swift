@@ -4,13 +4,13 @@ import CGtk
 
 /// AdwPreferencesWindow: pages of groups of rows, searchable by the rows' titles and subtitles;
 /// Escape closes it (or its search), and it shows its own toasts.
-public struct PrefsWindow: Widget {
+public struct PreferencesWindowWidget: Widget {
     public let widget: WidgetRef
     private var prefs: UnsafeMutablePointer<AdwPreferencesWindow> { cast(widget) }
 
     public init() { widget = adw_preferences_window_new()! }
     public var window: Window { Window(existing: widget) }
-    public func add(_ page: PrefsPage) { adw_preferences_window_add(prefs, cast(page.widget)) }
+    public func add(_ page: PreferencesPage) { adw_preferences_window_add(prefs, cast(page.widget)) }
     /// Typing (or Ctrl+F) searches the rows.
     public var searchEnabled: Bool {
         get { adw_preferences_window_get_search_enabled(prefs) != 0 }
@@ -54,9 +54,9 @@ public struct PrefsWindow: Widget {
 }
 
 /// AdwPreferencesPage: a scrolled, clamped column of groups.
-public struct PrefsPage: Widget {
+public struct PreferencesPage: Widget {
     public let widget: WidgetRef
-    public init(title: String, icon: String, _ groups: [PrefsGroup]) {
+    public init(title: String, icon: String, _ groups: [PreferencesGroup]) {
         widget = adw_preferences_page_new()!
         adw_preferences_page_set_title(cast(widget), title)
         adw_preferences_page_set_icon_name(cast(widget), icon)
@@ -65,7 +65,7 @@ public struct PrefsPage: Widget {
 }
 
 /// AdwPreferencesGroup: a heading, maybe a description, and its rows in a boxed list.
-public struct PrefsGroup: Widget {
+public struct PreferencesGroup: Widget {
     public let widget: WidgetRef
     private var group: UnsafeMutablePointer<AdwPreferencesGroup> { cast(widget) }
 
@@ -82,7 +82,7 @@ public struct PrefsGroup: Widget {
     }
 }
 
-public extension PrefsGroup {
+public extension PreferencesGroup {
     func add(_ row: some Widget) { adw_preferences_group_add(cast(widget), row.widget) }
     func remove(_ row: some Widget) { adw_preferences_group_remove(cast(widget), row.widget) }
     /// A widget at the end of the group's heading (an "Add…" button).

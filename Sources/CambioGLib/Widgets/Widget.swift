@@ -117,7 +117,7 @@ public extension Widget {
 
     /// Key presses on the widget (or, with `capture`, on anything inside it first). The handler
     /// returns true when it used the key.
-    func onKeyPressed(capture: Bool = false, _ handler: @escaping Signal.Key) {
+    func onKeyPressed(capture: Bool = false, _ handler: @escaping Signal.KeyPress) {
         let keys = gtk_event_controller_key_new()!
         if capture { gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE) }
         Signal.keyPressed(keys, handler)

@@ -5,8 +5,8 @@ import CGtk
 import Foundation
 
 /// Saving and removing the Alpha Vantage key, and what to say about it: the one behaviour behind
-/// the Investments page's popover (`KeyEditor`) and the Preferences rows (`KeyRows`).
-@MainActor struct KeyKeeper {
+/// the Investments page's popover (`APIKeyEditor`) and the Preferences rows (`APIKeyRows`).
+@MainActor struct APIKeyKeeper {
     let stocks: () -> StockService
 
     /// What a save or a removal did: the words for it, and whether the key changed.
@@ -49,22 +49,22 @@ import Foundation
 
 /// The Alpha Vantage key, typed into a masked entry and saved or forgotten, in the Investments
 /// page's popover. The key is never shown once saved.
-@MainActor final class KeyEditor {
+@MainActor final class APIKeyEditor {
     let root: WidgetRef
     /// The masked entry the key is typed into.
     let field = PasswordEntry()
     private let status: Label
-    private let keeper: KeyKeeper
+    private let keeper: APIKeyKeeper
     /// Told after the key was saved or removed.
     var onChange: (@MainActor () -> Void)?
 
     init(stocks: @escaping @MainActor () -> StockService, width: Int32 = 44) {
-        keeper = KeyKeeper(stocks: stocks)
+        keeper = APIKeyKeeper(stocks: stocks)
         field.accessibleLabel(tr("Alpha Vantage key"))
         field.widthChars = 24
         status = Label("", classes: ["dim-label"], wrap: true)
         status.maxWidthChars = width
-        let help = Label(KeyKeeper.help, wrap: true)
+        let help = Label(APIKeyKeeper.help, wrap: true)
         help.maxWidthChars = width
         let saveButton = Button(mnemonic: tr("_Save key"))
         saveButton.addClass("suggested-action")
@@ -104,20 +104,20 @@ import Foundation
 /// The key in Preferences: a password entry row (its apply button, or Enter, saves the key) and
 /// a row saying whether a key is saved, with the button that forgets it. What happened is a
 /// toast; the rows keep the lasting state (or why it failed).
-@MainActor final class KeyRows {
-    let group: PrefsGroup
+@MainActor final class APIKeyRows {
+    let group: PreferencesGroup
     /// The masked entry row the key is typed into.
     let field: EntryRow
     let statusRow: ActionRow
     let forgetButton: Button
-    private let keeper: KeyKeeper
+    private let keeper: APIKeyKeeper
     /// Shows a toast (the preferences window's).
     private let toast: @MainActor (String) -> Void
     /// Told after the key was saved or removed.
     var onChange: (@MainActor () -> Void)?
 
     init(stocks: @escaping @MainActor () -> StockService, toast: @escaping @MainActor (String) -> Void) {
-        keeper = KeyKeeper(stocks: stocks)
+        keeper = APIKeyKeeper(stocks: stocks)
         self.toast = toast
         field = EntryRow(title: tr("Alpha _Vantage key"), password: true)
         field.showApplyButton = true
@@ -125,7 +125,7 @@ import Foundation
         forgetButton.valign = GTK_ALIGN_CENTER
         statusRow = ActionRow(title: tr("Saved key"))
         statusRow.addSuffix(forgetButton)
-        group = PrefsGroup(title: tr("Alpha Vantage key (Investments)"), description: KeyKeeper.help, [field, statusRow])
+        group = PreferencesGroup(title: tr("Alpha Vantage key (Investments)"), description: APIKeyKeeper.help, [field, statusRow])
         field.onApply { [weak self] in self?.save() }
         // Enter without an edit to apply (the apply button hidden): only a typed key is saved.
         field.onEntryActivated { [weak self] in
