@@ -61,10 +61,7 @@ import Foundation
         panes.vexpand = true
         let content = Box.vertical(spacing: 18, [display, panes])
         content.margins(12, 12, 12, 12)
-        // The page scrolls when the window is short; on a wide one it keeps a readable width.
-        let page = ScrolledWindow(child: Clamp(child: content, maximum: 960), horizontal: GTK_POLICY_NEVER)
-        page.vexpand = true
-        root = page.widget
+        root = UI.page(content, maximum: 960).widget
 
         buildKeypad(keypad)
         clearButton.onClicked { [weak self] in

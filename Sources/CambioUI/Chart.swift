@@ -83,6 +83,16 @@ import CGtk
         canvas.fill()
     }
 
+    /// A key on a chart of `count` points: moves its cursor (through `setCursor`) and brings the
+    /// readout under the chart into view (on a phone it may be out of it); false for other keys.
+    static func navigate(_ keyval: guint, cursor: Int?, count: Int, page: Int, readout: some Widget, in root: WidgetRef,
+                         setCursor: (Int) -> Void) -> Bool {
+        guard count > 0, let next = step(keyval, cursor: cursor, last: count - 1, page: page) else { return false }
+        setCursor(next)
+        ScrolledWindow(existing: root).reveal(readout)
+        return true
+    }
+
     /// Where the cursor goes for a key: Left/Right one point, Page Up/Down `page` points,
     /// Home/End the ends; nil for other keys. Without a cursor, Left starts at the newest.
     static func step(_ keyval: guint, cursor: Int?, last: Int, page: Int) -> Int? {

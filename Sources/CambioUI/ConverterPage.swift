@@ -55,9 +55,7 @@ import Foundation
         results = ResultList()
         let content = Box.vertical(spacing: 12, [amountBar.root, favourites.root, results.list, results.bottom])
         content.margins(12, 12, 12, 12)
-        // The whole page scrolls when the window is short; on a wide one it keeps a readable width.
-        let page = ScrolledWindow(child: Clamp(child: content, maximum: 760), horizontal: GTK_POLICY_NEVER)
-        page.vexpand = true
+        let page = UI.page(content, maximum: 760)
         root = page.widget
 
         bindAmount()

@@ -97,12 +97,8 @@ extension HistoryPage {
 
     /// Left/Right step through the points, Page Up/Down by twenty, Home/End to the ends.
     func chartKey(_ keyval: guint) -> Bool {
-        guard let g = model.chart, !g.isEmpty,
-              let next = Chart.step(keyval, cursor: model.cursor, last: g.points.count - 1, page: 20) else { return false }
-        setCursor(next)
-        // The readout under the chart says what the keys reach: on a phone it may be out of view.
-        ScrolledWindow(existing: root).reveal(chartPart.point)
-        return true
+        Chart.navigate(keyval, cursor: model.cursor, count: model.chart?.points.count ?? 0, page: 20, readout: chartPart.point,
+                       in: root) { setCursor($0) }
     }
 
     public func setCursor(_ i: Int) {

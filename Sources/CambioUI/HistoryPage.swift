@@ -51,11 +51,7 @@ import CGtk
         let page = Box.vertical(spacing: 14, [pairBar.root, emptyState, middle, pastPart.root])
         page.margins(12, 12, 12, 12)
         // The chart may grow wide; the rest is held to a width that reads well.
-        let clamp = Clamp(child: page, maximum: 1200)
-        clamp.vexpand = true
-        // Content taller than the window (a phone's 294 px) scrolls; nothing scrolls sideways.
-        let scroller = ScrolledWindow(child: clamp, horizontal: GTK_POLICY_NEVER)
-        scroller.vexpand = true
+        let scroller = UI.page(page, maximum: 1200)
         root = scroller.widget
 
         bindPair()

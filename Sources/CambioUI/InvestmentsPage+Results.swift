@@ -127,12 +127,8 @@ extension InvestmentsPage {
 
     /// Left/Right a month, Page Up/Down a year, Home/End the ends.
     func chartKey(_ keyval: guint) -> Bool {
-        guard let g = model.chart, !g.isEmpty,
-              let next = Chart.step(keyval, cursor: model.cursor, last: g.months.count - 1, page: 12) else { return false }
-        setCursor(next)
-        // The readout under the chart says what the keys reach: on a phone it may be out of view.
-        ScrolledWindow(existing: root).reveal(results.point)
-        return true
+        Chart.navigate(keyval, cursor: model.cursor, count: model.chart?.months.count ?? 0, page: 12, readout: results.point,
+                       in: root) { setCursor($0) }
     }
 
     public func setCursor(_ i: Int) {

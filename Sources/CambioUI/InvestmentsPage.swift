@@ -55,12 +55,8 @@ import Foundation
             results.row, results.skipped, results.method,
         ])
         content.margins(12, 12, 12, 12)
-        // A readable width on wide windows; the results' chart still gets room beside the figures.
-        let clamp = Clamp(child: content, maximum: 1000)
-        clamp.vexpand = true
-        // Content taller than the window (the method, a phone's 294 px) scrolls; never sideways.
-        let scroller = ScrolledWindow(child: clamp, horizontal: GTK_POLICY_NEVER)
-        scroller.vexpand = true
+        // The results' chart still gets room beside the figures.
+        let scroller = UI.page(content, maximum: 1000)
         root = scroller.widget
 
         connectSearch()

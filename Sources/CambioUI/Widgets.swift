@@ -76,6 +76,16 @@ enum DraggedValue {
 }
 
 extension UI {
+    /// Every page's shell: `content` held to a readable width (`maximum`) on wide windows, and
+    /// scrolling when the window is shorter than it (a phone's 294 px), never sideways.
+    static func page(_ content: some Widget, maximum: Int32) -> ScrolledWindow {
+        let clamp = Clamp(child: content, maximum: maximum)
+        clamp.vexpand = true
+        let scroller = ScrolledWindow(child: clamp, horizontal: GTK_POLICY_NEVER)
+        scroller.vexpand = true
+        return scroller
+    }
+
     /// A click that focuses `entry` selects its text, so typing replaces it (Tab does that by
     /// itself); later clicks place the cursor as usual.
     static func selectAllOnClickFocus(_ entry: some Widget) {
