@@ -4,10 +4,65 @@ import CambioServices
 import CGtk
 import Foundation
 
+/// What a screen may be given of the app's context: each page and window takes only the parts
+/// it uses (an `AppContext` is all of them).
+
+/// How figures, days and currency names are written, and when that changes (Preferences).
+@MainActor protocol DisplayContext: AnyObject {
+    var formatter: DecimalFormatter { get }
+    /// The card or exchange fee shown with converted amounts; nil when off.
+    var fee: Fee? { get }
+    var days: DayFormatter { get }
+    var catalog: CurrencyCatalog { get }
+    var locale: LocaleEnvironment { get }
+    func name(_ code: String) -> String
+    func observeDisplay(_ body: @escaping @MainActor () -> Void)
+    /// The digits amounts show (Preferences): every page writes its figures again.
+    func setDecimalPlaces(_ places: DecimalPlaces)
+}
+
+/// The rates in use, in words too, and when they change.
+@MainActor protocol RatesContext: AnyObject {
+    var rates: RateTable? { get }
+    func observeRates(_ body: @escaping @MainActor () -> Void)
+    func ratesDescription(now: Date) -> String
+    func staleDays(now: Date) -> Int?
+}
+
+extension RatesContext {
+    func ratesDescription() -> String { ratesDescription(now: Date()) }
+    func staleDays() -> Int? { staleDays(now: Date()) }
+}
+
+/// The user's data (lists, favourites, amounts, plans, own rates): read as `state`, changed
+/// through these methods, saved once typing pauses.
+@MainActor protocol UserDataContext: AnyObject {
+    var state: AppState { get }
+    func setCurrencies(_ list: CurrencyListState)
+    func setConverter(_ converter: ConverterState)
+    func updateInvestments(_ change: (inout InvestmentState) -> Void)
+    func setReference(_ code: String)
+    func setUserRate(_ rate: UserRate) throws(UserRateProblem)
+    func removeUserRateSaying(_ code: String, toast: @MainActor (String) -> Void)
+}
+
+/// Toasts and the status line.
+@MainActor protocol NoticesContext: AnyObject {
+    var notices: Notices { get }
+}
+
+/// The engine's services: refreshing rates, the history, stocks, the preferences.
+@MainActor protocol ServicesContext: AnyObject {
+    var engine: Engine { get }
+    var historyData: HistoryAccess { get }
+    var stocks: StockService { get }
+    var preferences: Preferences { get }
+}
+
 /// What every screen shares: the engine (rates, preferences, history, stocks), the locale's
 /// formatters, and the user's data (the list, favourites, typed amounts), whose changes go
 /// through methods that save.
-@MainActor public final class AppContext {
+@MainActor public final class AppContext: DisplayContext, RatesContext, UserDataContext, NoticesContext, ServicesContext {
     /// The engine the command line uses too.
     public let engine: Engine
     public let locale: LocaleEnvironment

@@ -8,7 +8,7 @@ import Foundation
 /// conversions typed as text ("100 USD to EUR").
 @MainActor public final class CalculatorPage {
     public let root: WidgetRef
-    let ctx: AppContext
+    let ctx: any DisplayContext & RatesContext
     /// The rules, with the formatter of the moment (Preferences may change its decimal places).
     var calculator: Calculator { Calculator(formatter: ctx.formatter, catalog: ctx.catalog) }
     let entry: Entry
@@ -25,7 +25,7 @@ import Foundation
     /// Sends an amount (and a currency pair, for a conversion) to the Converter.
     var onConvert: (@MainActor (String, FavouritePair?) -> Void)?
 
-    init(context: AppContext) {
+    init(context: any DisplayContext & RatesContext) {
         ctx = context
         entry = Entry(existing: UI.numberEntry(name: tr("Calculation"), tooltip: tr("A calculation, or a conversion such as 100 USD to EUR"),
                                                cssClass: "calculator-entry"))

@@ -9,7 +9,7 @@ import Foundation
 /// (`+Amount`), the results (`+Results`), the actions on currencies and favourites (`+Actions`).
 @MainActor public final class ConverterPage {
     public let root: WidgetRef
-    let ctx: AppContext
+    let ctx: any DisplayContext & RatesContext & UserDataContext & NoticesContext
     /// The pair, the targets, the amount and each result, without the widgets. Every change
     /// goes to the saved state.
     var model: ConverterModel {
@@ -46,7 +46,7 @@ import Foundation
     /// The star: adds the current pair to the favourites (Ctrl+D).
     var starButton: Button { amountBar.starButton }
 
-    init(context: AppContext) {
+    init(context: any DisplayContext & RatesContext & UserDataContext & NoticesContext) {
         ctx = context
         model = ConverterModel(state: context.state.converter, formatter: context.formatter, days: context.days,
                                catalog: context.catalog, words: ConverterPage.words)

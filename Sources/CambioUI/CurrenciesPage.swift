@@ -9,7 +9,7 @@ import Foundation
 /// shows comes from `CurrenciesModel`.
 @MainActor public final class CurrenciesPage {
     public let root: WidgetRef
-    let ctx: AppContext
+    let ctx: any DisplayContext & RatesContext & UserDataContext & NoticesContext
     let list: ListBox
     let scroller: ScrolledWindow
     let sourceLabel: Label
@@ -54,7 +54,7 @@ import Foundation
         didSet { ctx.setCurrencies(model.list) }
     }
 
-    init(context: AppContext) {
+    init(context: any DisplayContext & RatesContext & UserDataContext & NoticesContext) {
         ctx = context
         model = CurrenciesModel(list: context.state.currencies, catalog: context.catalog,
                                 formatter: context.formatter, days: context.days)

@@ -22,7 +22,7 @@ import CGtk
 
     /// `popularFirst`: the picker opens on the popular currencies (the locale's included).
     /// `taken`: what the left-out currencies are, for the note when only they match.
-    init(context: AppContext, popularFirst: Bool = false, taken: CurrencyPickerModel.Taken = .chosen,
+    init(context: any DisplayContext, popularFirst: Bool = false, taken: CurrencyPickerModel.Taken = .chosen,
          exclude: @escaping () -> Set<String>, onPick: @escaping (String) -> Void) {
         self.exclude = exclude
         self.onPick = onPick

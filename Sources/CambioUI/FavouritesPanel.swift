@@ -52,7 +52,7 @@ import CGtk
         }
     }
 
-    init(context: AppContext) {
+    init(context: any DisplayContext) {
         model = FavouritesModel(catalog: context.catalog, locale: context.locale.numbers, words: ConverterPage.words)
         chips.accessibleLabel(tr("Favourite pairs"))
         chips.valign = GTK_ALIGN_CENTER

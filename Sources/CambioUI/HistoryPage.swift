@@ -9,7 +9,7 @@ import CGtk
 /// the chart (`+Chart`), the past date (`+Past`).
 @MainActor public final class HistoryPage {
     public let root: WidgetRef
-    let ctx: AppContext
+    let ctx: any DisplayContext & RatesContext & UserDataContext & ServicesContext
     let data: HistoryAccess
     /// The pair, its history, the range, the cursor and the past date, without the widgets.
     var model: HistoryModel
@@ -32,7 +32,7 @@ import CGtk
     func mayFetch() -> Bool { ctx.engine.client.networkAllowed }
     var onSyncFailure: ((String) -> Void)?
 
-    init(context: AppContext, data: HistoryAccess) {
+    init(context: any DisplayContext & RatesContext & UserDataContext & ServicesContext, data: HistoryAccess) {
         ctx = context
         self.data = data
         let pair = context.state.converter.currentPair

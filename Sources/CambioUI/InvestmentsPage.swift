@@ -10,7 +10,7 @@ import Foundation
 /// the search (`+Search`), the stock and the plan (`+Plan`), the figures and the chart (`+Results`).
 @MainActor public final class InvestmentsPage {
     public let root: WidgetRef
-    let ctx: AppContext
+    let ctx: any DisplayContext & UserDataContext & ServicesContext
     var stocks: StockService { ctx.stocks }
     /// Everything the page shows, and how it changes.
     var model: InvestmentsModel
@@ -37,7 +37,7 @@ import Foundation
     var onSettled: (@MainActor () -> Void)?
     public internal(set) var busy = false
 
-    init(context: AppContext) {
+    init(context: any DisplayContext & UserDataContext & ServicesContext) {
         ctx = context
         let saved = context.state.investments
         model = InvestmentsModel(saved: saved, reference: context.state.currencies.referenceCode,
@@ -81,7 +81,7 @@ import Foundation
     }
 
     /// Money and percentages in the user's locale and choice of digits.
-    static func format(_ context: AppContext) -> DCAFormat {
+    static func format(_ context: any DisplayContext & ServicesContext) -> DCAFormat {
         DCAFormat(locale: context.locale.numbers, decimalPlaces: context.preferences.decimalPlaces)
     }
 

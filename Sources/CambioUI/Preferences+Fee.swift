@@ -16,12 +16,12 @@ import CGtk
     let percentRow: EntryRow
     /// Why the typed percent is not kept; hidden (taking no room) while there is nothing to say.
     let problemLabel: Label
-    private let ctx: AppContext
+    private let ctx: any DisplayContext & ServicesContext
     private var observation: Observation?
     /// True while the rows write the setting or the entry themselves.
     private var writing = false
 
-    init(context: AppContext) {
+    init(context: any DisplayContext & ServicesContext) {
         ctx = context
         let preferences = context.preferences
         feeSwitch = Switch()

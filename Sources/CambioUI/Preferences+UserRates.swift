@@ -10,11 +10,11 @@ import Foundation
     let addButton: Button
     /// The rows shown, by currency, in the data file's order.
     private(set) var rows: [(code: String, row: ActionRow)] = []
-    private let ctx: AppContext
+    private let ctx: any DisplayContext & RatesContext & UserDataContext & NoticesContext
     private let parent: @MainActor () -> WidgetRef?
     private let toast: @MainActor (String) -> Void
 
-    init(context: AppContext, parent: @escaping @MainActor () -> WidgetRef?, toast: @escaping @MainActor (String) -> Void) {
+    init(context: any DisplayContext & RatesContext & UserDataContext & NoticesContext, parent: @escaping @MainActor () -> WidgetRef?, toast: @escaping @MainActor (String) -> Void) {
         ctx = context
         self.parent = parent
         self.toast = toast

@@ -25,14 +25,14 @@ import CGtk
     let feeRows: FeeRows
     /// The toasts shown, in order (tests).
     private(set) var toasts: [String] = []
-    private let ctx: AppContext
+    private let ctx: any DisplayContext & RatesContext & UserDataContext & NoticesContext & ServicesContext
     private let rates: RatesController
     /// Told when the Alpha Vantage key was saved or removed.
     var onKeyChange: (@MainActor () -> Void)?
 
     static let intervals: [RefreshInterval] = [.never, .onStart, .daily, .weekly]
 
-    init(context: AppContext, rates: RatesController) {
+    init(context: any DisplayContext & RatesContext & UserDataContext & NoticesContext & ServicesContext, rates: RatesController) {
         ctx = context
         self.rates = rates
         let settings = context.preferences.all

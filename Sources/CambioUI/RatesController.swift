@@ -9,7 +9,7 @@ import Foundation
 /// in use: a toast for what happened (a refresh the user asked for failed), the status line for
 /// what lasts (offline, old rates, network access off).
 @MainActor public final class RatesController {
-    let ctx: AppContext
+    let ctx: any DisplayContext & RatesContext & UserDataContext & NoticesContext & ServicesContext
     var engine: Engine { ctx.engine }
     var notices: Notices { ctx.notices }
     /// The pages that show the rates' state (those built so far).

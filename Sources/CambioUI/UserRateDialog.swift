@@ -19,13 +19,13 @@ import Foundation
     private(set) var anchor: String
     private var codePicker: CurrencyPicker?
     private var anchorPicker: CurrencyPicker?
-    private let ctx: AppContext
+    private let ctx: any DisplayContext & RatesContext & UserDataContext & NoticesContext
     /// Told with the toast's text once a rate is set.
     private let onSet: @MainActor (String) -> Void
     /// The dialog open now (one at a time), for tests.
     private(set) static var shown: UserRateDialog?
 
-    init(context: AppContext, code: String?, parent: WidgetRef?, onSet: @escaping @MainActor (String) -> Void) {
+    init(context: any DisplayContext & RatesContext & UserDataContext & NoticesContext, code: String?, parent: WidgetRef?, onSet: @escaping @MainActor (String) -> Void) {
         ctx = context
         self.code = code
         self.onSet = onSet
