@@ -118,7 +118,6 @@ extension InvestmentsPage {
                 self.model.loadFailed(load, error)
                 self.showStock()
             }
-            self.onSettled?()
         }
     }
 
@@ -265,7 +264,6 @@ extension InvestmentsPage {
                 self.setBusy(false)
                 self.model.ratesUnavailable()
                 self.showProblem()
-                self.onSettled?()
                 return
             }
             Task { @MainActor in
@@ -279,7 +277,6 @@ extension InvestmentsPage {
                     self.model.ratesFailed(to: to, e)
                     self.showProblem()
                 }
-                self.onSettled?()
             }
         }
     }

@@ -96,7 +96,6 @@ extension InvestmentsPage {
             guard case .shown(let open) = outcome else { return }
             self.showFound(rebuild: true)
             if let open { self.choose(open) }
-            self.onSettled?()
         }
     }
 

@@ -33,8 +33,6 @@ import Foundation
     public var series: PriceSeries? { model.series }
     public var result: DCAResult? { model.result }
     var source: StockService.Source?
-    /// Told when a load, search or computation finishes (tests).
-    var onSettled: (@MainActor () -> Void)?
     public internal(set) var busy = false
 
     init(context: any DisplayContext & UserDataContext & ServicesContext) {
@@ -118,7 +116,4 @@ import Foundation
     var referenceCheck: CheckButton { plan.referenceCheck }
     var keyButton: MenuButton { search.keyButton }
     var chart: DrawingSurface { results.chart }
-
-    /// Whether a search or a load is under way (its end is told to `onSettled`).
-    var isWorking: Bool { busy || model.searchRunning }
 }

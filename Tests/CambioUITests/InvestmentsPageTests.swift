@@ -15,27 +15,11 @@ final class InvestmentsPageTests: WindowTestCase {
         window.showPage(3)
     }
 
-    /// Waits until `done` holds, without sleeping: in GLib while nothing of the page's is under
-    /// way (the search field's typing pause is GLib's), else until the page says its search, load
-    /// or computation settled (its tasks run while the test awaits).
+    /// Waits until `done` holds: the page's search, load or computation settles while the test
+    /// awaits (its tasks come back to the main actor), and GLib runs the typing pause.
     func settle(until done: @escaping @MainActor () -> Bool, _ what: String) async throws {
-        final class Expiry { var expired = false }
-        let expiry = Expiry()
-        let deadline = TimerHandle.once(milliseconds: 30_000) { expiry.expired = true }
-        defer { deadline.cancel() }
-        while !done() && !expiry.expired {
-            if page.isWorking {
-                let settled = XCTestExpectation(description: what)
-                settled.assertForOverFulfill = false
-                page.onSettled = { settled.fulfill() }
-                let outcome = await XCTWaiter().fulfillment(of: [settled], timeout: 30)
-                page.onSettled = nil
-                if outcome != .completed { break }
-            } else {
-                g_main_context_iteration(nil, 1)
-            }
-        }
-        XCTAssertTrue(done(), what)
+        let held = await waitUntil(timeout: 30, done)
+        XCTAssertTrue(held, what)
     }
 
     func openMSFT() async throws {
