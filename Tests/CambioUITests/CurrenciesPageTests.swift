@@ -274,6 +274,25 @@ final class CurrenciesPageTests: WindowTestCase {
         XCTAssertTrue(kept.contains { $0.hasPrefix("state.json.unreadable-") }, "\(kept)")
     }
 
+    /// A FIFO where the saved state belongs (another program's, or a mistake): reading it would
+    /// wait forever for a writer, and the window would never appear. It is said, kept as it is,
+    /// and never written over.
+    func testAFIFOWhereTheStateBelongsIsSaidAndTheWindowOpens() async throws {
+        context.saveNow()
+        let file = context.paths.stateFile
+        try FileManager.default.removeItem(at: file)
+        XCTAssertEqual(mkfifo(file.path, 0o600), 0)
+        makeWindow(lang: "en_US.UTF-8")
+        XCTAssertTrue(page.ctx.notices.text.contains("is not a regular file (a FIFO)"), page.ctx.notices.text)
+        XCTAssertFalse(page.shownCodes.isEmpty, "the window shows a list to work with")
+        context.setReference("JPY")
+        context.saveNow()
+        XCTAssertTrue(page.ctx.notices.text.contains("could not be saved"), page.ctx.notices.text)
+        var info = stat()
+        XCTAssertEqual(lstat(file.path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "the FIFO is neither read nor replaced")
+    }
+
     func testASaveFailureIsSaidUntilASaveSucceeds() async throws {
         let file = context.paths.stateFile
         try? FileManager.default.removeItem(at: file)
