@@ -99,7 +99,7 @@ STATIC_BUILD = .build-static
 STATIC_FLAGS = -c release --static-swift-stdlib --scratch-path $(STATIC_BUILD) --disable-local-rpath -Xlinker --as-needed \
 	-Xlinker -z -Xlinker now
 BACKTRACE_REPORTER = libexec/cambio/swift-backtrace
-SWIFT_BACKTRACE_STATIC = $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/../libexec/swift/linux/swift-backtrace-static
+SWIFT_BACKTRACE_STATIC = $(shell $(SWIFT) -print-target-info 2>/dev/null | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p')/../../libexec/swift/linux/swift-backtrace-static
 ifeq ($(CONFIG),release)
 BUILT = $(STATIC_BUILD)/release/cambio
 else
@@ -118,6 +118,7 @@ $(MAN): $(wildcard Sources/CambioCLI/*.swift) Sources/CambioNet/Version.swift
 # rebuilt: its own package triggers do that.
 install: deps locale man
 ifeq ($(CONFIG),release)
+	@test -x "$(SWIFT_BACKTRACE_STATIC)" || { echo "make install: the toolchain has no swift-backtrace-static ($(SWIFT_BACKTRACE_STATIC))" >&2; exit 1; }
 	$(SWIFT) build $(STATIC_FLAGS) --product cambio
 	install -Dm755 "$(SWIFT_BACKTRACE_STATIC)" "$(DESTDIR)$(PREFIX)/$(BACKTRACE_REPORTER)"
 else
@@ -128,14 +129,14 @@ endif
 	install -Dm644 data/eurofxref-hist.csv "$(DESTDIR)$(PREFIX)/share/cambio/eurofxref-hist.csv"
 	install -Dm644 data/stocks.csv "$(DESTDIR)$(PREFIX)/share/cambio/stocks.csv"
 	install -d "$(DESTDIR)$(PREFIX)/share/man/man1"
-	gzip -9n < $(MAN) > "$(DESTDIR)$(PREFIX)/share/man/man1/cambio.1.gz"
+	umask 022; gzip -9n < $(MAN) > "$(DESTDIR)$(PREFIX)/share/man/man1/cambio.1.gz"
 	install -d "$(DESTDIR)$(PREFIX)/share/applications"
-	sed 's|^Exec=cambio|Exec=$(PREFIX)/bin/cambio|' Resources/$(APP_ID).desktop > "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
+	umask 022; sed 's|^Exec=cambio|Exec=$(PREFIX)/bin/cambio|' Resources/$(APP_ID).desktop > "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
 	install -Dm644 $(SCHEMA) "$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas/$(APP_ID).gschema.xml"
 	install -Dm644 Resources/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
 	install -Dm644 Resources/$(APP_ID).search-provider.ini "$(DESTDIR)$(PREFIX)/$(SEARCH_PROVIDER)"
 	install -d "$(DESTDIR)$(PREFIX)/share/dbus-1/services"
-	sed 's|@bindir@|$(PREFIX)/bin|' Resources/$(APP_ID).SearchProvider.service.in > "$(DESTDIR)$(PREFIX)/$(SEARCH_SERVICE)"
+	umask 022; sed 's|@bindir@|$(PREFIX)/bin|' Resources/$(APP_ID).SearchProvider.service.in > "$(DESTDIR)$(PREFIX)/$(SEARCH_SERVICE)"
 	install -Dm644 Resources/icons/hicolor/scalable/apps/$(APP_ID).svg "$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg"
 	install -Dm644 Resources/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg "$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
 ifeq ($(DESTDIR),)

@@ -201,8 +201,11 @@ extension SmallFile {
             let n = readlink(current.path, &buffer, buffer.count - 1)
             guard n > 0 else { throw FileProblem.from(errno: errno, path: current.path) }
             let text = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = text.hasPrefix("/") ? URL(fileURLWithPath: text)
-                : current.deletingLastPathComponent().appendingPathComponent(text).standardizedFileURL
+            // A relative link is read from its folder as the kernel reads it: `..` after any
+            // link among the folders is followed first (realpath), not cut off as text.
+            let folder = current.deletingLastPathComponent()
+            let base = realpath(folder.path, nil).map { p -> URL in defer { free(p) }; return URL(fileURLWithPath: String(cString: p)) } ?? folder
+            current = text.hasPrefix("/") ? URL(fileURLWithPath: text) : base.appendingPathComponent(text).standardizedFileURL
         }
         throw FileProblem.from(errno: ELOOP, path: url.path)
     }

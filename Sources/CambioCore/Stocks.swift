@@ -172,9 +172,12 @@ public enum AlphaVantageError: Error, Sendable, Equatable, Worded {
     }
 
     /// Alpha Vantage's own words, if it gave any, safe to show (`ServerText`).
-    public var serverText: String? {
+    public var serverText: String? { serverWords.map { ServerText.quoted($0) } }
+
+    /// Alpha Vantage's own words as it sent them (for cutting a key out before they are quoted).
+    public var serverWords: String? {
         switch self {
-        case .errorMessage(let t), .note(let t), .information(let t): return t.isEmpty ? nil : ServerText.quoted(t)
+        case .errorMessage(let t), .note(let t), .information(let t): return t.isEmpty ? nil : t
         case .wrongShape: return nil
         }
     }

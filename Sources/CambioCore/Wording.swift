@@ -128,9 +128,10 @@ public enum ServerText {
             }
             if spacing, count > 0 { out += " "; count += 1 }
             spacing = false
-            if count + 1 > limit { return out + "…" }
+            // An escape counts as the characters it takes to show.
+            if count + piece.count > limit { return out + "…" }
             out += piece
-            count += 1
+            count += piece.count
         }
         return out
     }

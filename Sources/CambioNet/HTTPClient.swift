@@ -50,9 +50,9 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
             return after.map { Wording("too many requests; the server asks to wait %@ s", .verbatim(Int($0))) }
                 ?? Wording("too many requests")
         case .tooLarge(let limit): return Wording("the answer is larger than %@ MB", .verbatim(limit / 1_000_000))
-        case .insecureRedirect(let to): return Wording("refusing to follow a redirect to plain http:// at %@", .verbatim(to))
+        case .insecureRedirect(let to): return Wording("refusing to follow a redirect to plain http:// at %@", .quoted(to))
         case .tooManyRedirects(let at):
-            return Wording("more than %@ redirects, the last to %@", .verbatim(HTTPClient.maxRedirects), .verbatim(at))
+            return Wording("more than %@ redirects, the last to %@", .verbatim(HTTPClient.maxRedirects), .quoted(at))
         case .cancelled: return Wording("cancelled")
         case .networkOff: return Wording("network access is off")
         case .other(let m): return .verbatim(m)

@@ -114,11 +114,12 @@ public struct Endpoints: Sendable, Equatable {
             let fetchedAt = now()
             let snapshot = try ProviderParser.parse(.ecb, response.body, today: Day(fetchedAt), expecting: .history)
             try AnswerCheck.check(snapshot, base: "EUR", kept: nil, today: Day(fetchedAt))
-            // Each day against the one before it, the first against the bundle's last.
-            let days = snapshot.days.keys
-            if let first = days.min() {
+            // Each day against the one before it; and the first against the bundle's last day when
+            // it follows that day within a month (an older bundle says nothing of today's rates).
+            if let first = snapshot.days.keys.min() {
+                let near = historyEnd.map { first <= $0.adding(days: 31) } ?? false
                 try AnswerCheck.checkSeries(snapshot, base: "EUR", from: first, to: Day(fetchedAt).adding(days: 1),
-                                            before: historyEndRates)
+                                            before: near ? historyEndRates : [:])
             }
             let answer = CachedAnswer(provider: .ecb, fetchedAt: fetchedAt, etag: response.etag, lastModified: response.lastModified,
                                       nextPublication: fetchedAt.addingTimeInterval(86_400), body: response.body)

@@ -215,8 +215,11 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
         switch error {
         case let e as AlphaVantageError:
             text = e.wording
-            if let server = e.serverText {
-                text = Wording("%@ (Alpha Vantage: “%@”)", e.wording, .verbatim(server))
+            if let server = e.serverWords {
+                // The key is cut out before the words are quoted and cut to length, so that no
+                // part of it is left at the cut.
+                let safe = key.isEmpty ? server : server.replacingOccurrences(of: key, with: "•••", options: .caseInsensitive)
+                text = Wording("%@ (Alpha Vantage: “%@”)", e.wording, .quoted(safe))
             }
         case let e as NetworkError:
             switch e {

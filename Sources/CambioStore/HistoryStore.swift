@@ -44,6 +44,13 @@ public final class HistoryStore: Sendable {
             return (try HistoryStore(inMemoryFor: url), .readOnly(reason: problem.wording))
         }
         let exists = access(url.path, F_OK) == 0
+        // A FIFO, a socket or a device there is neither opened nor replaced: said, and the
+        // history is kept in memory for this run.
+        if exists {
+            do { try SmallFile.requireRegular(url) } catch let problem as FileProblem {
+                if case .notAFile = problem { return (try HistoryStore(inMemoryFor: url), .readOnly(reason: problem.wording)) }
+            }
+        }
         let writable = exists ? access(url.path, W_OK) == 0 && access(dir.path, W_OK) == 0 : access(dir.path, W_OK) == 0
         if !writable {
             let why = FileProblem.from(errno: EACCES, path: exists && access(url.path, W_OK) != 0 ? url.path : dir.path).wording
@@ -113,9 +120,14 @@ public final class HistoryStore: Sendable {
         var config = Configuration()
         config.readonly = true
         config.busyMode = busy
-        let look = try DatabaseQueue(path: url.path, configuration: config)
-        defer { try? look.close() }
-        try check(look)
+        do {
+            let look = try DatabaseQueue(path: url.path, configuration: config)
+            defer { try? look.close() }
+            try check(look)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+            // A journal left by an interrupted write, which only a writer can roll back: the
+            // writable open under the folder's lock looks at the file again.
+        }
     }
 
     /// A store in memory, for a machine where the history cannot be written at all: reading the

@@ -339,6 +339,21 @@ final class ForeignFileTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dotfiles.path), ["cambio-state.json"])
     }
 
+    /// A relative link inside a linked folder is followed as the kernel follows it: `..` from the
+    /// folder the link really lies in, not from the path's text.
+    func testARelativeLinkInALinkedFolderIsWrittenWhereTheKernelReadsIt() throws {
+        let dir = try tempDir()
+        let inner = dir.appendingPathComponent("deep/inner")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("data").path, withDestinationPath: inner.path)
+        let link = dir.appendingPathComponent("data/state.json")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../kept.json")
+        try SmallFile.write(Data("{}".utf8), to: link)
+        XCTAssertEqual(try SmallFile.read(dir.appendingPathComponent("deep/kept.json"), limit: 10), Data("{}".utf8))
+        XCTAssertEqual(try SmallFile.read(link, limit: 10), Data("{}".utf8), "read back through the link")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("kept.json").path))
+    }
+
     func testADamagedCacheIsSaidInWordsNamingTheField() throws {
         let dir = try tempDir()
         let cache = RateCache(directory: dir)
