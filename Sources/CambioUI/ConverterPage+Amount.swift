@@ -56,7 +56,7 @@ extension ConverterPage {
         }
         bar.amountEntry.onChanged { [weak self] in self?.typed() }
         bar.amountEntry.onActivate { [weak self] in self?.typingPause.flush() }
-        UI.selectAllOnClickFocus(bar.amountEntry)
+        bar.amountEntry.selectAllOnClickFocus()
     }
 
     /// The amount's error mark and the line under it.

@@ -139,7 +139,7 @@ extension ConverterPage {
         let row = ListBoxRow(child: content)
         row.activatable = false
         row.accessibleLabel(target.accessibleName)
-        Reorder.dragAndDrop(handle: values.widget, row: row.widget, item: code, type: DraggedValue.currencyCode) { [weak self] dragged in
+        DragAndDrop.attach(handle: values.widget, target: row.widget, item: code, type: DraggedValue.currencyCode) { [weak self] dragged in
             guard let self, self.model.state.targets.contains(dragged),
                   let target = self.model.state.targets.firstIndex(of: code) else { return false }
             self.moveTarget(dragged, to: target)

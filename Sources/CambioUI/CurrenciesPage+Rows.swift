@@ -228,7 +228,7 @@ extension CurrenciesPage {
         rows[code] = row
         codeOfRow[row.root.widget] = code
         row.entry.onChanged { [weak self] in self?.typed(into: code) }
-        UI.selectAllOnClickFocus(row.entry)
+        row.entry.selectAllOnClickFocus()
         // The menu is built when first opened: start-up pays nothing for it.
         let menu = row.menu
         menu.onFirstOpen { [weak self, weak row] in
@@ -238,7 +238,7 @@ extension CurrenciesPage {
         }
         // Drag and drop to reorder: the code and name are the handle. Only a dragged currency
         // is accepted: the entries' own text drops never see it.
-        Reorder.dragAndDrop(handle: row.handle.widget, row: row.root.widget, item: code,
+        DragAndDrop.attach(handle: row.handle.widget, target: row.root.widget, item: code,
                             type: DraggedValue.currencyCode) { [weak self] dragged in
             guard let self, self.model.drop(dragged, on: code) else { return false }
             self.applyOrder(keepFocusOn: nil)

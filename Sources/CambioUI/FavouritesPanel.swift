@@ -242,7 +242,7 @@ import CGtk
         content.margins(6, 6, 6, 6)
         let row = ListBoxRow(child: content)
         row.accessibleLabel(line.accessibleName)
-        Reorder.dragAndDrop(handle: text.widget, row: row.widget, item: FavouritesModel.key(pair), type: DraggedValue.favouritePair) { [weak self] dragged in
+        DragAndDrop.attach(handle: text.widget, target: row.widget, item: FavouritesModel.key(pair), type: DraggedValue.favouritePair) { [weak self] dragged in
             guard let self, let moved = FavouritesModel.pair(dragged), let target = self.pairs().firstIndex(of: pair) else { return false }
             self.onMoveTo?(moved, target)
             return true

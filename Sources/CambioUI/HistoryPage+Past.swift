@@ -31,7 +31,7 @@ extension HistoryPage {
     func bindPast() {
         pastPart.calendar.onDayChanged { [weak self] in self?.daySelected() }
         pastPart.amount.onChanged { [weak self] in self?.updatePast() }
-        UI.selectAllOnClickFocus(pastPart.amount)
+        pastPart.amount.selectAllOnClickFocus()
     }
 
     public func setPastDay(_ day: Day) {

@@ -39,7 +39,7 @@ extension InvestmentsPage {
             header = Box.horizontal(spacing: 8, [titleColumn, spinner])
             for entry in [initialEntry, monthlyEntry] {
                 entry.widthChars = 9
-                UI.selectAllOnClickFocus(entry)
+                entry.selectAllOnClickFocus()
             }
             startDrop.name(tr("Start month"))
             startDrop.tooltip(tr("The month of the first purchase"))

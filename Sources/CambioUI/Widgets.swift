@@ -65,14 +65,6 @@ enum DraggedValue {
             return true
         }
     }
-
-    /// Dragging `handle` carries `item` (as a value of the private `type`, so no other widget
-    /// takes it as text); dropping one on `row` calls `drop` with the dragged item.
-    static func dragAndDrop(handle: WidgetRef, row: WidgetRef, item: String, type: GType,
-                            drop: @escaping @MainActor (String) -> Bool) {
-        DragAndDrop.attach(handle: handle, target: row, item: item, type: type, drop: drop)
-    }
-
 }
 
 extension UI {
@@ -86,11 +78,6 @@ extension UI {
         return scroller
     }
 
-    /// A click that focuses `entry` selects its text, so typing replaces it (Tab does that by
-    /// itself); later clicks place the cursor as usual.
-    static func selectAllOnClickFocus(_ entry: some Widget) {
-        Entry(existing: entry.widget).selectAllOnClickFocus()
-    }
 
     /// Puts `text` on the clipboard of `widget`'s display.
     static func copy(_ text: String, from widget: some Widget) {
