@@ -89,7 +89,7 @@ public final class HistoryStore: Sendable {
         do {
             // A file that is there already is looked at read-only first: nothing is written to a
             // file (not even its journal mode) before it is proven to be a Cambio store.
-            if !readOnly, Self.hasContent(url) { try Self.inspect(url, busy: busy) }
+            let inspected = !readOnly && Self.hasContent(url) ? try Self.inspect(url, busy: busy) : false
             db = try DatabaseQueue(path: url.path, configuration: config)
             // Only one process sets a new store up: the others wait, then find it ready.
             try Self.exclusively(url) {
@@ -100,7 +100,9 @@ public final class HistoryStore: Sendable {
                 // at once, without the busy timeout. On a store already in WAL mode this writes
                 // nothing.
                 if !readOnly { try db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") } }
-                try Self.check(db)
+                // Checked once: by the read-only look, or here (a new file, or one the look
+                // could not read).
+                if !inspected { try Self.check(db) }
                 if !readOnly { try Self.migrator.migrate(db) }
             }
         } catch {
@@ -115,8 +117,9 @@ public final class HistoryStore: Sendable {
     }
 
     /// Throws `.notAStore` or `.damaged` unless the file at `url`, opened read-only, is a sound
-    /// Cambio store (or holds no table yet).
-    static func inspect(_ url: URL, busy: Database.BusyMode) throws {
+    /// Cambio store (or holds no table yet); false when it could not look (a journal only a writer can roll back).
+    @discardableResult
+    static func inspect(_ url: URL, busy: Database.BusyMode) throws -> Bool {
         var config = Configuration()
         config.readonly = true
         config.busyMode = busy
@@ -124,9 +127,11 @@ public final class HistoryStore: Sendable {
             let look = try DatabaseQueue(path: url.path, configuration: config)
             defer { try? look.close() }
             try check(look)
+            return true
         } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
             // A journal left by an interrupted write, which only a writer can roll back: the
-            // writable open under the folder's lock looks at the file again.
+            // writable open under the folder's lock looks at the file then.
+            return false
         }
     }
 
