@@ -61,10 +61,10 @@ public struct Endpoints: Sendable, Equatable {
     public private(set) var refreshing: Set<Provider> = []
     /// The ECB's 90-day history, fetched when the daily rates run ahead of the known history.
     public private(set) var ecbHistory: (answer: CachedAnswer, snapshot: ProviderSnapshot)?
-    /// The last day of the history already at hand (the bundled ECB file), and its rates
-    /// against the euro (a 90-day history is checked against them).
-    public var historyEnd: Day?
-    public var historyEndRates: [String: Decimal] = [:]
+    /// The bundled ECB rates (the history already at hand): its last day, and its rates,
+    /// which a 90-day history is checked against.
+    public var bundled: RateTable?
+    var historyEnd: Day? { bundled?.date }
     /// Told of every new answer once it is cached (the history store records it).
     public var onNewAnswer: (@MainActor (ProviderSnapshot) -> Void)?
     /// Told when an answer for the history is refused (the daily rates stay in use).
@@ -97,6 +97,12 @@ public struct Endpoints: Sendable, Equatable {
         setAside = all.setAside
     }
 
+    /// The bundle's rates per euro, read only when a 90-day history is checked.
+    private var bundledEuroRates: [String: Decimal] {
+        guard let bundled, bundled.base == "EUR" else { return [:] }
+        return bundled.rates.mapValues(\.value)
+    }
+
     /// Days the ECB published that neither the bundled history nor the 90-day file cover,
     /// before `day`.
     func ecbGap(before day: Day) -> Bool {
@@ -119,7 +125,7 @@ public struct Endpoints: Sendable, Equatable {
             if let first = snapshot.days.keys.min() {
                 let near = historyEnd.map { first <= $0.adding(days: 31) } ?? false
                 try AnswerCheck.checkSeries(snapshot, base: "EUR", from: first, to: Day(fetchedAt).adding(days: 1),
-                                            before: near ? historyEndRates : [:])
+                                            before: near ? bundledEuroRates : [:])
             }
             let answer = CachedAnswer(provider: .ecb, fetchedAt: fetchedAt, etag: response.etag, lastModified: response.lastModified,
                                       nextPublication: fetchedAt.addingTimeInterval(86_400), body: response.body)

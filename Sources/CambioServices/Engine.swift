@@ -47,8 +47,7 @@ import Foundation
                                 cached: data.cached.values.map(\.snapshot) + [data.ecbHistory?.snapshot].compactMap { $0 })
         rates = RatesService(cache: RateCache(paths: data.paths), endpoints: endpoints, client: client)
         rates.seed(data.cached, ecbHistory: data.ecbHistory)
-        rates.historyEnd = data.rates?.date
-        if let bundled = data.rates, bundled.base == "EUR" { rates.historyEndRates = bundled.rates.mapValues(\.value) }
+        rates.bundled = data.rates
         rates.onNewAnswer = { [history] snapshot in history.record(snapshot) }
         rates.onHistoryRefused = { [history] reason in history.onProblem?(reason) }
         // The gate opens only now that the user's choice is read, and follows it.
