@@ -59,15 +59,18 @@ extension CambioCommand {
                 // Without a range asked for, the last 7 days, or the 7 days to the newest known
                 // one when nothing newer is at hand (offline, or nothing published since), as the
                 // History page lists them.
-                if days == nil, start == nil, end == nil {
-                    let recent = HistoryDay.recent(try store.history(from: from, to: to, end: last), today: last)
+                var known = try store.history(from: from, to: to, start: first, end: last)
+                let nothingRecent = (known.newestDay == nil && known.gaps.isEmpty) || !HistoryDay.recent(known, today: last).endsToday
+                if days == nil, start == nil, end == nil, nothingRecent {
+                    // Nothing in the last 7 days: the whole history to find the newest day known.
+                    known = try store.history(from: from, to: to, end: last)
+                    let recent = HistoryDay.recent(known, today: last)
                     if !recent.endsToday {
                         (first, last) = (recent.end.adding(days: -6), recent.end)
                         warn("nothing is known after \(recent.end.iso): the 7 days to \(recent.end.iso), the newest known")
                     }
                 }
-                let history = try store.history(from: from, to: to, start: first, end: last)
-                let points = history.points.reversed()
+                let points = known.points.filter { $0.day >= first && $0.day <= last }.reversed()
                 if json {
                     print(try jsonLine(HistoryJSON(
                         from: from, to: to,
