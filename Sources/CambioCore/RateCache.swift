@@ -45,8 +45,6 @@ public struct RateCache: Sendable {
         case unreadable(path: String, reason: String)
     }
 
-    public static var maxBytes: Int { CacheFile.maxBytes }
-
     public func load(_ provider: Provider, today: Day, now: Date = Date(), history: Bool = false) -> Load {
         let read = CacheFile.read(url(provider, history: history), as: CachedAnswer.self, now: now) { answer in
             guard answer.provider == provider else { throw ProviderError.wrongShape("cached for \(answer.provider)") }

@@ -79,7 +79,7 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
         var s: [String: PriceSeries] = [:]
         if let sampleFile {
             do {
-                guard let data = try SmallFile.read(sampleFile, limit: RateCache.maxBytes) else { throw FileProblem.notFound(path: sampleFile.path) }
+                guard let data = try SmallFile.read(sampleFile, limit: CacheFile.maxBytes) else { throw FileProblem.notFound(path: sampleFile.path) }
                 s = try SampleStocks.parse(data)
             } catch {
                 sampleProblem = "The bundled sample prices could not be read (\(sampleFile.path)): \(Wording(error: error))"
