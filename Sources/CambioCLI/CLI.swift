@@ -61,8 +61,10 @@ struct Setup {
     }
 
     func code(_ text: String) throws -> String {
-        let c = text.uppercased()
-        guard data.catalog[c] != nil else { throw Failure("unknown currency: \(text)") }
+        // A code, or a metal's or coin's name ("gold", "bitcoin").
+        guard let c = ConversionRequest.currency(text) ?? Optional(text.uppercased()), data.catalog[c] != nil else {
+            throw Failure("unknown currency: \(text)")
+        }
         return c
     }
 
@@ -84,6 +86,7 @@ struct Setup {
                 if case .success(.failed(let reason))? = outcome {
                     warn("could not refresh rates from \(provider.sourceName): \(reason); using the last good rates")
                 }
+                for problem in engine.metalsAndCoinsProblems { warn(problem.description) }
             }
             return engine.table
         }

@@ -11,7 +11,8 @@ extension CambioCommand {
         static let configuration = CommandConfiguration(
             abstract: "Ask the server for new rates now. Exit 0 when new rates were stored.")
 
-        @Option(help: "erapi, ecb, frankfurter or cbr (default: the chosen source).") var provider: String?
+        @Option(help: "erapi, ecb, frankfurter, cbr, currencyapi or coinbase (default: the chosen source, with the metals and coins).")
+        var provider: String?
 
         mutating func run() throws {
             try guarded {
@@ -19,18 +20,27 @@ extension CambioCommand {
                 let chosen: Provider
                 if let name = provider {
                     guard let p = Provider(rawValue: name.lowercased()) else {
-                        throw Failure("unknown provider: \(name) (erapi, ecb, frankfurter, cbr)")
+                        throw Failure("unknown provider: \(name) (\(Provider.allCases.map(\.rawValue).joined(separator: ", ")))")
                     }
                     chosen = p
                 } else {
                     chosen = MainActor.assumeIsolated { setup.engine.preferences.provider }
                 }
+                let alone = provider != nil
                 let outcome: RatesService.Outcome? = MainActor.assumeIsolated {
                     let engine = setup.engine
                     return try? MainContext.run(deadline: 60) {
-                        await engine.rates.refresh(chosen, trigger: .explicit, interval: engine.preferences.refreshInterval)
+                        let outcome = await engine.rates.refresh(chosen, trigger: .explicit, interval: engine.preferences.refreshInterval)
+                        // Without --provider, the metals and coins come along, as in the window.
+                        if !alone && engine.preferences.metalsAndCoins { await engine.refreshMetalsAndCoins(.explicit) }
+                        return outcome
                     }?.get()
                 }
+                // Metals or coins refused one by one: said, their last good values kept.
+                let problems = MainActor.assumeIsolated {
+                    !alone ? setup.engine.metalsAndCoinsProblems : setup.engine.rates.refusals[chosen] ?? []
+                }
+                for problem in problems { warn(problem.description) }
                 switch outcome {
                 case .updated?: print("\(chosen.sourceName): new rates stored")
                 case .unchanged?: print("\(chosen.sourceName): the rates are current (confirmed by the server)")

@@ -107,7 +107,9 @@ public struct PreferenceValues: Codable, Equatable, Sendable {
     /// switch, "refresh: never" meant no network at all, and still does for those files.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        provider = try c.decodeIfPresent(Provider.self, forKey: .provider) ?? .erapi
+        let chosen = try c.decodeIfPresent(Provider.self, forKey: .provider) ?? .erapi
+        // Only a fiat source can be the chosen one.
+        provider = chosen.isMetalsAndCoins ? .erapi : chosen
         refreshInterval = try c.decodeIfPresent(RefreshInterval.self, forKey: .refreshInterval) ?? .onStart
         networkAllowed = try c.decodeIfPresent(Bool.self, forKey: .networkAllowed) ?? (refreshInterval != .never)
         decimalPlaces = try c.decodeIfPresent(DecimalPlaces.self, forKey: .decimalPlaces) ?? .auto

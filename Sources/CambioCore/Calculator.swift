@@ -14,22 +14,50 @@ public struct ConversionRequest: Equatable, Sendable {
     public static func parse(_ text: String) -> ConversionRequest? {
         var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         guard words.count >= 3 else { return nil }
-        let to = words.removeLast()
+        let toWord = words.removeLast()
         let joiner = words.removeLast().lowercased()
-        guard joiners.contains(joiner), isCode(to), var last = words.popLast() else { return nil }
-        // The source code may be stuck to the amount: "100USD".
-        var from = last
-        if !isCode(last) {
-            guard last.count > 3, isCode(String(last.suffix(3))) else { return nil }
-            from = String(last.suffix(3))
-            last.removeLast(3)
-            words.append(last)
+        guard joiners.contains(joiner), let to = currency(toWord), let last = words.popLast() else { return nil }
+        let from: String
+        if let code = currency(last) {
+            from = code
+        } else {
+            // The source code may be stuck to the amount: "100USD", "0.5btc".
+            guard let (amount, code) = stuck(last) else { return nil }
+            from = code
+            words.append(amount)
         }
+        dropOunce(&words, before: from)
         guard !words.isEmpty else { return nil }
-        return ConversionRequest(amountText: words.joined(separator: " "), from: from.uppercased(), to: to.uppercased())
+        return ConversionRequest(amountText: words.joined(separator: " "), from: from, to: to)
     }
 
-    static func isCode(_ s: String) -> Bool { s.count == 3 && s.allSatisfy { $0.isASCII && $0.isLetter } }
+    /// A code: three letters (USD), or four for the coins that have them (USDT).
+    static func isCode(_ s: String) -> Bool { (3...4).contains(s.count) && s.allSatisfy { $0.isASCII && $0.isLetter } }
+
+    /// The currency a word names, upper case: a code ("usd", "USDT") or a metal's or coin's
+    /// name in a language Cambio knows ("gold", "Bitcoin", "золото").
+    public static func currency(_ word: String) -> String? {
+        if let code = MetalsAndCoins.code(forWord: word) { return code }
+        return isCode(word) ? word.uppercased() : nil
+    }
+
+    /// "100usd" as ("100", "USD"); "0.5usdt" as ("0.5", "USDT"): a code stuck after something
+    /// that is not a letter. Four letters only for a coin whose code has four.
+    static func stuck(_ word: String) -> (amount: String, code: String)? {
+        for length in [4, 3] where word.count > length {
+            let code = String(word.suffix(length)).uppercased()
+            guard isCode(code), length == 3 || MetalsAndCoins.codes.contains(code),
+                  let before = word.dropLast(length).last, !before.isLetter else { continue }
+            return (String(word.dropLast(length)), code)
+        }
+        return nil
+    }
+
+    /// "1 oz gold": the unit's words before a metal are not part of the amount.
+    static func dropOunce(_ words: inout [String], before code: String) {
+        guard MetalsAndCoins.metals.contains(code) else { return }
+        while let w = words.last, MetalsAndCoins.ounceWords.contains(w.lowercased()) { words.removeLast() }
+    }
 }
 
 /// What `=` produced on the Calculator page.

@@ -13,18 +13,25 @@ public struct Currency: Sendable, Hashable, Identifiable {
     /// False for currencies withdrawn since (HRK, BGN...): still known for past dates,
     /// not offered for new lists.
     public let isActive: Bool
+    /// A sign in common use that is not the code (₿ for bitcoin), if any.
+    public let symbol: String?
 
     public var id: String { code }
 
     public init(code: String, numeric: String = "", englishName: String, localizedName: String? = nil,
-                minorUnits: Int, isActive: Bool = true) {
+                minorUnits: Int, isActive: Bool = true, symbol: String? = nil) {
         self.code = code
         self.numeric = numeric
         self.englishName = englishName
         self.localizedName = localizedName ?? englishName
         self.minorUnits = minorUnits
         self.isActive = isActive
+        self.symbol = symbol
     }
+
+    /// A precious metal or a cryptocurrency (priced by currency-api and Coinbase, never by the
+    /// fiat sources).
+    public var isMetalOrCoin: Bool { MetalsAndCoins.codes.contains(code) }
 }
 
 /// Every currency Cambio knows: the distribution's iso-codes list, with minor units.
@@ -65,8 +72,9 @@ public struct CurrencyCatalog: Sendable {
     }
 
     /// Builds the catalogue from iso-codes' `iso_4217.json`, translating names with `names`
-    /// (gettext's "iso_4217" domain in the app).
-    public init(isoCodesJSON data: Data, names: ((String) -> String)? = nil) throws {
+    /// (gettext's "iso_4217" domain in the app) and Cambio's own words (the coins' names, "one
+    /// troy ounce") with `words` (the "cambio" domain). The curated metals and coins join it.
+    public init(isoCodesJSON data: Data, names: ((String) -> String)? = nil, words: ((String) -> String)? = nil) throws {
         struct File: Decodable {
             let entries: [Entry]
             enum CodingKeys: String, CodingKey { case entries = "4217" }
@@ -79,12 +87,26 @@ public struct CurrencyCatalog: Sendable {
         let file = try JSONDecoder().decode(File.self, from: data)
         var list: [Currency] = []
         var seen = Set<String>()
-        for e in file.entries where !Self.notMoney.contains(e.alpha_3) {
+        for e in file.entries {
+            if let metal = MetalsAndCoins.entry(e.alpha_3), metal.kind == .metal {
+                seen.insert(e.alpha_3)
+                // TRANSLATORS: a precious metal's name ("Gold") as a currency: its unit is a troy ounce.
+                let template = Wording("%@ (one troy ounce)").template
+                list.append(Currency(code: e.alpha_3, numeric: e.numeric ?? "", englishName: Template.fill(template, [e.name]),
+                                     localizedName: Template.fill(words?(template) ?? template, [names?(e.name) ?? e.name]),
+                                     minorUnits: metal.minorUnits))
+                continue
+            }
+            guard !Self.notMoney.contains(e.alpha_3) else { continue }
             seen.insert(e.alpha_3)
             list.append(Currency(code: e.alpha_3, numeric: e.numeric ?? "", englishName: e.name,
                                  localizedName: names.map { $0(e.name) },
                                  minorUnits: Self.minorUnitExceptions[e.alpha_3] ?? 2,
                                  isActive: !Self.withdrawn.contains(e.alpha_3)))
+        }
+        for coin in MetalsAndCoins.entries where coin.kind == .coin && !seen.contains(coin.code) {
+            list.append(Currency(code: coin.code, englishName: coin.name, localizedName: words?(coin.name),
+                                 minorUnits: coin.minorUnits, symbol: coin.symbol))
         }
         for (code, name, units) in Self.historical where !seen.contains(code) {
             list.append(Currency(code: code, englishName: name, localizedName: names.map { $0(name) },
@@ -94,12 +116,12 @@ public struct CurrencyCatalog: Sendable {
     }
 
     /// The catalogue of this system: iso-codes' JSON, its names translated by `names`.
-    public static func system(names: ((String) -> String)?,
+    public static func system(names: ((String) -> String)?, words: ((String) -> String)? = nil,
                               isoCodesPath: String = "/usr/share/iso-codes/json/iso_4217.json") throws -> CurrencyCatalog {
         guard let data = FileManager.default.contents(atPath: isoCodesPath) else {
             throw CatalogError.missingFile(isoCodesPath)
         }
-        return try CurrencyCatalog(isoCodesJSON: data, names: names)
+        return try CurrencyCatalog(isoCodesJSON: data, names: names, words: words)
     }
 
     public enum CatalogError: Error, Equatable, Worded {
@@ -136,6 +158,10 @@ public struct CurrencyCatalog: Sendable {
             if code == needle { exact.append(c) }
             else if code.hasPrefix(needle) { prefix.append(c) }
             else if fold(c.localizedName).contains(needle) || fold(c.englishName).contains(needle) { named.append(c) }
+            // A metal or coin by its other names, in any language ("oro", "золото", "bitcoin").
+            else if let entry = MetalsAndCoins.entry(c.code), entry.synonyms.contains(where: { fold($0).hasPrefix(needle) }) {
+                named.append(c)
+            }
         }
         return exact + prefix + named
     }

@@ -13,6 +13,29 @@ public enum Provider: String, CaseIterable, Codable, Sendable {
     case frankfurter
     /// The Bank of Russia's official rates to the rouble.
     case cbr
+    /// The community currency-api (jsDelivr, with its pages.dev fallback): precious metals and
+    /// the largest cryptocurrencies, a curated set only (`MetalsAndCoins`).
+    case currencyapi
+    /// Coinbase's public exchange rates: the cryptocurrencies currency-api lacks on a given day.
+    case coinbase
+
+    /// The sources of fiat rates, one of which the user chooses; the others fill in.
+    public static let fiat: [Provider] = [.erapi, .ecb, .frankfurter, .cbr]
+    /// The sources of the metals and coins, asked alongside whichever fiat source is chosen.
+    public static let metalsAndCoins: [Provider] = [.currencyapi, .coinbase]
+
+    /// A source of metals and coins: its publications price nothing else (a fiat rate of
+    /// theirs only converts to and from a metal or coin).
+    public var isMetalsAndCoins: Bool { Self.metalsAndCoins.contains(self) }
+
+    /// The source names whose publications price only the metals and coins.
+    public static let metalsAndCoinsSources: Set<String> = Set(metalsAndCoins.map(\.sourceName))
+
+    /// Whether a publication of `source` may price `code`: a metal or coin only from their
+    /// sources (a fiat source never prices them), and fiat never from those sources.
+    public static func prices(source: String, code: String) -> Bool {
+        metalsAndCoinsSources.contains(source) == MetalsAndCoins.codes.contains(code)
+    }
 
     /// What the user sees as the rates' source.
     public var sourceName: String {
@@ -21,22 +44,28 @@ public enum Provider: String, CaseIterable, Codable, Sendable {
         case .ecb: return "ECB"
         case .frankfurter: return "Frankfurter"
         case .cbr: return "Bank of Russia"
+        case .currencyapi: return "currency-api"
+        case .coinbase: return "Coinbase"
         }
     }
 
-    /// Currencies an answer must have to be taken as complete.
+    /// Currencies an answer must have to be taken as complete. For the metals' and coins'
+    /// sources these are the fiat currencies their metals and coins convert to: a metal or coin
+    /// missing one day keeps its last good value instead.
     public var requiredCurrencies: Set<String> {
         switch self {
         case .erapi: return ["EUR", "USD", "GBP", "JPY", "CHF", "CNY"]
         case .ecb, .frankfurter: return ["USD", "JPY", "GBP", "CHF"]
         case .cbr: return ["USD", "EUR", "CNY"]
+        case .currencyapi: return ["USD", "EUR", "GBP", "JPY", "CHF", "CNY"]
+        case .coinbase: return ["USD", "EUR", "GBP", "JPY"]
         }
     }
 
     /// The fewest currencies a complete answer has (a single-day answer).
     public var minimumCurrencies: Int {
         switch self {
-        case .erapi: return 100
+        case .erapi, .currencyapi, .coinbase: return 100
         case .ecb, .frankfurter, .cbr: return 20
         }
     }
@@ -49,9 +78,13 @@ public struct ProviderSnapshot: Sendable, Equatable {
     public let days: [Day: [String: Decimal]]
     /// When the provider publishes next, if it says (er-api's `time_next_update_unix`).
     public let nextUpdate: Date?
+    /// Metals and coins of the answer that were not taken, and why (not a positive number):
+    /// their last good values stay in use (`MetalsAndCoinsCheck`).
+    public let refused: [String: String]
 
-    public init(provider: Provider, base: String, days: [Day: [String: Decimal]], nextUpdate: Date? = nil) {
-        self.provider = provider; self.base = base; self.days = days; self.nextUpdate = nextUpdate
+    public init(provider: Provider, base: String, days: [Day: [String: Decimal]], nextUpdate: Date? = nil,
+                refused: [String: String] = [:]) {
+        self.provider = provider; self.base = base; self.days = days; self.nextUpdate = nextUpdate; self.refused = refused
     }
 
     public var newestDay: Day? { days.keys.max() }
@@ -131,6 +164,10 @@ extension Provider {
         case .erapi: return "USD"
         case .ecb, .frankfurter: return "EUR"
         case .cbr: return "RUB"
+        case .currencyapi: return "USD"
+        // Asked against bitcoin, Coinbase answers fiat to the cent and coins to 8 decimals:
+        // against the dollar a bitcoin would keep four significant digits.
+        case .coinbase: return "BTC"
         }
     }
 }
@@ -206,6 +243,8 @@ public enum ProviderParser {
         case .ecb: snapshot = try ecb(data)
         case .frankfurter: snapshot = try frankfurter(data)
         case .cbr: snapshot = try cbr(data)
+        case .currencyapi: snapshot = try currencyAPI(data, today: today)
+        case .coinbase: snapshot = try coinbase(data, today: today)
         }
         try validate(snapshot, today: today, expecting: expecting)
         return snapshot
@@ -227,6 +266,10 @@ public enum ProviderParser {
             for (code, value) in row where !(value > 0) || value.isNaN {
                 throw ProviderError.invalidRate(code: code, value: "\(value)")
             }
+        }
+        if s.provider.isMetalsAndCoins, s.days.values.allSatisfy({ Set($0.keys).isDisjoint(with: MetalsAndCoins.codes) }),
+           s.refused.isEmpty {
+            throw ProviderError.missingCurrencies(MetalsAndCoins.entries.map(\.code))
         }
         let present = Set(s.days[newest]!.keys).union([s.base])
         switch expecting {

@@ -10,16 +10,43 @@ public struct CachedAnswer: Codable, Equatable, Sendable {
     /// When the provider publishes next (its own word, or the ECB's calendar).
     public let nextPublication: Date
     public let body: Data
+    /// For the metals' and coins' sources: the rates in use as checked code by code (day →
+    /// code → decimal), the answer's own without what was refused, with the kept days that
+    /// still supply a metal or coin it lacked. Nil for the fiat sources, whose body is all.
+    public let checked: [String: [String: String]]?
 
-    public init(provider: Provider, fetchedAt: Date, etag: String?, lastModified: String?, nextPublication: Date, body: Data) {
+    public init(provider: Provider, fetchedAt: Date, etag: String?, lastModified: String?, nextPublication: Date, body: Data,
+                checked: [Day: [String: Decimal]]? = nil) {
         self.provider = provider; self.fetchedAt = fetchedAt; self.etag = etag
         self.lastModified = lastModified; self.nextPublication = nextPublication; self.body = body
+        self.checked = checked.map { days in
+            Dictionary(uniqueKeysWithValues: days.map { ($0.key.iso, $0.value.mapValues { "\($0)" }) })
+        }
+    }
+
+    private init(_ other: CachedAnswer, fetchedAt: Date, nextPublication: Date) {
+        provider = other.provider; self.fetchedAt = fetchedAt; etag = other.etag; lastModified = other.lastModified
+        self.nextPublication = nextPublication; body = other.body; checked = other.checked
     }
 
     /// The same answer, confirmed unchanged (HTTP 304) at `date`.
     public func confirmed(at date: Date, nextPublication: Date) -> CachedAnswer {
-        CachedAnswer(provider: provider, fetchedAt: date, etag: etag, lastModified: lastModified,
-                     nextPublication: nextPublication, body: body)
+        CachedAnswer(self, fetchedAt: date, nextPublication: nextPublication)
+    }
+
+    /// The answer as it is used: the checked rates when there are some (each a positive
+    /// decimal, else the file is not Cambio's), else the body's.
+    func inUse(_ parsed: ProviderSnapshot) throws -> ProviderSnapshot {
+        guard let checked else { return parsed }
+        var days: [Day: [String: Decimal]] = [:]
+        for (iso, row) in checked {
+            guard let day = Day(iso: iso) else { throw ProviderError.implausibleDate(iso) }
+            days[day] = try row.mapValues { text in
+                guard let v = Decimal(plain: text), v > 0 else { throw ProviderError.invalidRate(code: "?", value: text) }
+                return v
+            }
+        }
+        return ProviderSnapshot(provider: parsed.provider, base: parsed.base, days: days, nextUpdate: parsed.nextUpdate)
     }
 }
 
@@ -48,7 +75,7 @@ public struct RateCache: Sendable {
     public func load(_ provider: Provider, today: Day, now: Date = Date(), history: Bool = false) -> Load {
         let read = CacheFile.read(url(provider, history: history), as: CachedAnswer.self, now: now) { answer in
             guard answer.provider == provider else { throw ProviderError.wrongShape("cached for \(answer.provider)") }
-            return try ProviderParser.parse(provider, answer.body, today: today, expecting: history ? .history : .latest)
+            return try answer.inUse(ProviderParser.parse(provider, answer.body, today: today, expecting: history ? .history : .latest))
         }
         switch read {
         case .missing: return .missing
@@ -165,6 +192,12 @@ public enum RefreshPolicy {
             var d = day
             while isWeekend(d) { d = d.next }
             return at(hour: 12, in: "Europe/Moscow", on: d)
+        case .currencyapi:
+            // A new file every day, published shortly after midnight UTC.
+            return day.date.addingTimeInterval(86_400 + 3600)
+        case .coinbase:
+            // Prices move all the time: asked again after the hour every answer is kept at least.
+            return day.date
         }
     }
 

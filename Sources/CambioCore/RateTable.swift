@@ -71,8 +71,9 @@ public struct RateTable: Sendable, Equatable {
     private init(base: String, source: String, rows: [Publication: [String: Decimal]]) {
         let date = rows.keys.filter { $0.source == source }.map(\.day).max() ?? Day(year: 1999, month: 1, day: 4)!
         var preferred: [String: Rate] = [:]
-        for p in rows.keys.sorted(by: { Self.rank($0, source, date) > Self.rank($1, source, date) }) {
-            for (code, value) in rows[p]! where preferred[code] == nil {
+        for p in rows.keys.sorted(by: { Self.ranks($0, above: $1, source, date) }) {
+            // A metal's or coin's source prices only them; a fiat source never prices them.
+            for (code, value) in rows[p]! where preferred[code] == nil && Provider.prices(source: p.source, code: code) {
                 preferred[code] = Rate(value: value, date: p.day, source: p.source)
             }
         }
@@ -147,6 +148,15 @@ public struct RateTable: Sendable, Equatable {
     /// whoever published it (a filler's rouble of 2026 beats the ECB's last one of 2022).
     static func rank(_ p: Publication, _ primary: String, _ current: Day) -> (Int, Day) {
         (p.source == primary && p.day == current ? 1 : 0, p.day)
+    }
+
+    /// `rank`, with a fixed order between sources of the same day: Coinbase (asked only for
+    /// what currency-api lacks) after the others, then by name.
+    static func ranks(_ a: Publication, above b: Publication, _ primary: String, _ current: Day) -> Bool {
+        let ra = rank(a, primary, current), rb = rank(b, primary, current)
+        if ra != rb { return ra > rb }
+        let sa = a.source == Provider.coinbase.sourceName ? 0 : 1, sb = b.source == Provider.coinbase.sourceName ? 0 : 1
+        return sa != sb ? sa > sb : a.source < b.source
     }
 
     /// The primary's newest publication.

@@ -24,16 +24,14 @@ public struct SearchQuery: Equatable, Sendable {
         guard !text.isEmpty, text.count <= maxLength else { return nil }
         var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         func code(_ word: String) -> String? {
-            let c = word.uppercased()
-            return ConversionRequest.isCode(c) && isCurrency(c) ? c : nil
+            ConversionRequest.currency(word).flatMap { isCurrency($0) ? $0 : nil }
         }
         /// The last word as "<amount><CODE>" ("100usd"): the code, and the amount put back.
         func trailingCode() -> String? {
             guard let last = words.last else { return nil }
             if let c = code(last) { words.removeLast(); return c }
-            guard last.count > 3, let c = code(String(last.suffix(3))), let before = last.dropLast(3).last,
-                  !before.isLetter else { return nil }
-            words[words.count - 1] = String(last.dropLast(3))
+            guard let (amount, c) = ConversionRequest.stuck(last), isCurrency(c) else { return nil }
+            words[words.count - 1] = amount
             return c
         }
         // "… to EUR": a joining word before the target, read as the Calculator reads it.
@@ -52,6 +50,8 @@ public struct SearchQuery: Equatable, Sendable {
     }
 
     private static func make(_ words: [String], from: String, to: String?, style: NumberStyle) -> SearchQuery? {
+        var words = words
+        ConversionRequest.dropOunce(&words, before: from)
         guard !words.isEmpty, from != to else { return nil }
         // Only a calculation: a word of letters left over ("buy 100 usd") is not a conversion.
         guard case .success(let amount) = ExpressionEvaluator.evaluate(words.joined(separator: " "), style: style) else { return nil }

@@ -33,9 +33,11 @@ public struct StartupData: Sendable {
     public let ecbHistory: CachedRates?
     public let problems: [StartupProblem]
 
-    /// `names`: currency names in the user's language (the window passes gettext's; nil: English).
+    /// `names`: currency names in the user's language (the window passes gettext's; nil: English);
+    /// `words`: Cambio's own words in it (the coins' names, "one troy ounce").
     public static func load(environment: [String: String], executable: URL, sourceTree: URL?,
-                            names: (@Sendable (String) -> String)? = nil) -> StartupData {
+                            names: (@Sendable (String) -> String)? = nil,
+                            words: (@Sendable (String) -> String)? = nil) -> StartupData {
         let locale = LocaleEnvironment(environment: environment)
         let paths = AppPaths(environment: environment)
         var problems: [StartupProblem] = []
@@ -44,7 +46,7 @@ public struct StartupData: Sendable {
                                             paths: paths, sourceTree: sourceTree)
         let catalog: CurrencyCatalog
         do {
-            catalog = try CurrencyCatalog.system(names: names)
+            catalog = try CurrencyCatalog.system(names: names, words: words)
         } catch {
             problems.append(.catalogUnavailable(reason: Wording(error: error).description))
             catalog = CurrencyCatalog(currencies: CurrencyListState.popular.map {
@@ -149,9 +151,10 @@ public final class StartupPreload: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var data: StartupData?
 
-    public init(environment: [String: String], executable: URL, sourceTree: URL?, names: (@Sendable (String) -> String)? = nil) {
+    public init(environment: [String: String], executable: URL, sourceTree: URL?, names: (@Sendable (String) -> String)? = nil,
+                words: (@Sendable (String) -> String)? = nil) {
         Thread.detachNewThread { [self] in
-            data = StartupData.load(environment: environment, executable: executable, sourceTree: sourceTree, names: names)
+            data = StartupData.load(environment: environment, executable: executable, sourceTree: sourceTree, names: names, words: words)
             done.signal()
         }
     }
@@ -201,7 +204,7 @@ extension Provider {
         switch self {
         case .ecb: return Wording("ECB")
         case .cbr: return Wording("Bank of Russia")
-        case .erapi, .frankfurter: return .verbatim(sourceName)
+        case .erapi, .frankfurter, .currencyapi, .coinbase: return .verbatim(sourceName)
         }
     }
 }

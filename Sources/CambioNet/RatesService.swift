@@ -11,29 +11,60 @@ public struct Endpoints: Sendable, Equatable {
         .ecb: "https://www.ecb.europa.eu",
         .frankfurter: "https://api.frankfurter.app",
         .cbr: "https://www.cbr.ru",
+        .currencyapi: "https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@latest",
+        .coinbase: "https://api.coinbase.com",
+    ]
+
+    /// Where a provider documents a second address for when the first fails: currency-api's
+    /// Cloudflare Pages copy of the jsDelivr files.
+    public var fallbacks: [Provider: String]
+
+    public static let defaultFallbacks: [Provider: String] = [
+        .currencyapi: "https://latest.currency-api.pages.dev",
     ]
 
     public static let environmentKeys: [Provider: String] = [
         .erapi: "CAMBIO_ERAPI_URL", .ecb: "CAMBIO_ECB_URL",
         .frankfurter: "CAMBIO_FRANKFURTER_URL", .cbr: "CAMBIO_CBR_URL",
+        .currencyapi: "CAMBIO_CURRENCYAPI_URL", .coinbase: "CAMBIO_COINBASE_URL",
+    ]
+
+    /// The fallback's own variable. A provider whose first address is overridden has no
+    /// fallback unless this names one (a test must not reach the real second address).
+    public static let fallbackEnvironmentKeys: [Provider: String] = [
+        .currencyapi: "CAMBIO_CURRENCYAPI_FALLBACK_URL",
     ]
 
     public init(environment: [String: String]) {
+        func trimmed(_ v: String) -> String { v.hasSuffix("/") ? String(v.dropLast()) : v }
         var b = Self.defaults
+        var f = Self.defaultFallbacks
         for (provider, key) in Self.environmentKeys {
-            if let v = environment[key], !v.isEmpty { b[provider] = v.hasSuffix("/") ? String(v.dropLast()) : v }
+            if let v = environment[key], !v.isEmpty { b[provider] = trimmed(v); f[provider] = nil }
+        }
+        for (provider, key) in Self.fallbackEnvironmentKeys {
+            if let v = environment[key], !v.isEmpty { f[provider] = trimmed(v) }
         }
         bases = b
+        fallbacks = f
+    }
+
+    /// The provider's newest rates at its first address, then at its fallback if it has one.
+    public func addresses(_ provider: Provider) -> [String] {
+        [latest(provider)] + (fallbacks[provider].map { [latest(provider, at: $0)] } ?? [])
     }
 
     /// The newest rates of every currency the provider has.
-    public func latest(_ provider: Provider) -> String {
-        let base = bases[provider]!
+    public func latest(_ provider: Provider) -> String { latest(provider, at: bases[provider]!) }
+
+    func latest(_ provider: Provider, at base: String) -> String {
         switch provider {
         case .erapi: return base + "/v6/latest/USD"
         case .ecb: return base + "/stats/eurofxref/eurofxref-daily.xml"
         case .frankfurter: return base + "/latest"
         case .cbr: return base + "/scripts/XML_daily.asp"
+        case .currencyapi: return base + "/v1/currencies/\(provider.requestedBase.lowercased()).json"
+        case .coinbase: return base + "/v2/exchange-rates?currency=\(provider.requestedBase)"
         }
     }
 
@@ -156,40 +187,67 @@ public struct Endpoints: Sendable, Equatable {
         if let notBefore = cache.retryNotBefore(provider, now: now()), notBefore > now() { return .waitUntil(notBefore) }
         refreshing.insert(provider)
         defer { refreshing.remove(provider) }
+        refusals[provider] = []
+        // The first address, then the fallback (currency-api's): a failure of both is said of both.
+        var failures: [Wording] = []
+        for url in endpoints.addresses(provider) {
+            do {
+                return try await ask(provider, at: url, cached: cached)
+            } catch NetworkError.networkOff {
+                return .networkOff
+            } catch NetworkError.rateLimited(let after) {
+                // Without a Retry-After, wait 20 minutes (open.er-api.com's usual block).
+                let until = now().addingTimeInterval(min(after ?? 1200, RetryAfter.cap))
+                try? cache.setRetryNotBefore(provider, until)
+                return .waitUntil(until)
+            } catch {
+                failures.append(Wording(error: error))
+            }
+        }
+        if failures.count > 1 {
+            return .failed(Wording("%@; at its second address: %@", failures[0], failures[1]))
+        }
+        return .failed(failures.first ?? Wording("no answer"))
+    }
+
+    /// Metals and coins the last answer of each provider did not give, and why: their last good
+    /// values stayed in use (`MetalsAndCoinsCheck`).
+    public private(set) var refusals: [Provider: [Wording]] = [:]
+
+    /// One request to one address; the answer checked and stored, or the reason it was not.
+    private func ask(_ provider: Provider, at url: String, cached: CachedAnswer?) async throws -> Outcome {
         var headers: [String: String] = [:]
         if let etag = cached?.etag { headers["If-None-Match"] = etag }
         if let modified = cached?.lastModified { headers["If-Modified-Since"] = modified }
-        do {
-            let response = try await client.get(endpoints.latest(provider), headers: cached == nil ? [:] : headers)
-            let fetchedAt = now()
-            if response.status == 304, let old = answers[provider] {
-                let next = RefreshPolicy.nextPublication(provider, after: old.snapshot.newestDay!, providerSays: old.snapshot.nextUpdate)
-                let confirmed = old.answer.confirmed(at: fetchedAt, nextPublication: max(next, fetchedAt.addingTimeInterval(3600)))
-                try cache.store(confirmed)
-                answers[provider] = (confirmed, old.snapshot)
-                return .unchanged
-            }
-            let snapshot = try ProviderParser.parse(provider, response.body, today: Day(fetchedAt))
-            // Nothing replaces the kept answer unless it is what was asked, and no older or wilder.
-            try AnswerCheck.check(snapshot, base: provider.requestedBase, kept: answers[provider]?.snapshot, today: Day(fetchedAt))
-            let next = RefreshPolicy.nextPublication(provider, after: snapshot.newestDay!, providerSays: snapshot.nextUpdate)
-            let answer = CachedAnswer(provider: provider, fetchedAt: fetchedAt, etag: response.etag,
-                                      lastModified: response.lastModified,
-                                      nextPublication: max(next, fetchedAt.addingTimeInterval(3600)), body: response.body)
-            try cache.store(answer) // only now does the old copy get replaced, atomically
-            answers[provider] = (answer, snapshot)
-            onNewAnswer?(snapshot)
-            if provider == .ecb, let newest = snapshot.newestDay { await fillECBGap(before: newest) }
-            return .updated
-        } catch NetworkError.networkOff {
-            return .networkOff
-        } catch NetworkError.rateLimited(let after) {
-            // Without a Retry-After, wait 20 minutes (open.er-api.com's usual block).
-            let until = now().addingTimeInterval(min(after ?? 1200, RetryAfter.cap))
-            try? cache.setRetryNotBefore(provider, until)
-            return .waitUntil(until)
-        } catch {
-            return .failed(Wording(error: error))
+        let response = try await client.get(url, headers: cached == nil ? [:] : headers)
+        let fetchedAt = now()
+        if response.status == 304, let old = answers[provider] {
+            let next = RefreshPolicy.nextPublication(provider, after: old.snapshot.newestDay!, providerSays: old.snapshot.nextUpdate)
+            let confirmed = old.answer.confirmed(at: fetchedAt, nextPublication: max(next, fetchedAt.addingTimeInterval(3600)))
+            try cache.store(confirmed)
+            answers[provider] = (confirmed, old.snapshot)
+            return .unchanged
         }
+        var snapshot = try ProviderParser.parse(provider, response.body, today: Day(fetchedAt))
+        // Nothing replaces the kept answer unless it is what was asked, and no older or wilder.
+        try AnswerCheck.check(snapshot, base: provider.requestedBase, kept: answers[provider]?.snapshot, today: Day(fetchedAt))
+        var checked: [Day: [String: Decimal]]? = nil
+        if provider.isMetalsAndCoins {
+            // Code by code: a refused or missing metal or coin keeps its last good value.
+            let merged = MetalsAndCoinsCheck.merge(snapshot, kept: answers[provider]?.snapshot)
+            snapshot = merged.snapshot
+            checked = merged.snapshot.days
+            refusals[provider] = merged.refusals
+        }
+        let next = RefreshPolicy.nextPublication(provider, after: snapshot.newestDay!, providerSays: snapshot.nextUpdate)
+        let answer = CachedAnswer(provider: provider, fetchedAt: fetchedAt, etag: response.etag,
+                                  lastModified: response.lastModified,
+                                  nextPublication: max(next, fetchedAt.addingTimeInterval(3600)), body: response.body,
+                                  checked: checked)
+        try cache.store(answer) // only now does the old copy get replaced, atomically
+        answers[provider] = (answer, snapshot)
+        onNewAnswer?(snapshot)
+        if provider == .ecb, let newest = snapshot.newestDay { await fillECBGap(before: newest) }
+        return .updated
     }
 }

@@ -57,7 +57,7 @@ import Foundation
             switch key {
             case .networkAllowed: self.client.allowNetwork(self.preferences.networkAllowed)
             case .provider: self.useCurrentProvider()
-            case .refreshInterval, .decimalPlaces, .feeEnabled, .feePercent: break
+            case .refreshInterval, .decimalPlaces, .feeEnabled, .feePercent, .metalsAndCoins: break
             }
         }
         useCurrentProvider()
@@ -131,7 +131,40 @@ import Foundation
            case .updated = await rates.refresh(filler, trigger: trigger, interval: interval) {
             useCurrentProvider()
         }
+        if preferences.metalsAndCoins { await refreshMetalsAndCoins(trigger) }
         return outcome
+    }
+
+    /// What went wrong with the metals and coins in the last refresh, in words (a failed
+    /// request, a refused value); empty when all went well.
+    public private(set) var metalsAndCoinsProblems: [Wording] = []
+
+    /// The metals and coins, alongside whichever fiat source is chosen: currency-api first;
+    /// Coinbase when currency-api failed or lacks a coin today. A failure keeps the last good
+    /// values and is said in `metalsAndCoinsProblems`.
+    public func refreshMetalsAndCoins(_ trigger: RefreshPolicy.Trigger) async {
+        let interval = preferences.refreshInterval
+        var problems: [Wording] = []
+        let first = await rates.refresh(.currencyapi, trigger: trigger, interval: interval)
+        problems += Self.problem(first, .currencyapi) + (rates.refusals[.currencyapi] ?? [])
+        var changed = first == .updated
+        let coins = rates.answers[.currencyapi].flatMap { a in a.snapshot.newestDay.flatMap { a.snapshot.days[$0] } } ?? [:]
+        if !MetalsAndCoins.coins.isSubset(of: Set(coins.keys).union([Provider.currencyapi.requestedBase])) {
+            let second = await rates.refresh(.coinbase, trigger: trigger, interval: interval)
+            problems += Self.problem(second, .coinbase) + (rates.refusals[.coinbase] ?? [])
+            changed = changed || second == .updated
+        }
+        metalsAndCoinsProblems = problems
+        if changed { useCurrentProvider() }
+    }
+
+    /// A refresh that did not work, in words.
+    static func problem(_ outcome: RatesService.Outcome, _ provider: Provider) -> [Wording] {
+        switch outcome {
+        case .failed(let reason): return [Wording("Could not refresh %@: %@", provider.sourceWording, reason)]
+        case .waitUntil: return [Wording("%@ asked not to be asked again for a while", provider.sourceWording)]
+        case .updated, .unchanged, .skipped, .networkOff: return []
+        }
     }
 
     /// The currencies of `wanted` the primary's newest publication lacks.
@@ -143,7 +176,7 @@ import Foundation
 
     /// The broadest other source, asked for what the primary lacks.
     static func filler(for primary: Provider) -> Provider? {
-        [Provider.erapi, .cbr, .ecb, .frankfurter].first { $0 != primary }
+        [Provider.erapi, .cbr, .ecb, .frankfurter].first { $0 != primary && $0 != .currencyapi && $0 != .coinbase }
     }
 
     /// The ECB's days newer than the history, from Frankfurter, through the one session.

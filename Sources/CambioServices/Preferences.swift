@@ -10,6 +10,7 @@ import Foundation
     public enum Setting: String, CaseIterable, Sendable {
         case provider, refreshInterval = "refresh-interval", networkAllowed = "network-allowed", decimalPlaces = "decimal-places"
         case feeEnabled = "fee-enabled", feePercent = "fee-percent"
+        case metalsAndCoins = "metals-and-coins"
     }
 
     /// The schema's settings (the Preferences window binds its controls to them); nil when the
@@ -47,7 +48,10 @@ import Foundation
     }
 
     public var provider: Provider {
-        get { settings.map { Provider(rawValue: $0.string(Setting.provider.rawValue)) ?? .erapi } ?? fallback.provider }
+        get {
+            settings.map { Provider(rawValue: $0.string(Setting.provider.rawValue)).flatMap { $0.isMetalsAndCoins ? nil : $0 } ?? .erapi }
+                ?? fallback.provider
+        }
         set { set(.provider) { $0.setString(Setting.provider.rawValue, newValue.rawValue) } fallback: { fallback.provider = newValue } }
     }
 
@@ -61,6 +65,15 @@ import Foundation
         get { settings?.bool(Setting.networkAllowed.rawValue) ?? fallback.networkAllowed }
         set { set(.networkAllowed) { $0.setBool(Setting.networkAllowed.rawValue, newValue) } fallback: { fallback.networkAllowed = newValue } }
     }
+
+    /// Whether refreshes also ask currency-api (and Coinbase) for the metals' and coins' prices.
+    public var metalsAndCoins: Bool {
+        get { settings?.bool(Setting.metalsAndCoins.rawValue) ?? fallbackMetalsAndCoins }
+        set { set(.metalsAndCoins, { $0.setBool(Setting.metalsAndCoins.rawValue, newValue) }) { fallbackMetalsAndCoins = newValue } }
+    }
+
+    /// Without the schema: this run's choice.
+    private var fallbackMetalsAndCoins = true
 
     public var decimalPlaces: DecimalPlaces {
         get { settings.map { Self.places($0.int(Setting.decimalPlaces.rawValue)) } ?? fallback.decimalPlaces }

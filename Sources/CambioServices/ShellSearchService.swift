@@ -72,7 +72,8 @@ import Foundation
         setlocale(LC_ALL, "")
         Gettext.prepare(environment: environment)
         let data = StartupData.load(environment: environment, executable: BundledData.executable,
-                                    sourceTree: BundledData.sourceTree, names: Gettext.currencyName)
+                                    sourceTree: BundledData.sourceTree, names: Gettext.currencyName,
+                                 words: { Gettext.translate($0) })
         let engine = Engine(data: data, environment: environment)
         // Said where a D-Bus service's output goes (the journal): the answers may lack something.
         engine.startupProblems.forEach { warn($0.description) }

@@ -25,7 +25,8 @@ import Foundation
         self.environment = environment
         Gettext.prepare(environment: environment)
         preload = StartupPreload(environment: environment, executable: BundledData.executable,
-                                 sourceTree: AppContext.sourceTree, names: Gettext.currencyName)
+                                 sourceTree: AppContext.sourceTree, names: Gettext.currencyName,
+                                 words: { Gettext.translate($0) })
         // Before the application starts: AdwApplication loads its styles from them in "startup".
         AppResources.register()
         app = Application(id: Self.id)

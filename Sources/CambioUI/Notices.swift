@@ -10,7 +10,7 @@ import CGtk
 @MainActor final class Notices {
     /// Lasting states, most important first: the line shows the first that holds.
     enum State: Int, CaseIterable, Comparable {
-        case saveFailed, startupProblems, networkOff, offline, stale
+        case saveFailed, startupProblems, networkOff, offline, stale, metalsAndCoins
         static func < (a: State, b: State) -> Bool { a.rawValue < b.rawValue }
     }
 

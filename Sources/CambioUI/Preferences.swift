@@ -18,6 +18,8 @@ import CGtk
     let referenceButton: MenuButton
     private(set) var referencePicker: CurrencyPicker?
     let networkSwitch: Switch
+    /// Gold, silver and the coins: whether refreshes ask currency-api and Coinbase.
+    let metalsSwitch: Switch
     let keyRows: APIKeyRows
     /// "Your Rates": the rates the user set by hand.
     private(set) var userRates: UserRatesGroup!
@@ -44,10 +46,16 @@ import CGtk
 
         // Rates
         let bound = context.preferences.isBacked
-        providerRow = Self.choice(tr("Rate _provider"), Provider.allCases, titles: Provider.allCases.map(Self.providerText), current: settings.provider,
+        providerRow = Self.choice(tr("Rate _provider"), Provider.fiat, titles: Provider.fiat.map(Self.providerText), current: settings.provider,
                                   bound: bound) { [weak rates] in rates?.setProvider($0) }
         intervalRow = Self.choice(tr("_Automatic refresh"), Self.intervals, titles: [tr("Never: only when asked (F5)"), tr("On start"), tr("Daily"), tr("Weekly")],
                                   current: settings.refreshInterval, bound: bound) { [weak rates] in rates?.setInterval($0) }
+
+        metalsSwitch = Switch()
+        metalsSwitch.active = context.preferences.metalsAndCoins
+        let metalsRow = ActionRow.with(title: tr("_Gold, silver and cryptocurrencies"),
+                                       subtitle: tr("Prices of precious metals and the largest coins from currency-api, and from Coinbase for coins it lacks; fetched with every refresh."),
+                                       suffix: metalsSwitch)
 
         // Amounts
         referenceButton = MenuButton()
@@ -76,7 +84,7 @@ import CGtk
         prefs.add(PreferencesPage(title: tr("General"), icon: "preferences-system-symbolic", [
             PreferencesGroup(title: tr("Rates"),
                        description: tr("Currencies the provider lacks are filled from the others. Automatic refresh asks for new rates by itself; F5 and Ctrl+R always ask."),
-                       [providerRow, intervalRow]),
+                       [providerRow, intervalRow, metalsRow]),
             userRates.group,
             PreferencesGroup(title: tr("Amounts"), description: tr("Decimal places only round what is shown: amounts stay exact."),
                        [referenceRow, placesRow]),
@@ -97,11 +105,12 @@ import CGtk
     /// the settings' change notices.
     private func bindSettings() {
         guard let stored = ctx.preferences.settings else { return }
-        stored.bind(Preferences.Setting.provider.rawValue, toSelectedOf: gpointerOf(providerRow.widget), values: Provider.allCases.map(\.rawValue))
+        stored.bind(Preferences.Setting.provider.rawValue, toSelectedOf: gpointerOf(providerRow.widget), values: Provider.fiat.map(\.rawValue))
         stored.bind(Preferences.Setting.refreshInterval.rawValue, toSelectedOf: gpointerOf(intervalRow.widget), values: Self.intervals.map(\.rawValue))
         stored.bind(Preferences.Setting.decimalPlaces.rawValue, toSelectedOf: gpointerOf(placesRow.widget),
                     values: DecimalPlaces.allCases.map(Preferences.number))
         stored.bind(Preferences.Setting.networkAllowed.rawValue, to: gpointerOf(networkSwitch.widget), property: "active")
+        stored.bind(Preferences.Setting.metalsAndCoins.rawValue, to: gpointerOf(metalsSwitch.widget), property: "active")
     }
 
     private func connect() {
@@ -109,6 +118,10 @@ import CGtk
             networkSwitch.onToggled { [weak self] in
                 guard let self else { return }
                 self.rates.setNetworkAllowed(self.networkSwitch.active)
+            }
+            metalsSwitch.onToggled { [weak self] in
+                guard let self else { return }
+                self.ctx.preferences.metalsAndCoins = self.metalsSwitch.active
             }
         }
         keyRows.onChange = { [weak self] in self?.onKeyChange?() }
@@ -168,6 +181,8 @@ import CGtk
         case .ecb: return tr("European Central Bank: about 30 currencies, working days")
         case .frankfurter: return tr("Frankfurter: the ECB’s rates, working days")
         case .cbr: return tr("Bank of Russia: rates against the rouble, working days")
+        case .currencyapi: return tr("currency-api: precious metals and the largest cryptocurrencies, daily")
+        case .coinbase: return tr("Coinbase: cryptocurrencies")
         }
     }
 

@@ -81,8 +81,19 @@ import Foundation
             case .skipped, .networkOff:
                 break
             }
+            showMetalsAndCoins()
             showStaleness()
         }
+    }
+
+    /// Metals or coins the last refresh could not update (a failed request, a refused value):
+    /// a lasting line until a refresh brings them, their last good values in use meanwhile.
+    func showMetalsAndCoins() {
+        let problems = engine.metalsAndCoinsProblems
+        guard !problems.isEmpty else { notices.clear(.metalsAndCoins); return }
+        notices.set(.metalsAndCoins, title: tr("Some metal or coin prices were not updated"),
+                    details: problems.map(say).joined(separator: "\n"),
+                    action: (tr("_Retry"), { [weak self] in self?.refresh(.explicit) }), dismissible: true)
     }
 
     /// Network access off is a lasting state, with the switch to turn it on again.
@@ -122,6 +133,8 @@ import Foundation
         case .networkAllowed:
             showNetworkState()
             if preferences.networkAllowed { refresh(.start) }
+        case .metalsAndCoins:
+            if preferences.metalsAndCoins { refresh(.start) }
         case .decimalPlaces:
             break
         case .feeEnabled, .feePercent:

@@ -1,0 +1,198 @@
+import Foundation
+
+/// A JSON value read as a decimal number when it is one, and as nothing otherwise: a provider's
+/// long tail may hold strings or nulls where numbers belong, which must not sink the answer.
+private struct LenientNumber: Decodable {
+    let value: Decimal?
+    init(from decoder: Decoder) throws { value = try? decoder.singleValueContainer().decode(Decimal.self) }
+}
+
+private struct AnyKey: CodingKey {
+    let stringValue: String
+    init(stringValue: String) { self.stringValue = stringValue }
+    var intValue: Int? { nil }
+    init?(intValue: Int) { nil }
+}
+
+extension ProviderParser {
+    /// Whether a provider's code is kept: the curated metals and coins, and the fiat-looking
+    /// three-letter codes they convert to. The long tail's tokens are never read.
+    static func keptCode(_ upper: String) -> Bool {
+        MetalsAndCoins.codes.contains(upper) || (upper.count == 3 && upper.allSatisfy { $0.isASCII && $0.isUppercase })
+    }
+
+    /// Splits a provider's numbers into the rates kept and the metals or coins refused (a value
+    /// that is no positive number). A bad long-tail value is nobody's business.
+    static func sorted(_ values: [String: Decimal?], raw: [String: String] = [:]) -> (rates: [String: Decimal], refused: [String: String]) {
+        var rates: [String: Decimal] = [:], refused: [String: String] = [:]
+        for (key, value) in values {
+            let code = key.uppercased()
+            guard keptCode(code) else { continue }
+            if let v = value, v > 0, !v.isNaN {
+                rates[code] = v
+            } else if MetalsAndCoins.codes.contains(code) {
+                refused[code] = raw[key] ?? value.map { "\($0)" } ?? "not a number"
+            }
+        }
+        return (rates, refused)
+    }
+
+    // MARK: currency-api (fawazahmed0)
+
+    /// `{"date": "2024-03-06", "usd": {"eur": 0.918, "xau": 0.000467, "btc": 1.5e-05, …}}`: the
+    /// table is keyed by the lower-case base code, which it holds with the value 1. Any other
+    /// envelope (a publisher's re-wrapped `{"date","base","rates"}`) is refused as a shape: its
+    /// numbers are not known to be the API's.
+    static func currencyAPI(_ data: Data, today: Day) throws -> ProviderSnapshot {
+        let object: [String: AnyDecodable]
+        do {
+            let container = try JSONDecoder().decode(TopLevel.self, from: data)
+            object = container.keys
+        } catch { throw jsonError(error) }
+        guard let dateValue = object["date"] else { throw ProviderError.wrongShape("no “date”") }
+        guard case .string(let date) = dateValue else { throw ProviderError.wrongShape("“date” is not a date") }
+        guard let day = Day(iso: date) else { throw ProviderError.implausibleDate(date) }
+        let tables = object.filter { $0.key != "date" }
+        guard tables.count == 1, let (key, value) = tables.first, case .table(let numbers) = value,
+              key == key.lowercased(), ConversionRequest.isCode(key) else {
+            let names = tables.keys.sorted().joined(separator: ", ")
+            throw ProviderError.wrongShape("expected “date” and one table named by its base code, found “\(names)”")
+        }
+        let base = key.uppercased()
+        guard numbers[key].flatMap({ $0 }) == 1 else {
+            throw ProviderError.wrongShape("the \(key) table does not hold \(key) as 1")
+        }
+        var (rates, refused) = sorted(numbers)
+        rates[base] = nil
+        refused[base] = nil
+        return ProviderSnapshot(provider: .currencyapi, base: base, days: [day: rates], refused: refused)
+    }
+
+    private enum AnyDecodable: Decodable {
+        case string(String)
+        case table([String: Decimal?])
+        case other
+        init(from decoder: Decoder) throws {
+            if let s = try? decoder.singleValueContainer().decode(String.self) { self = .string(s); return }
+            if let c = try? decoder.container(keyedBy: AnyKey.self) {
+                var table: [String: Decimal?] = [:]
+                for key in c.allKeys { table[key.stringValue] = (try? c.decode(LenientNumber.self, forKey: key))?.value }
+                self = .table(table)
+                return
+            }
+            self = .other
+        }
+    }
+
+    private struct TopLevel: Decodable {
+        let keys: [String: AnyDecodable]
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: AnyKey.self)
+            var keys: [String: AnyDecodable] = [:]
+            for key in c.allKeys { keys[key.stringValue] = try c.decode(AnyDecodable.self, forKey: key) }
+            self.keys = keys
+        }
+    }
+
+    // MARK: Coinbase
+
+    /// `{"data": {"currency": "BTC", "rates": {"EUR": "3645.16", "ETH": "12.14624074", …}}}`:
+    /// strings, rounded to each target's usual digits. Its metals are whole numbers (or "0"
+    /// against the dollar) and are never read; "0" means missing. The answer has no date: it is
+    /// today's.
+    static func coinbase(_ data: Data, today: Day) throws -> ProviderSnapshot {
+        struct Answer: Decodable {
+            struct Payload: Decodable { let currency: String; let rates: [String: String] }
+            struct Problem: Decodable { let id: String?; let message: String? }
+            let data: Payload?
+            let errors: [Problem]?
+        }
+        let answer: Answer
+        do { answer = try JSONDecoder().decode(Answer.self, from: data) } catch { throw jsonError(error) }
+        if let problem = answer.errors?.first { throw ProviderError.apiError(problem.message ?? problem.id ?? "error") }
+        guard let payload = answer.data else { throw ProviderError.wrongShape("no “data”") }
+        let base = payload.currency.uppercased()
+        var values: [String: Decimal?] = [:]
+        for (code, text) in payload.rates where !MetalsAndCoins.metals.contains(code.uppercased()) {
+            let value = Decimal(plain: text.trimmingCharacters(in: .whitespaces))
+            // "0": Coinbase has no price for it today.
+            if value == 0 { continue }
+            values[code] = value
+        }
+        var (rates, refused) = sorted(values, raw: payload.rates)
+        rates[base] = nil
+        refused[base] = nil
+        return ProviderSnapshot(provider: .coinbase, base: base, days: [today: rates], refused: refused)
+    }
+}
+
+/// The metals' and coins' own checks, code by code, before an answer of theirs replaces the kept
+/// one: a value that is no positive number, a code missing today, or a move of more than
+/// `maxMove` times against the last kept value is refused with a reason, and that code's last
+/// good value stays in use (its day's publication is carried along). A fiat source's answer
+/// stands or falls as a whole; here one odd token must not cost the others.
+public enum MetalsAndCoinsCheck {
+    public static let maxMove: Decimal = 3
+
+    public struct Result: Sendable, Equatable {
+        /// The answer's day with its refused codes taken out, and the kept days that still
+        /// supply a code today's lacks.
+        public let snapshot: ProviderSnapshot
+        /// Why each metal or coin was not taken from the answer.
+        public let refusals: [Wording]
+        /// The kept days carried along (day → rates), to be kept beside the answer on disk.
+        public let carried: [Day: [String: Decimal]]
+    }
+
+    /// `kept`: the last good snapshot of the same provider and base (with its own carried days).
+    public static func merge(_ answer: ProviderSnapshot, kept: ProviderSnapshot?) -> Result {
+        guard let day = answer.newestDay else { return Result(snapshot: answer, refusals: [], carried: [:]) }
+        var today = answer.days[day] ?? [:]
+        var refusals: [Wording] = []
+        // The last good value of each metal or coin, and the kept day it is from.
+        var last: [String: (value: Decimal, day: Day)] = [:]
+        if let kept, kept.base == answer.base {
+            for keptDay in kept.days.keys.sorted() {
+                for (code, value) in kept.days[keptDay] ?? [:] where MetalsAndCoins.codes.contains(code) {
+                    last[code] = (value, keptDay)
+                }
+            }
+        }
+        let name = answer.provider.sourceWording
+        func stays(_ code: String) -> Wording {
+            last[code] == nil ? Wording("it has no rate yet") : Wording("its last good value stays in use")
+        }
+        for code in answer.refused.keys.sorted() {
+            refusals.append(Wording("%@: the value for %@ is not a positive number (%@); %@",
+                                    name, .verbatim(code), .quoted(answer.refused[code] ?? ""), stays(code)))
+        }
+        for code in MetalsAndCoins.entries.map(\.code) {
+            guard let value = today[code] else {
+                if last[code] != nil && answer.refused[code] == nil {
+                    refusals.append(Wording("%@: %@ is missing from today’s answer; %@", name, .verbatim(code), stays(code)))
+                }
+                continue
+            }
+            guard let previous = last[code] else { continue }
+            let ratio = value / previous.value
+            if ratio > maxMove || ratio * maxMove < 1 {
+                today[code] = nil
+                refusals.append(Wording("%@: %@ moved from %@ to %@ against %@, more than threefold; %@",
+                                        name, .verbatim(code), .verbatim("\(previous.value)"), .verbatim("\(value)"),
+                                        .verbatim(answer.base), stays(code)))
+            }
+        }
+        // Each metal or coin today's answer cannot give, from the newest kept day that has it.
+        var carried: [Day: [String: Decimal]] = [:]
+        if let kept, kept.base == answer.base {
+            for code in MetalsAndCoins.codes where today[code] == nil {
+                guard let from = last[code], from.day < day, let row = kept.days[from.day] else { continue }
+                carried[from.day] = row
+            }
+        }
+        var days = carried
+        days[day] = today
+        let snapshot = ProviderSnapshot(provider: answer.provider, base: answer.base, days: days, nextUpdate: answer.nextUpdate)
+        return Result(snapshot: snapshot, refusals: refusals, carried: carried)
+    }
+}
