@@ -66,6 +66,14 @@ public struct CurrencyPickerModel: Sendable {
                 }
             }
         }
+        // "usd" when USD is taken but USDT and USDC are not: they are offered, and USD said to be taken.
+        let exact = query.uppercased()
+        if !found.isEmpty, taken.contains(exact), catalog[exact] != nil {
+            switch self.taken {
+            case .inYourList: note = Wording("Already in your list: %@.", .verbatim(exact))
+            case .chosen: note = Wording("Already chosen: %@.", .verbatim(exact))
+            }
+        }
         if found.isEmpty && note == nil {
             note = query.isEmpty ? Wording("No currency left to add.") : Wording("No currency matches “%@”.", .verbatim(query))
         }

@@ -152,17 +152,23 @@ public struct CurrencyCatalog: Sendable {
         if q.isEmpty { return active }
         let fold: (String) -> String = { $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: locale) }
         let needle = fold(q)
-        var exact: [Currency] = [], prefix: [Currency] = [], named: [Currency] = []
+        var exact: [Currency] = [], prefix: [Currency] = [], named: [Currency] = [], wordStart: [Currency] = [], inside: [Currency] = []
+        func startsAWord(_ name: String) -> Bool {
+            name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0.hasPrefix(needle) }
+        }
         for c in active {
             let code = fold(c.code)
-            if code == needle { exact.append(c) }
-            else if code.hasPrefix(needle) { prefix.append(c) }
-            else if fold(c.localizedName).contains(needle) || fold(c.englishName).contains(needle) { named.append(c) }
-            // A metal or coin by its other names, in any language ("oro", "золото", "bitcoin").
-            else if let entry = MetalsAndCoins.entry(c.code), entry.synonyms.contains(where: { fold($0).hasPrefix(needle) }) {
-                named.append(c)
-            }
+            if code == needle { exact.append(c); continue }
+            if code.hasPrefix(needle) { prefix.append(c); continue }
+            let names = [fold(c.localizedName), fold(c.englishName)]
+            // A metal or coin by its other names too, in any language ("oro", "золото", "bitcoin").
+            let synonyms = MetalsAndCoins.entry(c.code)?.synonyms.map(fold) ?? []
+            if synonyms.contains(needle) { named.append(c) }
+            else if names.contains(where: startsAWord) || synonyms.contains(where: { $0.hasPrefix(needle) }) { wordStart.append(c) }
+            else if names.contains(where: { $0.contains(needle) }) { inside.append(c) }
         }
-        return exact + prefix + named
+        // A name with a word that begins so ("Gol": Gold) before one that only holds it (Congolese).
+        // A metal or coin named by the very word ("oro") before a name that has it (Córdoba Oro).
+        return exact + prefix + named + wordStart + inside
     }
 }

@@ -128,11 +128,13 @@ extension ProviderParser {
 
 /// The metals' and coins' own checks, code by code, before an answer of theirs replaces the kept
 /// one: a value that is no positive number, a code missing today, or a move of more than
-/// `maxMove` times against the last kept value is refused with a reason, and that code's last
+/// `maxMove` times against the last kept value (of the last `recentDays`) is refused with a reason, and that code's last
 /// good value stays in use (its day's publication is carried along). A fiat source's answer
 /// stands or falls as a whole; here one odd token must not cost the others.
 public enum MetalsAndCoinsCheck {
     public static let maxMove: Decimal = 3
+    /// How old a kept value may be and still bound today's move.
+    public static let recentDays = 31
 
     public struct Result: Sendable, Equatable {
         /// The answer's day with its refused codes taken out, and the kept days that still
@@ -173,7 +175,8 @@ public enum MetalsAndCoinsCheck {
                 }
                 continue
             }
-            guard let previous = last[code] else { continue }
+            // Against a value of the last month only: over years a metal may well triple (silver did).
+            guard let previous = last[code], previous.day >= day.adding(days: -recentDays) else { continue }
             let ratio = value / previous.value
             if ratio > maxMove || ratio * maxMove < 1 {
                 today[code] = nil

@@ -321,6 +321,8 @@ public enum ProviderParser {
         if let e = error as? DecodingError {
             switch e {
             case .keyNotFound(let k, _): return .wrongShape("no \u{201C}\(k.stringValue)\u{201D}")
+            case .typeMismatch(_, let c) where c.codingPath.isEmpty:
+                return .wrongShape("not a JSON object")
             case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c):
                 return .wrongShape("bad value at \(c.codingPath.map(\.stringValue).joined(separator: "."))")
             @unknown default: return .notJSON

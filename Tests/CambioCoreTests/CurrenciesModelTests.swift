@@ -271,7 +271,9 @@ final class CurrenciesModelTests: XCTestCase {
         XCTAssertTrue(p.search("dinar", excluding: []).codes.contains("KWD"), "found among all currencies")
         XCTAssertEqual(p.search("zzz", excluding: []).note?.description, "No currency matches “zzz”.")
         // Only currencies left out match: say where they are, not that nothing matches.
-        XCTAssertEqual(p.search("usd", excluding: ["USD", "EUR"]), .init(codes: [], note: Wording("Already chosen: USD.")))
+        XCTAssertEqual(p.search("usd", excluding: ["USD", "EUR"]), .init(codes: ["USDC", "USDT"], note: Wording("Already chosen: USD.")),
+                       "the stablecoins whose codes begin so are offered; the dollar is said to be chosen")
+        XCTAssertEqual(p.search("eur", excluding: ["USD", "EUR"]), .init(codes: [], note: Wording("Already chosen: EUR.")))
         XCTAssertEqual(p.search("usd", excluding: ["USD", "EUR"]).note?.description, "Already chosen: USD.")
         let list = CurrencyPickerModel(catalog: Self.catalog, locale: Locale(identifier: "en_US"), localeCurrency: "USD",
                                        popularOnly: false, taken: .inYourList)

@@ -94,7 +94,7 @@ final class ProviderParserTests: XCTestCase {
         refuses(.ecb, "<html><head><title>Portal</title></head></html>", .htmlPage)
         refuses(.erapi, "{\"result\":\"success\",\"rates\":{\"USD\":1", .notJSON)
         refuses(.erapi, "garbage \u{1}\u{2}", .notJSON)
-        refuses(.erapi, "[1,2,3]", .wrongShape("bad value at "))
+        refuses(.erapi, "[1,2,3]", .wrongShape("not a JSON object"))
         refuses(.erapi, "{\"result\":\"success\",\"base_code\":\"USD\",\"time_last_update_unix\":1724025751,\"rates\":{\"EUR\":\"x\"}}", .wrongShape("bad value at rates.EUR"))
         refuses(.erapi, "{\"result\":\"error\",\"error-type\":\"quota-reached\"}", .apiError("quota-reached"))
         refuses(.frankfurter, "{\"message\":\"not found\"}", .apiError("not found"))
