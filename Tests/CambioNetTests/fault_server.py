@@ -22,7 +22,10 @@ As a provider's base URL (the app appends its own path):
                            seriesjump, seriesold (Frankfurter's 30 Sep - 2 Oct 2026 series with USD at
                            100,000,000 times its rate, or dated 2000), escapes (an er-api error whose
                            error-type carries terminal escapes, BEL and CR),
-                           truncated, wrongshape, negative, nan)
+                           truncated, wrongshape, negative, nan,
+                           capimissing, capiabsurd (currency-api's USD answer of 2024-03-06 a day later,
+                           without xpt, xpd and sol; or with btc at ten times, eth 0, xau -1, sol a
+                           string), capirewrapped (the degraded day in its publisher's envelope))
   /ecb/stats/eurofxref/... the ECB's daily and 90-day files, by their own names
   /av/query?function=...   Alpha Vantage: SYMBOL_SEARCH (keywords tesco, ba: real answers; limit,
                            minute, unknown: its "Information", "Note" and "Error Message" bodies;
@@ -172,6 +175,20 @@ class Handler(BaseHTTPRequestHandler):
                 series["rates"] = {"2000" + day[4:]: row for day, row in series["rates"].items()}
                 series["start_date"], series["end_date"] = "2000-09-30", "2000-10-02"
             self.send(200, json.dumps(series).encode())
+        elif kind in ("capimissing", "capiabsurd"):
+            # currency-api's real answer, the next day, as a degraded or broken day might bring it.
+            answer = json.load(open(os.path.join(FIXTURES, "fawazahmed0_v1_currencies_usd_2024-03-06.json")))
+            answer["date"] = "2024-03-07"
+            table = answer["usd"]
+            if kind == "capimissing":
+                for code in ("xpt", "xpd", "sol"):
+                    del table[code]
+            else:
+                table["btc"] = table["btc"] * 10
+                table["eth"], table["xau"], table["sol"] = 0, -1, "NaN"
+            self.send(200, json.dumps(answer).encode())
+        elif kind == "capirewrapped":
+            self.send(200, fixture("fawazahmed0_v1_eur_2026-02-12_RESHAPED_degraded.json"))
         elif kind == "escapes":
             self.send(200, json.dumps({"result": "error", "error-type": ESCAPES + "invalid-key"}).encode())
         elif kind in ("olddate", "wrongbase", "jump"):
