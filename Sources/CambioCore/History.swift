@@ -57,17 +57,21 @@ public struct PairHistory: Sendable, Equatable {
     private let lacking: [Day: [String]]
 
     /// The ECB first, then the other sources in this order, for a day more than one published.
-    public static let sourcePreference = ["ECB", "Frankfurter", "open.er-api.com", "Bank of Russia"]
+    public static let sourcePreference = ["ECB", "Frankfurter", "open.er-api.com", "Bank of Russia", "currency-api", "Coinbase"]
 
     public init(from: String, to: String, publications: [DayPublication]) {
         self.from = from; self.to = to
         var best: [Day: (rank: Int, point: HistoryPoint)] = [:]
         // Each day without the pair: what its preferred publication lacks, and what all of them lack.
         var without: [Day: (rank: Int, lacking: [String], common: [String])] = [:]
+        // A metal or coin has its own sources, which price nothing else: a pair with one reads
+        // only theirs (a fiat source's day is no gap of gold's), a fiat pair never reads them.
+        let metalOrCoin = MetalsAndCoins.codes.contains(from) || MetalsAndCoins.codes.contains(to)
         for p in publications {
             // A user rate's record holds its own currency's rates: it says nothing of other pairs.
             let user = UserRate.isUserSource(p.source)
             if user && p.base != from && p.base != to { continue }
+            if !user && Provider.metalsAndCoinsSources.contains(p.source) != metalOrCoin { continue }
             // On the day it was set, the user's rate was the one in use.
             let rank = user ? -1 : Self.sourcePreference.firstIndex(of: p.source) ?? Self.sourcePreference.count
             guard let rate = p.rate(from: from, to: to) else {
@@ -190,6 +194,9 @@ public struct HistoryDay: Sendable, Equatable {
     /// `count` calendar days ending on `end`, newest first.
     public static func lastDays(_ history: PairHistory, end: Day, count: Int = 7) -> [HistoryDay] {
         let gaps = Set(history.gaps)
+        // Metals' and coins' prices are published every day: a day without one is unknown, not
+        // a weekend or a TARGET holiday.
+        let businessDays = !MetalsAndCoins.codes.contains(history.from) && !MetalsAndCoins.codes.contains(history.to)
         var out: [HistoryDay] = []
         var day = end
         for _ in 0..<count {
@@ -198,9 +205,9 @@ public struct HistoryDay: Sendable, Equatable {
                 status = .rate(history.points[i], change: i > 0 ? history.points[i].rate - history.points[i - 1].rate : nil)
             } else if gaps.contains(day) {
                 status = .notPublished(missing: history.missing(on: day))
-            } else if RefreshPolicy.isWeekend(day) {
+            } else if businessDays && RefreshPolicy.isWeekend(day) {
                 status = .weekend
-            } else if RefreshPolicy.isTargetHoliday(day) {
+            } else if businessDays && RefreshPolicy.isTargetHoliday(day) {
                 status = .holiday
             } else {
                 status = .noData

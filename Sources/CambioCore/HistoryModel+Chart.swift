@@ -37,6 +37,18 @@ extension HistoryModel {
                        .verbatim(formatter.rate(s.average)))
     }
 
+    /// Where a metal's or coin's history starts, when the range reaches further back: Cambio
+    /// records their prices from the first day it fetched them and invents no earlier one.
+    public var recordedSince: Wording? {
+        guard MetalsAndCoins.codes.contains(from) || MetalsAndCoins.codes.contains(to), chart != nil,
+              let h = history, let first = h.points.first, let end = h.newestDay else { return nil }
+        if let start = range.start(end: end), start >= first.day { return nil }
+        return Wording("Recorded since %@; no earlier price is known", .verbatim(days.string(first.day)))
+    }
+
+    /// The line over the chart: where a metal's or coin's history starts, and the range's figures.
+    public var chartCaption: [Wording] { [recordedSince, statsText].compactMap { $0 } }
+
     /// The range's high and low, written at their lines on the chart.
     public var extremeLabels: (high: (text: String, value: Double), low: (text: String, value: Double))? {
         guard let s = stats else { return nil }

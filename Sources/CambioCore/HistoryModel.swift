@@ -128,6 +128,10 @@ public struct HistoryModel: Sendable {
     /// "Jan 4, 1999 – Oct 30, 2026 · 7,123 published days · ECB", or that there is none.
     func coverage(_ h: PairHistory) -> HistoryStatus {
         guard let first = h.points.first, let last = h.points.last else {
+            if let code = [from, to].first(where: MetalsAndCoins.codes.contains) {
+                return .message(Wording("No price of %@ recorded yet: Cambio records metals and coins from the first day it fetches them",
+                                        .verbatim(code)))
+            }
             return .message(Wording("No published rate for %@ and %@", .verbatim(from), .verbatim(to)))
         }
         let sources = Set(h.points.map { UserRate.sharedSource($0.source) }).sorted().map(Publication.sourceName)

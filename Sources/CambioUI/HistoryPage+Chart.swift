@@ -62,7 +62,7 @@ extension HistoryPage {
 
     func showRange() {
         if model.chart != nil { UI.setText(chartPart.point, " ") }
-        UI.setText(chartPart.stats, model.statsText.map(say) ?? "")
+        UI.setText(chartPart.stats, model.chartCaption.map(say).joined(separator: "\n"))
         chart.queueDraw()
     }
 

@@ -276,3 +276,64 @@ final class MetalsAndCoinsTests: XCTestCase {
         XCTAssertEqual(SearchQuery.parse(["2", "gold"], style: .posix, isCurrency: known), SearchQuery(amount: 2, from: "XAU", to: nil))
     }
 }
+
+/// A metal's or coin's history: only their sources' days, from the first one fetched.
+final class MetalsAndCoinsHistoryTests: XCTestCase {
+    /// The ECB's real days around it, and currency-api's recorded answer of 6 March 2024 with the
+    /// degraded day's EUR table re-based on the dollar (two real days of currency-api).
+    func publications() throws -> [DayPublication] {
+        let csv = try Data(contentsOf: Fixture.repo.appendingPathComponent("data/eurofxref-hist.csv"))
+        var out: [DayPublication] = []
+        try ECBHistoryCSV.forEachRow(csv) { day, rates in
+            guard day >= Day(iso: "2024-02-26")!, day <= Day(iso: "2024-03-08")! else { return }
+            var pair: [String: Decimal] = [:]
+            for (code, value) in rates where code == "USD" { pair[code] = dec(value) }
+            out.append(DayPublication(day: day, source: "ECB", base: "EUR", rates: pair))
+        }
+        let usd = try ProviderParser.parse(.currencyapi, Fixture.data("fawazahmed0_v1_currencies_usd_2024-03-06.json"), today: day("2024-03-07"))
+        out += usd.publications
+        return out
+    }
+
+    func testAMetalsHistoryReadsOnlyItsSourcesAndAFiatPairNeverThem() throws {
+        let all = try publications()
+        let gold = PairHistory(from: "XAU", to: "EUR", publications: all)
+        XCTAssertEqual(gold.points.map(\.day), [day("2024-03-06")])
+        XCTAssertEqual(gold.points.first?.source, "currency-api")
+        XCTAssertEqual(gold.points.first?.rate, dec("0.91865517") / dec("0.0004672166"))
+        XCTAssertTrue(gold.gaps.isEmpty, "an ECB day says nothing of gold")
+        let dollar = PairHistory(from: "USD", to: "EUR", publications: all)
+        XCTAssertFalse(dollar.points.contains { $0.source == "currency-api" }, "currency-api never prices fiat")
+        XCTAssertEqual(dollar.points.first(where: { $0.day == day("2024-03-06") })?.source, "ECB")
+    }
+
+    func testTheChartSaysWhereItStartsAndTheDaysAreNotWeekends() throws {
+        let english = Locale(identifier: "en_US")
+        var m = HistoryModel(from: "BTC", to: "EUR", pastDay: day("2024-03-10"), formatter: DecimalFormatter(locale: english),
+                             days: DayFormatter(locale: english), dates: english, catalog: testCatalog)
+        let load = m.beginLoad()
+        m.finish(load, .success(PairHistory(from: "BTC", to: "EUR", publications: try publications())))
+        m.setRange(.year)
+        XCTAssertEqual(m.recordedSince?.description, "Recorded since Mar 6, 2024; no earlier price is known")
+        XCTAssertEqual(m.chartCaption.first, m.recordedSince)
+        m.setRange(.week)
+        XCTAssertNotNil(m.recordedSince, "a week back from the only day recorded still reaches before it")
+        var dollar = HistoryModel(from: "USD", to: "EUR", pastDay: day("2024-03-10"), formatter: DecimalFormatter(locale: english),
+                                  days: DayFormatter(locale: english), dates: english, catalog: testCatalog)
+        let fiat = dollar.beginLoad()
+        dollar.finish(fiat, .success(PairHistory(from: "USD", to: "EUR", publications: try publications())))
+        dollar.setRange(.max)
+        XCTAssertNil(dollar.recordedSince, "a fiat pair's history is published, not recorded")
+        // Saturday 9 March 2024: no price known, not "weekend".
+        let rows = try XCTUnwrap(m.recentDays(today: day("2024-03-10"))).rows
+        XCTAssertEqual(rows[1].rate.description, "not known yet")
+        XCTAssertEqual(rows[4].day, "Wed, Mar 6")
+
+        var empty = HistoryModel(from: "XAU", to: "EUR", pastDay: day("2024-03-10"), formatter: DecimalFormatter(locale: english),
+                                 days: DayFormatter(locale: english), dates: english, catalog: testCatalog)
+        let none = empty.beginLoad()
+        empty.finish(none, .success(PairHistory(from: "XAU", to: "EUR", publications: [])))
+        guard case .message(let said)? = empty.status else { return XCTFail() }
+        XCTAssertEqual(said.description, "No price of XAU recorded yet: Cambio records metals and coins from the first day it fetches them")
+    }
+}
