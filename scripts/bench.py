@@ -270,7 +270,8 @@ def search_provider(binary):
     env = dict(os.environ, HOME=home, LANG="en_US.UTF-8", XDG_DATA_HOME=os.path.join(home, "data"),
                XDG_CONFIG_HOME=os.path.join(home, "config"), XDG_CACHE_HOME=os.path.join(home, "cache"),
                CAMBIO_SEARCH_IDLE_SECONDS="120", CAMBIO_DATA_DIR=os.path.join(ROOT, "data"),
-               **{k: "http://127.0.0.1:9" for k in ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL")})
+               **{k: "http://127.0.0.1:9" for k in ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL",
+                                                    "CAMBIO_CURRENCYAPI_URL", "CAMBIO_COINBASE_URL")})
     name, path, iface = "io.github.cambio.Cambio.SearchProvider", "/io/github/cambio/Cambio/SearchProvider", "org.gnome.Shell.SearchProvider2"
     bus = Gio.bus_get_sync(Gio.BusType.SESSION)
 

@@ -66,9 +66,9 @@ public struct CurrencyPickerModel: Sendable {
                 }
             }
         }
-        // "usd" when USD is taken but USDT and USDC are not: they are offered, and USD said to be taken.
-        let exact = query.uppercased()
-        if !found.isEmpty, taken.contains(exact), catalog[exact] != nil {
+        // "usd" when USD is taken but USDT and USDC are not, "oro" when gold is (and the córdoba
+        // oro not): the others are offered, and the best match said to be taken.
+        if !found.isEmpty, let exact = ConversionRequest.currency(query), taken.contains(exact), catalog[exact] != nil {
             switch self.taken {
             case .inYourList: note = Wording("Already in your list: %@.", .verbatim(exact))
             case .chosen: note = Wording("Already chosen: %@.", .verbatim(exact))

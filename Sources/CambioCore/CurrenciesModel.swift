@@ -204,9 +204,21 @@ public struct CurrencyFace: Sendable, Equatable {
     /// The name in the user's language, or the code when the catalogue has none.
     public let name: String
 
+    /// A sign in common use that is not the code ("₿"), if any.
+    public let symbol: String?
+
     init(code: String, catalog: CurrencyCatalog) {
         self.code = code
-        name = catalog[code]?.localizedName ?? code
+        let name = catalog[code]?.localizedName ?? code
+        self.name = name
+        symbol = catalog[code]?.symbol
+    }
+
+    /// The name as a row writes it: with the currency's sign when it has one and `drawable`
+    /// says the fonts draw it ("Bitcoin · ₿"; never a box in its place).
+    public func shownName(drawable: (String) -> Bool) -> String {
+        guard let symbol, drawable(symbol) else { return name }
+        return "\(name) · \(symbol)"
     }
 
     /// The row as it is read out: "USD, US Dollar".

@@ -15,6 +15,19 @@ import CGtk
         guard let source = g_settings_schema_source_get_default(),
               let schema = g_settings_schema_source_lookup(source, schemaID, 1) else { return nil }
         defer { g_settings_schema_unref(schema) }
+        return open(schema, schemaID: schemaID, backend: backend)
+    }
+
+    /// The keys of `keys` the installed schema `schemaID` lacks (an older schema than the
+    /// program: GLib aborts on reading a key it does not have); nil when it is not installed.
+    public static func missingKeys(schemaID: String, keys: [String]) -> [String]? {
+        guard let source = g_settings_schema_source_get_default(),
+              let schema = g_settings_schema_source_lookup(source, schemaID, 1) else { return nil }
+        defer { g_settings_schema_unref(schema) }
+        return keys.filter { g_settings_schema_has_key(schema, $0) == 0 }
+    }
+
+    private static func open(_ schema: OpaquePointer, schemaID: String, backend: Backend) -> SettingsRef? {
         let settings: OpaquePointer?
         switch backend {
         case .default:

@@ -26,12 +26,18 @@ import Foundation
 
     /// `backend`: `.memory` for tests, whose choices must not reach the user's.
     public init(backend: SettingsRef.Backend = .default) {
-        settings = SettingsRef.open(schemaID: Self.schemaID, backend: backend)
+        let missing = SettingsRef.missingKeys(schemaID: Self.schemaID, keys: Setting.allCases.map(\.rawValue))
+        settings = missing?.isEmpty == true ? SettingsRef.open(schemaID: Self.schemaID, backend: backend) : nil
         fallback = PreferenceValues(networkAllowed: false)
-        problem = settings == nil
-            ? Wording("Preferences cannot be kept: the settings schema %@ is not installed (make install, or set GSETTINGS_SCHEMA_DIR).",
-                      .verbatim(Self.schemaID))
-            : nil
+        if let missing, !missing.isEmpty {
+            problem = Wording("Preferences cannot be kept: the installed settings schema %@ is older than this Cambio (it lacks %@; make install, or set GSETTINGS_SCHEMA_DIR).",
+                              .verbatim(Self.schemaID), .verbatim(missing.joined(separator: ", ")))
+        } else {
+            problem = settings == nil
+                ? Wording("Preferences cannot be kept: the settings schema %@ is not installed (make install, or set GSETTINGS_SCHEMA_DIR).",
+                          .verbatim(Self.schemaID))
+                : nil
+        }
         changeHandle = settings?.onChange { [weak self] name in
             guard let self, let key = Setting(rawValue: name) else { return }
             self.observers.keys.sorted().forEach { self.observers[$0]?(key) }

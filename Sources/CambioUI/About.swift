@@ -35,6 +35,8 @@ import CGtk
             "Rates By Exchange Rate API https://www.exchangerate-api.com",
             "Frankfurter https://frankfurter.app",
             tr("Bank of Russia") + " https://www.cbr.ru",
+            tr("Precious metals and cryptocurrencies: currency-api") + " https://github.com/fawazahmed0/exchange-api",
+            tr("Cryptocurrencies: Coinbase") + " https://www.coinbase.com",
             tr("Stock prices: Alpha Vantage") + " https://www.alphavantage.co",
         ])
         about.legalSection(title: tr("European Central Bank"), copyright: "© European Central Bank",
@@ -49,6 +51,12 @@ import CGtk
         about.legalSection(title: tr("Bank of Russia"), copyright: nil,
                            text: Template.fill(escaped(tr("Official exchange rates of the Bank of Russia. Source: %@.")),
                                         link("https://www.cbr.ru", tr("Bank of Russia"))))
+        about.legalSection(title: "currency-api", copyright: nil,
+                           text: Template.fill(escaped(tr("Prices of precious metals and cryptocurrencies from %@ by Fawaz Ahmed, dedicated to the public domain (CC0 1.0).")),
+                                        link("https://github.com/fawazahmed0/exchange-api", "currency-api")))
+        about.legalSection(title: "Coinbase", copyright: nil,
+                           text: Template.fill(escaped(tr("Cryptocurrency exchange rates from the %@, under Coinbase’s terms of service.")),
+                                        link("https://docs.cdp.coinbase.com/coinbase-app/track-apis/exchange-rates", "Coinbase API")))
         about.legalSection(title: "Alpha Vantage", copyright: nil,
                            text: Template.fill(escaped(tr("Stock data provided by %@, under its terms of service.")),
                                         link("https://www.alphavantage.co", "Alpha Vantage")))

@@ -24,6 +24,7 @@ import Foundation
     init(_ face: CurrencyFace) {
         code = face.code
         let nameLabel = Label(face.name, classes: ["dim-label", "currency-name"])
+        nameLabel.text = face.shownName(drawable: nameLabel.draws)
         nameLabel.ellipsize = PANGO_ELLIPSIZE_END
         handle = Box.vertical(spacing: 2, [Label(face.code, classes: ["currency-code"]), nameLabel])
         // Narrow enough for a phone: a long name ends in an ellipsis (the row reads it whole).

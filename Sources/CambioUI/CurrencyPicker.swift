@@ -98,6 +98,7 @@ import CGtk
         let code = Label(face.code, classes: ["currency-code"])
         code.sizeRequest(width: 56, height: -1)
         let name = Label(face.name)
+        name.text = face.shownName(drawable: name.draws)
         name.ellipsize = PANGO_ELLIPSIZE_END
         let line = Box.horizontal(spacing: 8, [code, name])
         line.margins(6, 6, 6, 6)

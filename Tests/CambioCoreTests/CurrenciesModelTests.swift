@@ -274,6 +274,10 @@ final class CurrenciesModelTests: XCTestCase {
         XCTAssertEqual(p.search("usd", excluding: ["USD", "EUR"]), .init(codes: ["USDC", "USDT"], note: Wording("Already chosen: USD.")),
                        "the stablecoins whose codes begin so are offered; the dollar is said to be chosen")
         XCTAssertEqual(p.search("eur", excluding: ["USD", "EUR"]), .init(codes: [], note: Wording("Already chosen: EUR.")))
+        let all = CurrencyPickerModel(catalog: try! CurrencyCatalog.system(names: nil), locale: Locale(identifier: "en_US"), localeCurrency: "USD",
+                                      popularOnly: false, taken: .inYourList)
+        XCTAssertEqual(all.search("oro", excluding: ["XAU"]), .init(codes: ["NIO", "MAD"], note: Wording("Already in your list: XAU.")),
+                       "gold by its Italian name is in the list; the córdoba oro is offered")
         XCTAssertEqual(p.search("usd", excluding: ["USD", "EUR"]).note?.description, "Already chosen: USD.")
         let list = CurrencyPickerModel(catalog: Self.catalog, locale: Locale(identifier: "en_US"), localeCurrency: "USD",
                                        popularOnly: false, taken: .inYourList)

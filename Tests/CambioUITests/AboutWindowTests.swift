@@ -54,7 +54,8 @@ final class AboutWindowTests: WindowTestCase {
         XCTAssertTrue(w.window.destroyWithParent)
         let texts = w.textsInside
         for credit in ["Data sources", "European Central Bank: euro foreign exchange reference rates", "Rates By Exchange Rate API",
-                       "Frankfurter", "Bank of Russia", "Stock prices: Alpha Vantage", "The Cambio developers"] {
+                       "Frankfurter", "Bank of Russia", "Precious metals and cryptocurrencies: currency-api", "Cryptocurrencies: Coinbase",
+                       "Stock prices: Alpha Vantage", "The Cambio developers"] {
             XCTAssertTrue(texts.contains(credit), "\(credit) in \(texts)")
         }
         // The terms on the Legal page, their links marked up: open.er-api.com's attribution
@@ -64,6 +65,8 @@ final class AboutWindowTests: WindowTestCase {
         XCTAssertTrue(legal.contains(#"Source: <a href="https://www.ecb.europa.eu">European Central Bank</a>."#), legal)
         XCTAssertTrue(legal.contains(#"Source: <a href="https://www.cbr.ru">Bank of Russia</a>."#), legal)
         XCTAssertTrue(legal.contains(#"<a href="https://frankfurter.app">Frankfurter</a> serves"#), legal)
+        XCTAssertTrue(legal.contains(#"from <a href="https://github.com/fawazahmed0/exchange-api">currency-api</a> by Fawaz Ahmed, dedicated to the public domain (CC0 1.0)."#), legal)
+        XCTAssertTrue(legal.contains(#"Cryptocurrency exchange rates from the <a href="https://docs.cdp.coinbase.com/coinbase-app/track-apis/exchange-rates">Coinbase API</a>"#), legal)
         XCTAssertTrue(legal.contains(#"Stock data provided by <a href="https://www.alphavantage.co">Alpha Vantage</a>"#), legal)
     }
 }

@@ -48,7 +48,8 @@ class WindowTestCase: XCTestCase {
     /// Nothing answers here: a request would fail with "refused".
     static let deadEndpoints = ["CAMBIO_ERAPI_URL": "http://127.0.0.1:9", "CAMBIO_ECB_URL": "http://127.0.0.1:9",
                                 "CAMBIO_FRANKFURTER_URL": "http://127.0.0.1:9", "CAMBIO_CBR_URL": "http://127.0.0.1:9",
-                                "CAMBIO_ALPHAVANTAGE_URL": "http://127.0.0.1:9"]
+                                "CAMBIO_ALPHAVANTAGE_URL": "http://127.0.0.1:9", "CAMBIO_CURRENCYAPI_URL": "http://127.0.0.1:9",
+                                "CAMBIO_COINBASE_URL": "http://127.0.0.1:9"]
     var preferences: Preferences?
 
     /// Builds the window as a start of the app would, from what is saved in `home`.

@@ -25,7 +25,8 @@ class Home:
         e = dict(os.environ, HOME=self.dir, LANG="en_US.UTF-8", LC_ALL="", GSETTINGS_BACKEND="keyfile",
                  XDG_DATA_HOME=os.path.join(self.dir, "data"), XDG_CACHE_HOME=os.path.join(self.dir, "cache"),
                  XDG_CONFIG_HOME=os.path.join(self.dir, "config"), CAMBIO_ALPHAVANTAGE_URL=DEAD,
-                 CAMBIO_ERAPI_URL=DEAD, CAMBIO_ECB_URL=DEAD, CAMBIO_FRANKFURTER_URL=DEAD, CAMBIO_CBR_URL=DEAD)
+                 CAMBIO_ERAPI_URL=DEAD, CAMBIO_ECB_URL=DEAD, CAMBIO_FRANKFURTER_URL=DEAD, CAMBIO_CBR_URL=DEAD,
+                 CAMBIO_CURRENCYAPI_URL=DEAD, CAMBIO_COINBASE_URL=DEAD)
         e.pop("DISPLAY", None)  # no display needed
         e.update(env or {})
         p = subprocess.run([BINARY, *args], env=e, capture_output=True, text=True, timeout=60)
@@ -468,7 +469,7 @@ def with_the_network_off_no_command_opens_a_connection():
     """The switch is read once, by the engine, and the HTTP client is the only gate."""
     counter = ConnectionCounter()
     urls = {k: counter.url for k in ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL",
-                                     "CAMBIO_CBR_URL", "CAMBIO_ALPHAVANTAGE_URL")}
+                                     "CAMBIO_CBR_URL", "CAMBIO_ALPHAVANTAGE_URL", "CAMBIO_CURRENCYAPI_URL", "CAMBIO_COINBASE_URL")}
     try:
         on = Home()
         rc, out, err = on.run("refresh", env=urls)

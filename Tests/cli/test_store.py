@@ -127,7 +127,7 @@ def a_read_only_store_is_read_and_nothing_is_recorded():
     os.chmod(store_path(h), 0o444)
     env = dict(os.environ, HOME=h.dir, LANG="en_US.UTF-8", LC_ALL="", GSETTINGS_BACKEND="keyfile", XDG_DATA_HOME=os.path.join(h.dir, "data"),
                XDG_CACHE_HOME=os.path.join(h.dir, "cache"), XDG_CONFIG_HOME=os.path.join(h.dir, "config"))
-    for k in ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL"):
+    for k in ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL", "CAMBIO_CURRENCYAPI_URL", "CAMBIO_COINBASE_URL"):
         env[k] = "http://127.0.0.1:9"
     p = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", BINARY,
                         "history", "USD", "JPY", "--to", "2026-10-30", "--json"],

@@ -28,7 +28,8 @@ RUNNING = []
 # The compiled schema of the preferences (`make schemas`); the Makefile exports it, Tests/e2e/run
 # run by hand may not.
 SCHEMA_DIR = os.path.join(ROOT, ".build", "schemas")
-PROVIDER_URLS = ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL", "CAMBIO_ALPHAVANTAGE_URL")
+PROVIDER_URLS = ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL", "CAMBIO_ALPHAVANTAGE_URL",
+                 "CAMBIO_CURRENCYAPI_URL", "CAMBIO_COINBASE_URL")
 
 
 def tr(lang, message):

@@ -6,7 +6,8 @@ from counter import ConnectionCounter
 from harness import App, main, test, wait_for
 from settings import write_settings
 
-PROVIDERS = ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL", "CAMBIO_ALPHAVANTAGE_URL")
+PROVIDERS = ("CAMBIO_ERAPI_URL", "CAMBIO_ECB_URL", "CAMBIO_FRANKFURTER_URL", "CAMBIO_CBR_URL", "CAMBIO_ALPHAVANTAGE_URL",
+             "CAMBIO_CURRENCYAPI_URL", "CAMBIO_COINBASE_URL")
 
 
 def app_with_network(counter, allowed):

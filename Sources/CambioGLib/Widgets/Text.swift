@@ -56,6 +56,25 @@ public struct Label: Widget {
     public func mnemonic(for target: some Widget) { gtk_label_set_mnemonic_widget(label, target.widget) }
     /// Whether the text as laid out now is cut off with "…".
     public var isEllipsized: Bool { pango_layout_is_ellipsized(gtk_label_get_layout(label)) != 0 }
+
+    /// Whether the label's font, with the fallbacks fontconfig offers, has a glyph for every
+    /// character of `text` (a sign such as ₿ is new enough that many systems draw a box).
+    public func draws(_ text: String) -> Bool {
+        if let known = Self.drawn[text] { return known }
+        guard let context = gtk_widget_get_pango_context(widget), let map = pango_context_get_font_map(context),
+              let fontset = pango_font_map_load_fontset(map, context, pango_context_get_font_description(context),
+                                                        pango_context_get_language(context)) else { return false }
+        defer { g_object_unref(fontset) }
+        let all = text.unicodeScalars.allSatisfy { scalar in
+            guard let font = pango_fontset_get_font(fontset, scalar.value) else { return false }
+            defer { g_object_unref(font) }
+            return pango_font_has_char(font, gunichar(scalar.value)) != 0
+        }
+        Self.drawn[text] = all
+        return all
+    }
+
+    @MainActor private static var drawn: [String: Bool] = [:]
 }
 
 /// What GtkEntry, GtkSearchEntry, GtkPasswordEntry and GtkSpinButton share (GtkEditable).
