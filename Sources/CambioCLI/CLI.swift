@@ -78,11 +78,14 @@ struct Setup {
 
     /// The rates to use: fresh if the policy asks and the server answers, else the last good
     /// cached ones, else the bundled ECB history. `--offline` sends no request.
-    func table(offline: Bool) -> RateTable? {
+    /// `codes`: the currencies the command names (nil: every one); the metals' and coins'
+    /// sources are asked only when it names one of theirs.
+    func table(offline: Bool, codes: [String]? = nil) -> RateTable? {
         MainActor.assumeIsolated {
             if !offline && engine.client.networkAllowed {
                 let provider = engine.preferences.provider
-                let outcome = MainContext.run(deadline: 30) { await engine.refresh(.start) }
+                let metals = codes.map { $0.contains(where: MetalsAndCoins.codes.contains) } ?? true
+                let outcome = MainContext.run(deadline: 30) { await engine.refresh(.start, metalsAndCoins: metals) }
                 if case .success(.failed(let reason))? = outcome {
                     warn("could not refresh rates from \(provider.sourceName): \(reason); using the last good rates")
                 }

@@ -95,7 +95,7 @@ extension CambioCommand {
                                         fee?.converting(value) { $0 * p.rate }))
                     }
                 } else {
-                    guard let table = setup.table(offline: offline) else { throw Failure("no rates available") }
+                    guard let table = setup.table(offline: offline, codes: [source] + targets) else { throw Failure("no rates available") }
                     for target in targets {
                         guard let rate = table.rate(from: source, to: target), let p = table.publication(from: source, to: target) else {
                             throw Failure("no published rate for \(source) and \(target)")

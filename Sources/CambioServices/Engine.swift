@@ -119,7 +119,9 @@ import Foundation
     /// Asks the primary provider when the policy allows (always when asked explicitly), puts
     /// a good answer in use, then, when `wanted` has currencies it lacks, asks the broadest
     /// other source too. Any failure leaves the rates in use as they were.
-    public func refresh(_ trigger: RefreshPolicy.Trigger, wanted: [String] = []) async -> RatesService.Outcome {
+    /// `metalsAndCoins`: whether to ask for them too (when the preference allows): the window
+    /// always does; a command only when it names one.
+    public func refresh(_ trigger: RefreshPolicy.Trigger, wanted: [String] = [], metalsAndCoins: Bool = true) async -> RatesService.Outcome {
         let provider = preferences.provider, interval = preferences.refreshInterval
         let outcome = await rates.refresh(provider, trigger: trigger, interval: interval)
         switch outcome {
@@ -131,7 +133,7 @@ import Foundation
            case .updated = await rates.refresh(filler, trigger: trigger, interval: interval) {
             useCurrentProvider()
         }
-        if preferences.metalsAndCoins { await refreshMetalsAndCoins(trigger) }
+        if metalsAndCoins && preferences.metalsAndCoins { await refreshMetalsAndCoins(trigger) }
         return outcome
     }
 

@@ -742,5 +742,86 @@ def history_offline_shows_the_newest_known_days_when_the_last_seven_have_none():
     assert out == "" and "no published rate for USD and EUR from 2026-11-21 to 2026-11-27" in err, (out, err)
 
 
+CURRENCYAPI_FIXTURE = "/as/fawazahmed0_v1_currencies_usd_2024-03-06.json"
+CURATED = ["XAU", "XAG", "XPT", "XPD", "BTC", "ETH", "USDT", "USDC", "XRP", "BNB", "SOL", "DOGE", "TRX", "ADA", "LINK", "LTC"]
+
+
+@test
+def currency_api_rates_list_the_curated_codes_with_the_payloads_values():
+    from decimal import Decimal
+    h = Home()
+    with fault_server() as server:
+        rc, out, err = h.run("refresh", "--provider", "currencyapi", env={"CAMBIO_CURRENCYAPI_URL": server.url(CURRENCYAPI_FIXTURE)})
+        assert rc == 0 and out.strip() == "currency-api: new rates stored", (rc, out, err)
+    with open(os.path.join(ROOT, "Tests", "Fixtures", CURRENCYAPI_FIXTURE.split("/")[-1])) as f:
+        payload = json.load(f, parse_float=Decimal)["usd"]
+    rc, out, err = h.run("rates", "--base", "USD", "--json", "--offline")
+    assert rc == 0, err
+    rates = json.loads(out)["rates"]
+    for code in CURATED:
+        r = rates[code]
+        assert Decimal(r["rate"]) == payload[code.lower()], (code, r, payload[code.lower()])
+        assert (r["source"], r["rate_date"]) == ("currency-api", "2024-03-06"), (code, r)
+    # Only the curated set: never the long tail, and no fiat from currency-api.
+    for code in ("LEO", "UNI", "XBT", "1INCH"):
+        assert code not in rates, code
+    assert rates["EUR"]["source"] == "ECB", rates["EUR"]
+    # Inverted where a person reads it so: one troy ounce of gold in dollars, one bitcoin in euros.
+    rc, out, err = h.run("convert", "1", "XAU", "USD", "--offline", "--json")
+    assert rc == 0, err
+    r = json.loads(out)["results"][0]
+    assert r["amount"] == "2140.33" and Decimal(r["rate"]) == 1 / Decimal("0.0004672166") or \
+        Decimal(r["rate"]).quantize(Decimal("1e-20")) == (1 / Decimal("0.0004672166")).quantize(Decimal("1e-20")), r
+    rc, out, err = h.run("convert", "1", "BTC", "EUR", "--offline")
+    assert rc == 0 and out.startswith("1 BTC = 60,469.67 EUR"), (out, err)
+    rc, out, err = h.run("convert", "100", "USD", "BTC", "--offline")
+    assert rc == 0 and out.startswith("100 USD = 0.00151920 BTC"), (out, err)
+    # By name as well as by code.
+    rc, out, err = h.run("convert", "2", "gold", "eur", "--offline", "--json")
+    assert rc == 0 and json.loads(out)["from"] == "XAU", (out, err)
+
+
+@test
+def currency_api_values_refused_one_by_one_are_said_and_the_last_good_kept():
+    h = Home()
+    with fault_server() as server:
+        rc, out, err = h.run("refresh", "--provider", "currencyapi", env={"CAMBIO_CURRENCYAPI_URL": server.url(CURRENCYAPI_FIXTURE)})
+        assert rc == 0, err
+        rc, out, err = h.run("refresh", "--provider", "currencyapi", env={"CAMBIO_CURRENCYAPI_URL": server.url("/fault/capiabsurd")})
+        assert rc == 0, err
+        said = err.splitlines()
+        assert "cambio: currency-api: the value for XAU is not a positive number (-1); its last good value stays in use" in said, err
+        assert any("BTC moved from 0.000015192 to 0.00015192 against USD, more than threefold" in l for l in said), err
+        rc, out, err = h.run("rates", "--base", "USD", "--json", "--offline")
+        rates = json.loads(out)["rates"]
+        assert (rates["XAU"]["rate"], rates["XAU"]["rate_date"]) == ("0.0004672166", "2024-03-06"), rates["XAU"]
+        assert (rates["XAG"]["rate_date"]) == "2024-03-07", rates["XAG"]
+        # A publisher's re-wrapped envelope is refused whole; the kept rates stay.
+        rc, out, err = h.run("refresh", "--provider", "currencyapi", env={"CAMBIO_CURRENCYAPI_URL": server.url("/fault/capirewrapped")})
+        assert rc == 1 and "unexpected shape" in err and "as they were" in err, (rc, err)
+        # Coinbase alone, on request.
+        rc, out, err = h.run("refresh", "--provider", "coinbase",
+                             env={"CAMBIO_COINBASE_URL": server.url("/as/coinbase_v2_exchange-rates_BTC_2017-09-04.json")})
+        assert rc == 0 and "Coinbase: new rates stored" in out, (rc, out, err)
+    rc, out, err = h.run("refresh", "--provider", "gold")
+    assert rc == 2 and "unknown provider: gold (erapi, ecb, frankfurter, cbr, currencyapi, coinbase)" in err, err
+
+
+@test
+def a_fiat_conversion_does_not_ask_the_metals_sources():
+    from counter import ConnectionCounter
+    counter = ConnectionCounter()
+    try:
+        with fault_server() as server:
+            env = {"CAMBIO_ERAPI_URL": server.url(ERAPI_FIXTURE), "CAMBIO_CURRENCYAPI_URL": counter.url, "CAMBIO_COINBASE_URL": counter.url}
+            rc, out, err = Home().run("convert", "100", "USD", "EUR", env=env)
+            assert rc == 0 and err == "" and counter.count == 0, (rc, err, counter.count)
+            rc, out, err = Home().run("convert", "100", "USD", "BTC", env=env)
+            assert counter.count >= 1, "a coin named: currency-api asked"
+            assert "currency-api" in err, err
+    finally:
+        counter.close()
+
+
 if __name__ == "__main__":
     sys.exit(run_tests("cli"))

@@ -284,6 +284,29 @@ def new_rates_on_disk_are_followed_by_the_running_service():
 
 
 @test
+def gold_and_bitcoin_by_code_and_by_name():
+    # currency-api's recorded answer of 6 March 2024, stored by the command line.
+    with FaultServer() as server:
+        env = dict(os.environ, CAMBIO_CURRENCYAPI_URL=server.url("/as/fawazahmed0_v1_currencies_usd_2024-03-06.json"))
+        done = subprocess.run([BINARY, "refresh", "--provider", "currencyapi"], env=env, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+    for terms, ids in ((("1", "btc", "to", "eur"), ["1|BTC|EUR"]),
+                       (("1", "oz", "gold", "in", "usd"), ["1|XAU|USD"]),
+                       (("1", "xau", "usd"), ["1|XAU|USD"]),
+                       (("2", "bitcoin", "in", "usd"), ["2|BTC|USD"]),
+                       (("100", "usd", "to", "btc"), ["100|USD|BTC"])):
+        assert call("GetInitialResultSet", strings(*terms))[0] == ids, terms
+    for meta, (typed, source, target) in zip(metas(["1|BTC|EUR", "1|XAU|USD", "100|USD|BTC"]),
+                                             (("1", "BTC", "EUR"), ("1", "XAU", "USD"), ("100", "USD", "BTC"))):
+        check_against_cli(meta, typed, source, target)
+    # An ounce of gold is the inverse of the dollar's 0.0004672166 ounces, to the cent; a hundred
+    # dollars in bitcoin to the satoshi.
+    assert metas(["1|XAU|USD"])[0]["name"] == "1 XAU = 2,140.33 USD", metas(["1|XAU|USD"])
+    assert metas(["100|USD|BTC"])[0]["name"] == "100 USD = 0.00151920 BTC", metas(["100|USD|BTC"])
+    assert metas(["1|XAU|USD"])[0]["description"].endswith("currency-api Mar 6, 2024"), metas(["1|XAU|USD"])
+
+
+@test
 def the_search_sent_no_request():
     # Every call above went to a service whose providers all point at the counter.
     call("GetInitialResultSet", strings("100", "usd"))
