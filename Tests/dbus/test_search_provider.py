@@ -116,7 +116,7 @@ def check_against_cli(meta, amount_typed, source, target, lang="en_US.UTF-8", de
     assert meta["clipboardText"].replace(decimal_mark, ".") == expected["amount"], (meta, expected)
     assert meta["name"].endswith(f" {source} = {format_grouped(expected['amount'], lang)} {target}"), (meta["name"], expected)
     # The source's name as the window says it ("ECB" is translated).
-    line = f"1 {source} = {rate_text(expected['rate'], decimal_mark)} {target} · {tr(lang, expected['source'])} "
+    line = f"1 {source} = {format_grouped(rate_text(expected['rate']), lang)} {target} · {tr(lang, expected['source'])} "
     assert meta["description"].startswith(line), (meta["description"], line)
     if lang.startswith("en"):
         assert meta["description"].endswith(en_day(expected["rate_date"])), (meta["description"], expected)
