@@ -262,6 +262,28 @@ final class MetalsAndCoinsTests: XCTestCase {
         XCTAssertEqual(f.amount(1 / dec("2140.33"), minorUnits: 4), "0.0005")
     }
 
+    func testTheCalculatorConvertsAMetalOrCoinByCodeOrName() throws {
+        let catalog = try CurrencyCatalog.system(names: nil)
+        let calculator = Calculator(formatter: DecimalFormatter(locale: Locale(identifier: "en_US")), catalog: catalog)
+        let ecb = RateTable(base: "EUR", date: day("2024-03-06"), source: "ECB", rates: ["USD": dec("1.0890")])
+        let api = try ProviderParser.parse(.currencyapi, Fixture.data("fawazahmed0_v1_currencies_usd_2024-03-06.json"), today: day("2024-03-07"))
+        let rates = try XCTUnwrap(RateTable.compose(primary: .ecb, answers: [.currencyapi: api], bundled: ecb))
+        let bitcoin = try calculator.evaluate("1 BTC to EUR", rates: rates).get()
+        XCTAssertEqual(bitcoin.value, dec("0.91865517") / dec("0.000015192"))
+        XCTAssertEqual(calculator.display(bitcoin), "60,469.67 EUR")
+        let gold = try calculator.evaluate("2 oz gold in usd", rates: rates).get()
+        XCTAssertEqual(calculator.display(gold), "4,280.67 USD")
+        XCTAssertEqual(calculator.display(try calculator.evaluate("100 usd to btc", rates: rates).get()), "0.00151920 BTC")
+    }
+
+    func testTheSignIsShownOnlyWhereTheFontsDrawIt() throws {
+        let catalog = try CurrencyCatalog.system(names: nil)
+        let bitcoin = CurrencyFace(code: "BTC", catalog: catalog)
+        XCTAssertEqual(bitcoin.shownName(drawable: { _ in true }), "Bitcoin · ₿")
+        XCTAssertEqual(bitcoin.shownName(drawable: { _ in false }), "Bitcoin", "never a box in its place")
+        XCTAssertEqual(CurrencyFace(code: "USD", catalog: catalog).shownName(drawable: { _ in true }), "US Dollar")
+    }
+
     func testConversionWordsNameThem() {
         XCTAssertEqual(ConversionRequest.parse("1 oz gold in usd"), ConversionRequest(amountText: "1", from: "XAU", to: "USD"))
         XCTAssertEqual(ConversionRequest.parse("1 btc to eur"), ConversionRequest(amountText: "1", from: "BTC", to: "EUR"))
