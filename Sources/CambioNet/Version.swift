@@ -1,4 +1,4 @@
 /// The app's version, sent in the user agent.
 public enum CambioVersion {
-    public static let string = "0.5.0"
+    public static let string = "0.6.0"
 }
