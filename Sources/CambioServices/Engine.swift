@@ -57,7 +57,9 @@ import Foundation
             switch key {
             case .networkAllowed: self.client.allowNetwork(self.preferences.networkAllowed)
             case .provider: self.useCurrentProvider()
-            case .refreshInterval, .decimalPlaces, .feeEnabled, .feePercent, .metalsAndCoins: break
+            // Off: their sources are no longer asked, so what went wrong with them is past.
+            case .metalsAndCoins: if !self.preferences.metalsAndCoins { self.metalsAndCoinsProblems = [] }
+            case .refreshInterval, .decimalPlaces, .feeEnabled, .feePercent: break
             }
         }
         useCurrentProvider()

@@ -134,7 +134,7 @@ import Foundation
             showNetworkState()
             if preferences.networkAllowed { refresh(.start) }
         case .metalsAndCoins:
-            if preferences.metalsAndCoins { refresh(.start) }
+            if preferences.metalsAndCoins { refresh(.start) } else { showMetalsAndCoins() }
         case .decimalPlaces:
             break
         case .feeEnabled, .feePercent:

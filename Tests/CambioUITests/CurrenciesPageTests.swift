@@ -369,8 +369,11 @@ final class CurrenciesPageTests: WindowTestCase {
         XCTAssertTrue(picker.note.visible)
         XCTAssertEqual(picker.note.text, "No currency matches “zzz”.")
         search(picker, "usd")
-        XCTAssertEqual(rowCodes(picker), [])
+        XCTAssertEqual(rowCodes(picker), ["USDC", "USDT"], "the stablecoins whose codes begin so")
         XCTAssertEqual(picker.note.text, "Already in your list: USD.", "not \"no currency matches\"")
+        search(picker, "eur")
+        XCTAssertEqual(rowCodes(picker), [])
+        XCTAssertEqual(picker.note.text, "Already in your list: EUR.")
         close(picker)
     }
 

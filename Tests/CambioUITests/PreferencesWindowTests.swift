@@ -25,7 +25,9 @@ final class PreferencesWindowTests: PreferencesTestCase {
         let focus = try XCTUnwrap(prefs.providerRow.focusInWindow)
         XCTAssertTrue(prefs.providerRow.contains(focus), "the focus starts on the first choice")
         XCTAssertEqual(prefs.providerRow.title, "Rate _provider")
-        XCTAssertEqual(prefs.providerRow.items, Provider.allCases.map(PreferencesWindow.providerText))
+        XCTAssertEqual(prefs.providerRow.items, Provider.fiat.map(PreferencesWindow.providerText),
+                       "the fiat sources only: the metals' and coins' come alongside, by their own switch")
+        XCTAssertTrue(prefs.metalsSwitch.active, "gold, silver and the coins are fetched by default")
         XCTAssertEqual(prefs.intervalRow.items.count, PreferencesWindow.intervals.count)
         XCTAssertEqual(prefs.placesRow.selectedText, "Each currency’s own (USD 2, JPY 0, KWD 3)")
         XCTAssertEqual(prefs.referenceButton.label, "USD")
@@ -122,6 +124,29 @@ final class PreferencesWindowTests: PreferencesTestCase {
         context.saveNow()
         makeWindow(lang: "en_US.UTF-8")
         XCTAssertFalse(context.preferences.networkAllowed, "after a restart")
+    }
+
+    func testTheMetalsAndCoinsSwitchDecidesWhetherTheirSourcesAreAsked() async throws {
+        openPreferences()
+        // On (the default): an explicit refresh asks currency-api and Coinbase too, whose dead
+        // addresses are said in the lasting line, the fiat rates' failure beside them.
+        rates.refresh(.explicit)
+        let said = await waitUntil { self.window.notices.stateText.contains("Some metal or coin prices were not updated") }
+        XCTAssertTrue(said, window.notices.stateText)
+        XCTAssertTrue(window.notices.stateText.contains("Could not refresh currency-api"), window.notices.stateText)
+        // Off: only the fiat source is asked, and the line about the metals goes.
+        prefs.metalsSwitch.active = false
+        MainContext.drain()
+        XCTAssertFalse(context.preferences.metalsAndCoins)
+        let sent = context.engine.client.requestsSent
+        rates.refresh(.explicit)
+        let done = await waitUntil { self.context.engine.rates.refreshing.isEmpty && self.context.engine.client.requestsSent > sent
+            && !self.window.notices.stateText.contains("Some metal or coin prices") }
+        XCTAssertTrue(done, window.notices.stateText)
+        XCTAssertEqual(context.engine.client.requestsSent, sent + 1, "the fiat source alone")
+        context.saveNow()
+        makeWindow(lang: "en_US.UTF-8")
+        XCTAssertFalse(context.preferences.metalsAndCoins, "after a restart")
     }
 
     func testProviderIntervalAndKeyAreSaved() async throws {
