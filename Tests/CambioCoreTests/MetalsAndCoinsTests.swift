@@ -246,6 +246,19 @@ final class MetalsAndCoinsTests: XCTestCase {
         XCTAssertEqual(ru["BTC"]?.localizedName, "Биткоин")
     }
 
+    /// The API's own list of its codes and English names: every curated code is one of them, and
+    /// our name or a word we find it by begins the API's name (no code stands for another coin).
+    func testEveryCuratedCodeIsInTheAPIsOwnListUnderTheSameName() throws {
+        let list = try JSONDecoder().decode([String: String].self, from: Fixture.data("fawazahmed0_gh1_currencies.min_2023-08-08.json"))
+        XCTAssertEqual(list.count, 490)
+        for entry in MetalsAndCoins.entries {
+            let theirs = try XCTUnwrap(list[entry.code.lowercased()], entry.code).lowercased()
+            let ours = [entry.name, entry.code].map { $0.lowercased() } + entry.synonyms
+            XCTAssertTrue(ours.contains { theirs.hasPrefix($0) }, "\(entry.code): theirs “\(theirs)”, ours \(ours)")
+        }
+        XCTAssertLessThanOrEqual(MetalsAndCoins.coins.subtracting(["BTC", "ETH"]).count, 12, "at most a dozen beside bitcoin and ether")
+    }
+
     func testSearchFindsThemByCodeNameAndSynonym() throws {
         let catalog = try CurrencyCatalog.system(names: nil)
         let en = Locale(identifier: "en_US")
