@@ -147,9 +147,21 @@ public enum MetalsAndCoinsCheck {
     }
 
     /// `kept`: the last good snapshot of the same provider and base (with its own carried days).
-    public static func merge(_ answer: ProviderSnapshot, kept: ProviderSnapshot?) -> Result {
+    /// Throws when the base itself is a coin (Coinbase's bitcoin) and moved more than threefold
+    /// against the dollar (or the euro) since a kept value of the last month: every figure of the
+    /// answer stands on it, so none is taken.
+    public static func merge(_ answer: ProviderSnapshot, kept: ProviderSnapshot?) throws -> Result {
         guard let day = answer.newestDay else { return Result(snapshot: answer, refusals: [], carried: [:]) }
         var today = answer.days[day] ?? [:]
+        if MetalsAndCoins.codes.contains(answer.base), let kept, kept.base == answer.base,
+           let keptDay = kept.days.keys.filter({ $0 >= day.adding(days: -recentDays) }).max(), let keptRow = kept.days[keptDay],
+           let anchor = ["USD", "EUR"].first(where: { today[$0] != nil && keptRow[$0] != nil }),
+           let now = today[anchor], let before = keptRow[anchor] {
+            let ratio = now / before
+            if ratio > maxMove || ratio * maxMove < 1 {
+                throw ProviderError.implausibleMove(code: "\(answer.base) (\(anchor))", kept: "\(before)", answer: "\(now)")
+            }
+        }
         var refusals: [Wording] = []
         // The last good value of each metal or coin, and the kept day it is from.
         var last: [String: (value: Decimal, day: Day)] = [:]
@@ -185,12 +197,18 @@ public enum MetalsAndCoinsCheck {
                                         .verbatim(answer.base), stays(code)))
             }
         }
-        // Each metal or coin today's answer cannot give, from the newest kept day that has it.
+        // Each metal or coin today's answer cannot give, from the newest kept day that has it: a
+        // day before, carried as its own publication; the same day (asked again: Coinbase's day is
+        // always today), put back into today's row.
         var carried: [Day: [String: Decimal]] = [:]
         if let kept, kept.base == answer.base {
-            for code in MetalsAndCoins.codes where today[code] == nil {
-                guard let from = last[code], from.day < day, let row = kept.days[from.day] else { continue }
-                carried[from.day] = row
+            for code in MetalsAndCoins.codes where today[code] == nil && code != answer.base {
+                guard let from = last[code] else { continue }
+                if from.day >= day {
+                    today[code] = from.value
+                } else if let row = kept.days[from.day] {
+                    carried[from.day] = row
+                }
             }
         }
         var days = carried

@@ -203,7 +203,11 @@ public struct RateTable: Sendable, Equatable {
         for p in [worse, better] {
             if let row = rows[p], row[from] != nil, row[to] != nil { return p }
         }
-        return nil
+        // Gold from currency-api and a coin only Coinbase has today: the best publication of
+        // their sources that holds both (the day both were last given together).
+        guard MetalsAndCoins.codes.contains(from) || MetalsAndCoins.codes.contains(to) else { return nil }
+        return rows.keys.filter { Provider.metalsAndCoinsSources.contains($0.source) && rows[$0]?[from] != nil && rows[$0]?[to] != nil }
+            .max { Self.ranks($1, above: $0, source, date) }
     }
 
     /// A pair as two figures of one publication: `amount` of `from` is `amount × to ÷ from` of

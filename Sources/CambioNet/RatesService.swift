@@ -187,22 +187,26 @@ public struct Endpoints: Sendable, Equatable {
         if let notBefore = cache.retryNotBefore(provider, now: now()), notBefore > now() { return .waitUntil(notBefore) }
         refreshing.insert(provider)
         defer { refreshing.remove(provider) }
-        refusals[provider] = []
-        // The first address, then the fallback (currency-api's): a failure of both is said of both.
+        // The first address, then the fallback (currency-api's): a failure of both is said of both;
+        // a server's "not now" (HTTP 429) holds only when no address answered.
         var failures: [Wording] = []
+        var limited: TimeInterval?? = nil
         for url in endpoints.addresses(provider) {
             do {
                 return try await ask(provider, at: url, cached: cached)
             } catch NetworkError.networkOff {
                 return .networkOff
             } catch NetworkError.rateLimited(let after) {
-                // Without a Retry-After, wait 20 minutes (open.er-api.com's usual block).
-                let until = now().addingTimeInterval(min(after ?? 1200, RetryAfter.cap))
-                try? cache.setRetryNotBefore(provider, until)
-                return .waitUntil(until)
+                limited = .some(after)
             } catch {
                 failures.append(Wording(error: error))
             }
+        }
+        if let after = limited {
+            // Without a Retry-After, wait 20 minutes (open.er-api.com's usual block).
+            let until = now().addingTimeInterval(min(after ?? 1200, RetryAfter.cap))
+            try? cache.setRetryNotBefore(provider, until)
+            return .waitUntil(until)
         }
         if failures.count > 1 {
             return .failed(Wording("%@; at its second address: %@", failures[0], failures[1]))
@@ -232,9 +236,10 @@ public struct Endpoints: Sendable, Equatable {
         // Nothing replaces the kept answer unless it is what was asked, and no older or wilder.
         try AnswerCheck.check(snapshot, base: provider.requestedBase, kept: answers[provider]?.snapshot, today: Day(fetchedAt))
         var checked: [Day: [String: Decimal]]? = nil
+        refusals[provider] = []
         if provider.isMetalsAndCoins {
             // Code by code: a refused or missing metal or coin keeps its last good value.
-            let merged = MetalsAndCoinsCheck.merge(snapshot, kept: answers[provider]?.snapshot)
+            let merged = try MetalsAndCoinsCheck.merge(snapshot, kept: answers[provider]?.snapshot)
             snapshot = merged.snapshot
             checked = merged.snapshot.days
             refusals[provider] = merged.refusals

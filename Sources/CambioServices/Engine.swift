@@ -153,7 +153,12 @@ import Foundation
         problems += Self.problem(first, .currencyapi) + (rates.refusals[.currencyapi] ?? [])
         var changed = first == .updated
         let coins = rates.answers[.currencyapi].flatMap { a in a.snapshot.newestDay.flatMap { a.snapshot.days[$0] } } ?? [:]
-        if !MetalsAndCoins.coins.isSubset(of: Set(coins.keys).union([Provider.currencyapi.requestedBase])) {
+        let failed: Bool
+        switch first {
+        case .failed, .waitUntil: failed = true
+        case .updated, .unchanged, .skipped, .networkOff: failed = false
+        }
+        if failed || !MetalsAndCoins.coins.isSubset(of: Set(coins.keys).union([Provider.currencyapi.requestedBase])) {
             let second = await rates.refresh(.coinbase, trigger: trigger, interval: interval)
             problems += Self.problem(second, .coinbase) + (rates.refusals[.coinbase] ?? [])
             changed = changed || second == .updated
@@ -175,7 +180,8 @@ import Foundation
     static func missing(from primary: ProviderSnapshot?, wanted: [String]) -> [String] {
         guard let primary, let newest = primary.newestDay, let row = primary.days[newest] else { return [] }
         let have = Set(row.keys).union([primary.base])
-        return wanted.filter { !have.contains($0) }
+        // A metal or coin is no fiat source's to give: its own sources are asked for it.
+        return wanted.filter { !have.contains($0) && !MetalsAndCoins.codes.contains($0) }
     }
 
     /// The broadest other source, asked for what the primary lacks.

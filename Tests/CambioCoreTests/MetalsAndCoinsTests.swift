@@ -100,7 +100,7 @@ final class MetalsAndCoinsTests: XCTestCase {
     func testMissingCodesKeepTheirLastGoodValues() throws {
         let kept = try keptEuroDay()
         let answer = try ProviderParser.parse(.currencyapi, degradedInAPIEnvelope(), today: day("2026-02-13"))
-        let merged = MetalsAndCoinsCheck.merge(answer, kept: kept)
+        let merged = try MetalsAndCoinsCheck.merge(answer, kept: kept)
         let table = merged.snapshot.table
         XCTAssertEqual(table.rates["XPT"]?.value, kept.days[day("2024-03-06")]!["XPT"], "the kept platinum")
         XCTAssertEqual(table.rates["XPT"]?.date, day("2024-03-06"))
@@ -126,7 +126,7 @@ final class MetalsAndCoinsTests: XCTestCase {
         let data = try degradedInAPIEnvelope(change: ["btc": "0", "eth": "null", "sol": "-1"])
         let answer = try ProviderParser.parse(.currencyapi, data, today: day("2026-02-13"))
         XCTAssertEqual(Set(answer.refused.keys), ["BTC", "ETH", "SOL"])
-        let merged = MetalsAndCoinsCheck.merge(answer, kept: kept)
+        let merged = try MetalsAndCoinsCheck.merge(answer, kept: kept)
         XCTAssertEqual(merged.snapshot.table.rates["BTC"]?.date, day("2026-02-11"), "the last good bitcoin")
         XCTAssertEqual(merged.snapshot.table.rates["XAU"]?.date, day("2026-02-12"))
         let said = merged.refusals.map(\.description)
@@ -141,18 +141,18 @@ final class MetalsAndCoinsTests: XCTestCase {
         // Ten times the euro's bitcoin figure of the day, the rest as published.
         let jumped = "\(NSDecimalNumber(decimal: keptBTC * 10).doubleValue)"
         let answer = try ProviderParser.parse(.currencyapi, degradedInAPIEnvelope(change: ["btc": jumped]), today: day("2026-02-13"))
-        let merged = MetalsAndCoinsCheck.merge(answer, kept: kept)
+        let merged = try MetalsAndCoinsCheck.merge(answer, kept: kept)
         XCTAssertEqual(merged.snapshot.table.rates["BTC"]?.value, keptBTC)
         XCTAssertEqual(merged.snapshot.table.rates["ETH"]?.date, day("2026-02-12"), "the other coins are taken")
         XCTAssertTrue(merged.refusals.contains { $0.description.contains("BTC moved from") && $0.description.contains("more than threefold") },
                       "\(merged.refusals)")
         // A 2.9-fold move is a market's, not an error.
         let near = "\(NSDecimalNumber(decimal: keptBTC * dec("2.9")).doubleValue)"
-        let ok = MetalsAndCoinsCheck.merge(try ProviderParser.parse(.currencyapi, degradedInAPIEnvelope(change: ["btc": near]),
+        let ok = try MetalsAndCoinsCheck.merge(try ProviderParser.parse(.currencyapi, degradedInAPIEnvelope(change: ["btc": near]),
                                                                      today: day("2026-02-13")), kept: kept)
         XCTAssertEqual(ok.snapshot.table.rates["BTC"]?.date, day("2026-02-12"))
         // Against a value years old, silver's tripling since 2024 is no error.
-        let years = MetalsAndCoinsCheck.merge(try ProviderParser.parse(.currencyapi, degradedInAPIEnvelope(), today: day("2026-02-13")),
+        let years = try MetalsAndCoinsCheck.merge(try ProviderParser.parse(.currencyapi, degradedInAPIEnvelope(), today: day("2026-02-13")),
                                               kept: try keptEuroDay())
         XCTAssertEqual(years.snapshot.table.rates["XAG"]?.value, dec("0.014283"))
     }
@@ -197,6 +197,26 @@ final class MetalsAndCoinsTests: XCTestCase {
         }
     }
 
+    func testCoinbaseAskedAgainTheSameDayKeepsWhatItLacksAndRefusesABitcoinThatJumped() throws {
+        let first = try parse(.coinbase, Fixture.data("coinbase_v2_exchange-rates_BTC_2017-09-04.json"))
+        // An hour later, the same day: litecoin left out, ether ten times dearer.
+        var row = first.days[today]!
+        row["LTC"] = nil
+        row["ETH"] = row["ETH"]! / 10
+        let later = ProviderSnapshot(provider: .coinbase, base: "BTC", days: [today: row])
+        let merged = try MetalsAndCoinsCheck.merge(later, kept: first)
+        XCTAssertEqual(merged.snapshot.days.keys.sorted(), [today], "the same day: no second publication")
+        XCTAssertEqual(merged.snapshot.days[today]?["LTC"], dec("70.62146893"), "the kept litecoin, put back")
+        XCTAssertEqual(merged.snapshot.days[today]?["ETH"], dec("12.14624074"), "the kept ether, not the jump")
+        XCTAssertEqual(merged.refusals.count, 2, "\(merged.refusals)")
+        // Bitcoin itself five times dearer in dollars and euros: every figure stands on it.
+        var dearer = first.days[today]!
+        for code in dearer.keys where !MetalsAndCoins.codes.contains(code) { dearer[code] = dearer[code]! * 5 }
+        XCTAssertThrowsError(try MetalsAndCoinsCheck.merge(ProviderSnapshot(provider: .coinbase, base: "BTC", days: [today.next: dearer]), kept: first)) {
+            XCTAssertEqual($0 as? ProviderError, .implausibleMove(code: "BTC (USD)", kept: "4360.6", answer: "21803"))
+        }
+    }
+
     // MARK: In the rates in use
 
     func testFiatStaysTheFiatSourcesAndAMetalConvertsInItsOwnPublication() throws {
@@ -223,6 +243,15 @@ final class MetalsAndCoinsTests: XCTestCase {
         let table = try XCTUnwrap(RateTable.compose(primary: .erapi, answers: [.currencyapi: lacking, .coinbase: coinbase], bundled: ecb))
         XCTAssertEqual(table.rates["LTC"]?.source, "Coinbase")
         XCTAssertEqual(table.rates["ETH"]?.source, "currency-api", "the same day: currency-api first")
+        // Gold (currency-api) against litecoin (Coinbase only): neither publication has both; the
+        // best of their sources' publications that does is used, here none.
+        XCTAssertNil(table.rate(from: "XAU", to: "LTC"))
+        // With yesterday's currency-api day carried (it had both), that day converts them.
+        let yesterday = ProviderSnapshot(provider: .currencyapi, base: "USD",
+                                         days: [day("2024-03-06"): row, day("2024-03-05"): api.days[day("2024-03-06")]!])
+        let carried = try XCTUnwrap(RateTable.compose(primary: .erapi, answers: [.currencyapi: yesterday, .coinbase: coinbase], bundled: ecb))
+        XCTAssertEqual(carried.day(from: "XAU", to: "LTC"), day("2024-03-05"))
+        XCTAssertEqual(carried.rate(from: "XAU", to: "LTC"), dec("0.012139884") / dec("0.0004672166"))
     }
 
     // MARK: Names, digits and words

@@ -115,6 +115,15 @@ final class MetalsAndCoinsServiceTests: XCTestCase {
         XCTAssertEqual(Endpoints(environment: ["CAMBIO_COINBASE_URL": "\(server)/c/"]).latest(.coinbase), "\(server)/c/v2/exchange-rates?currency=BTC")
     }
 
+    func testATooManyRequestsAtTheFirstAddressTriesTheFallback() throws {
+        let cache = RateCache(directory: try tempDir())
+        let env = ["CAMBIO_CURRENCYAPI_URL": "\(server)/429?after=60", "CAMBIO_CURRENCYAPI_FALLBACK_URL": "\(server)/as/\(usdFixture)"]
+        XCTAssertEqual(refresh(.currencyapi, env, cache: cache).outcome, .updated)
+        XCTAssertNil(cache.retryNotBefore(.currencyapi), "the fallback answered: nothing to wait for")
+        let both = ["CAMBIO_CURRENCYAPI_URL": "\(server)/429?after=60", "CAMBIO_CURRENCYAPI_FALLBACK_URL": "\(server)/fault/500"]
+        guard case .waitUntil = refresh(.currencyapi, both, cache: cache).outcome else { return XCTFail() }
+    }
+
     func testNoRequestWithTheNetworkOff() throws {
         let r = refresh(.currencyapi, at("as/\(usdFixture)"), cache: RateCache(directory: try tempDir()), networkAllowed: false)
         XCTAssertEqual(r.outcome, .networkOff)
@@ -165,6 +174,23 @@ final class MetalsAndCoinsServiceTests: XCTestCase {
         }.get()
         XCTAssertTrue(lacking.0.isSuperset(of: [.erapi, .currencyapi, .coinbase]), "SOL was missing: Coinbase asked too")
         XCTAssertEqual(lacking.2.count, 3, "\(lacking.2)")
+
+        // currency-api down (both addresses): Coinbase is asked, though the kept answer had every coin.
+        let down = base.merging(at("fault/503")) { $1 }
+        let failing = try runOnGLib { () async -> (Set<Provider>, [String]) in
+            let e = Self.engine(down, home: home)
+            _ = await e.refresh(.explicit)
+            return (Set(e.rates.answers.keys), e.metalsAndCoinsProblems.map(\.description))
+        }.get()
+        XCTAssertTrue(failing.0.contains(.coinbase))
+        XCTAssertEqual(failing.1.first, "Could not refresh currency-api: the server answered HTTP 503", "\(failing.1)")
+
+        // Gold in the list is no reason to ask another fiat source.
+        let lacking2 = try runOnGLib { () async -> [String] in
+            Engine.missing(from: ProviderSnapshot(provider: .ecb, base: "EUR", days: [day("2024-03-06"): ["USD": 1]]),
+                           wanted: ["USD", "XAU", "BTC", "RUB"])
+        }.get()
+        XCTAssertEqual(lacking2, ["RUB"])
 
         // Turned off in Preferences: neither is asked.
         let off = try runOnGLib { () async -> Int in

@@ -273,7 +273,9 @@ def new_rates_on_disk_are_followed_by_the_running_service():
     assert metas(["100|USD|EUR"])[0]["clipboardText"] == "89.51"
     # The window (here the command line) stores open.er-api.com's answer of 19 Aug 2024.
     with FaultServer() as server:
-        env = dict(os.environ, CAMBIO_ERAPI_URL=server.url("/as/erapi_open_latest_USD_2024-08-19.json"))
+        # Every other source at a closed port: `refresh` asks the metals' and coins' sources too.
+        env = dict(os.environ, **{k: "http://127.0.0.1:9" for k in PROVIDER_URLS})
+        env["CAMBIO_ERAPI_URL"] = server.url("/as/erapi_open_latest_USD_2024-08-19.json")
         done = subprocess.run([BINARY, "refresh"], env=env, capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr
     pid = service_pid()
@@ -287,7 +289,8 @@ def new_rates_on_disk_are_followed_by_the_running_service():
 def gold_and_bitcoin_by_code_and_by_name():
     # currency-api's recorded answer of 6 March 2024, stored by the command line.
     with FaultServer() as server:
-        env = dict(os.environ, CAMBIO_CURRENCYAPI_URL=server.url("/as/fawazahmed0_v1_currencies_usd_2024-03-06.json"))
+        env = dict(os.environ, **{k: "http://127.0.0.1:9" for k in PROVIDER_URLS})
+        env["CAMBIO_CURRENCYAPI_URL"] = server.url("/as/fawazahmed0_v1_currencies_usd_2024-03-06.json")
         done = subprocess.run([BINARY, "refresh", "--provider", "currencyapi"], env=env, capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr
     for terms, ids in ((("1", "btc", "to", "eur"), ["1|BTC|EUR"]),
