@@ -11,12 +11,18 @@ ALLOWED = {
     "Cambio", "Alpha", "Vantage", "alphavantage", "open", "api", "com", "Frankfurter", "iso", "codes",
     "Ctrl", "Alt", "Enter", "Delete", "Page", "Up", "Down", "Shift", "Backspace", "Escape", "Return", "Esc",
     "Microsoft", "Corporation", "co", "er",
+    # a source of the metals and coins, and coins whose names are brands in Russian too
+    "Coinbase", "Tether", "Coin", "Chainlink",
 }
+# Names with a hyphen, taken out whole before the words are looked at.
+NAMES = ("currency-api",)
 
 
 def words_in_english(texts):
     found = set()
     for t in texts:
+        for name in NAMES:
+            t = t.replace(name, "")
         for w in re.findall(r"[A-Za-z][A-Za-z]+", t):
             if w.isupper() or w in ALLOWED or t == "cambio" or (t.startswith(("Gtk", "Adw")) and " " not in t):
                 # codes (USD, XIRR, MSFT), names, the process, and GTK's and libadwaita's type names on unnamed containers
