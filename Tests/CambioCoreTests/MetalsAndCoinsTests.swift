@@ -318,6 +318,20 @@ final class MetalsAndCoinsTests: XCTestCase {
         XCTAssertEqual(calculator.display(try calculator.evaluate("100 usd to btc", rates: rates).get()), "0.00151920 BTC")
     }
 
+    func testTheFeeRoundsToTheCoinsOwnDigits() throws {
+        let catalog = try CurrencyCatalog.system(names: nil)
+        let ecb = RateTable(base: "EUR", date: day("2024-03-06"), source: "ECB", rates: ["USD": dec("1.0890")])
+        let api = try ProviderParser.parse(.currencyapi, Fixture.data("fawazahmed0_v1_currencies_usd_2024-03-06.json"), today: day("2024-03-07"))
+        let rates = try XCTUnwrap(RateTable.compose(primary: .ecb, answers: [.currencyapi: api], bundled: ecb))
+        let fee = try XCTUnwrap(Fee(stored: "2"))
+        let f = DecimalFormatter(locale: Locale(identifier: "en_US"))
+        // 100 USD × 1.02 × 0.000015192 BTC = 0.0015495840: to the satoshi.
+        XCTAssertEqual(fee.line(converting: 100, from: "USD", to: "BTC", table: rates, catalog: catalog, formatter: f, words: .english),
+                       "with 2 % fee: 0.00154958 BTC")
+        XCTAssertEqual(fee.line(converting: 100, from: "USD", to: "XAU", table: rates, catalog: catalog, formatter: f, words: .english),
+                       "with 2 % fee: 0.0477 XAU")
+    }
+
     func testTheSignIsShownOnlyWhereTheFontsDrawIt() throws {
         let catalog = try CurrencyCatalog.system(names: nil)
         let bitcoin = CurrencyFace(code: "BTC", catalog: catalog)
