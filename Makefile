@@ -112,7 +112,7 @@ man: $(MAN)
 $(MAN): $(wildcard Sources/CambioCLI/*.swift) Sources/CambioNet/Version.swift
 	@mkdir -p $(dir $@)
 	$(SWIFT) package --allow-writing-to-directory $(dir $@) generate-manual --output-directory $(dir $@) \
-		--authors "The Cambio developers" --date "$$(sed -n 's/.*<release version="$(VERSION)" date="\([0-9-]*\)".*/\1/p' Resources/$(APP_ID).metainfo.xml)"
+		--authors "The Cambio developers" --date "$$(sed -n 's/.*<release version="$(VERSION)" date="\([0-9-]*\)[T"].*/\1/p' Resources/$(APP_ID).metainfo.xml)"
 
 # With DESTDIR (a staged install, as make deb does) the caches of the target system are not
 # rebuilt: its own package triggers do that.
