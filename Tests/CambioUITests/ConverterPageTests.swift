@@ -122,6 +122,27 @@ final class ConverterPageTests: WindowTestCase {
         XCTAssertTrue(page.noticeText.contains("last target"), page.noticeText)
     }
 
+    /// currency-api's recorded answer of 6 March 2024 beside the bundled ECB rates: a bitcoin and
+    /// an ounce of gold convert like any currency, to their own digits, each saying its source.
+    func testBitcoinAndGoldConvertLikeAnyCurrency() async throws {
+        let api = try ProviderParser.parse(.currencyapi, Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                                                .appendingPathComponent("Fixtures/fawazahmed0_v1_currencies_usd_2024-03-06.json")),
+                                           today: Day(iso: "2026-11-27")!)
+        let table = try XCTUnwrap(RateTable.compose(primary: .ecb, answers: [.currencyapi: api], bundled: context.engine.data.rates))
+        context.engine.useRates(table)
+        MainContext.drain()
+        page.setSource("BTC")
+        page.addTarget("XAU")
+        XCTAssertEqual(page.fromButtonName, "From BTC (Bitcoin)")
+        XCTAssertEqual(page.resultText("EUR"), "6,046,966.63")    // 100 × 0.91865517 / 0.000015192
+        XCTAssertEqual(page.resultText("XAU"), "3,075.4121")      // 100 × 0.0004672166 / 0.000015192 = 3075.41209...
+        XCTAssertTrue(page.rateText("EUR")!.hasPrefix("1 BTC = 60,469.6663 EUR \u{00B7} currency-api \u{00B7} Mar 6, 2024"), page.rateText("EUR")!)
+        page.setSource("USD")
+        page.setTarget(at: 0, to: "BTC")
+        XCTAssertEqual(page.resultText("BTC"), "0.00151920", "to the satoshi")
+        XCTAssertEqual(page.resultText("XAU"), "0.0467")
+    }
+
     func testTheStarTogglesAFavouriteWhichIsSearchedAndLoaded() async throws {
         page.toggleFavourite()
         XCTAssertEqual(page.noticeText, "USD \u{2192} EUR added to favourites.")
