@@ -62,9 +62,8 @@ struct Setup {
 
     func code(_ text: String) throws -> String {
         // A code, or a metal's or coin's name ("gold", "bitcoin").
-        guard let c = ConversionRequest.currency(text) ?? Optional(text.uppercased()), data.catalog[c] != nil else {
-            throw Failure("unknown currency: \(text)")
-        }
+        let c = ConversionRequest.currency(text) ?? text.uppercased()
+        guard data.catalog[c] != nil else { throw Failure("unknown currency: \(text)") }
         return c
     }
 

@@ -29,9 +29,6 @@ public struct Currency: Sendable, Hashable, Identifiable {
         self.symbol = symbol
     }
 
-    /// A precious metal or a cryptocurrency (priced by currency-api and Coinbase, never by the
-    /// fiat sources).
-    public var isMetalOrCoin: Bool { MetalsAndCoins.codes.contains(code) }
 }
 
 /// Every currency Cambio knows: the distribution's iso-codes list, with minor units.
@@ -162,7 +159,7 @@ public struct CurrencyCatalog: Sendable {
             if code.hasPrefix(needle) { prefix.append(c); continue }
             let names = [fold(c.localizedName), fold(c.englishName)]
             // A metal or coin by its other names too, in any language ("oro", "золото", "bitcoin").
-            let synonyms = MetalsAndCoins.entry(c.code)?.synonyms.map(fold) ?? []
+            let synonyms = MetalsAndCoins.foldedSynonyms[c.code] ?? []
             if synonyms.contains(needle) { named.append(c) }
             else if names.contains(where: startsAWord) || synonyms.contains(where: { $0.hasPrefix(needle) }) { wordStart.append(c) }
             else if names.contains(where: { $0.contains(needle) }) { inside.append(c) }

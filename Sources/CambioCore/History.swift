@@ -66,7 +66,7 @@ public struct PairHistory: Sendable, Equatable {
         var without: [Day: (rank: Int, lacking: [String], common: [String])] = [:]
         // A metal or coin has its own sources, which price nothing else: a pair with one reads
         // only theirs (a fiat source's day is no gap of gold's), a fiat pair never reads them.
-        let metalOrCoin = MetalsAndCoins.codes.contains(from) || MetalsAndCoins.codes.contains(to)
+        let metalOrCoin = MetalsAndCoins.inPair(from, to)
         for p in publications {
             // A user rate's record holds its own currency's rates: it says nothing of other pairs.
             let user = UserRate.isUserSource(p.source)
@@ -196,7 +196,7 @@ public struct HistoryDay: Sendable, Equatable {
         let gaps = Set(history.gaps)
         // Metals' and coins' prices are published every day: a day without one is unknown, not
         // a weekend or a TARGET holiday.
-        let businessDays = !MetalsAndCoins.codes.contains(history.from) && !MetalsAndCoins.codes.contains(history.to)
+        let businessDays = !MetalsAndCoins.inPair(history.from, history.to)
         var out: [HistoryDay] = []
         var day = end
         for _ in 0..<count {

@@ -40,7 +40,7 @@ extension HistoryModel {
     /// Where a metal's or coin's history starts, when the range reaches further back: Cambio
     /// records their prices from the first day it fetched them and invents no earlier one.
     public var recordedSince: Wording? {
-        guard MetalsAndCoins.codes.contains(from) || MetalsAndCoins.codes.contains(to), chart != nil,
+        guard MetalsAndCoins.inPair(from, to), chart != nil,
               let h = history, let first = h.points.first, let end = h.newestDay else { return nil }
         if let start = range.start(end: end), start >= first.day { return nil }
         return Wording("Recorded since %@; no earlier price is known", .verbatim(days.string(first.day)))

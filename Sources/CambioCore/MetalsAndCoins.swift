@@ -63,6 +63,13 @@ public enum MetalsAndCoins {
 
     public static func entry(_ code: String) -> Entry? { byCode[code] }
 
+    /// Whether a pair has a metal or coin on either side (it converts and has its history in their
+    /// sources' publications).
+    public static func inPair(_ a: String, _ b: String) -> Bool { codes.contains(a) || codes.contains(b) }
+
+    /// Each one's synonyms folded for case and accents once, for the searches typed letter by letter.
+    public static let foldedSynonyms: [String: [String]] = Dictionary(uniqueKeysWithValues: entries.map { ($0.code, $0.synonyms.map(fold)) })
+
     /// The code a single word names ("gold", "Bitcoin", "золото"), folded for case and accents.
     public static func code(forWord word: String) -> String? {
         let folded = fold(word)

@@ -142,8 +142,8 @@ public enum MetalsAndCoinsCheck {
         public let snapshot: ProviderSnapshot
         /// Why each metal or coin was not taken from the answer.
         public let refusals: [Wording]
-        /// The kept days carried along (day → rates), to be kept beside the answer on disk.
-        public let carried: [Day: [String: Decimal]]
+        /// The kept days carried along (day → rates): every day but the answer's.
+        public var carried: [Day: [String: Decimal]] { snapshot.days.filter { $0.key != snapshot.newestDay } }
     }
 
     /// `kept`: the last good snapshot of the same provider and base (with its own carried days).
@@ -151,7 +151,7 @@ public enum MetalsAndCoinsCheck {
     /// against the dollar (or the euro) since a kept value of the last month: every figure of the
     /// answer stands on it, so none is taken.
     public static func merge(_ answer: ProviderSnapshot, kept: ProviderSnapshot?) throws -> Result {
-        guard let day = answer.newestDay else { return Result(snapshot: answer, refusals: [], carried: [:]) }
+        guard let day = answer.newestDay else { return Result(snapshot: answer, refusals: []) }
         var today = answer.days[day] ?? [:]
         if MetalsAndCoins.codes.contains(answer.base), let kept, kept.base == answer.base,
            let keptDay = kept.days.keys.filter({ $0 >= day.adding(days: -recentDays) }).max(), let keptRow = kept.days[keptDay],
@@ -214,6 +214,6 @@ public enum MetalsAndCoinsCheck {
         var days = carried
         days[day] = today
         let snapshot = ProviderSnapshot(provider: answer.provider, base: answer.base, days: days, nextUpdate: answer.nextUpdate)
-        return Result(snapshot: snapshot, refusals: refusals, carried: carried)
+        return Result(snapshot: snapshot, refusals: refusals)
     }
 }

@@ -34,19 +34,22 @@ public struct CachedAnswer: Codable, Equatable, Sendable {
         CachedAnswer(self, fetchedAt: date, nextPublication: nextPublication)
     }
 
-    /// The answer as it is used: the checked rates when there are some (each a positive
-    /// decimal, else the file is not Cambio's), else the body's.
-    func inUse(_ parsed: ProviderSnapshot) throws -> ProviderSnapshot {
-        guard let checked else { return parsed }
+    /// The rates in use as checked, when the answer has them (a metal's or coin's source): each a
+    /// positive decimal of a plausible day, else the file is not Cambio's. The body was checked
+    /// when it came and is not read again. Nil for a fiat source's answer, which is its body.
+    func checkedSnapshot(today: Day) throws -> ProviderSnapshot? {
+        guard let checked else { return nil }
         var days: [Day: [String: Decimal]] = [:]
         for (iso, row) in checked {
             guard let day = Day(iso: iso) else { throw ProviderError.implausibleDate(iso) }
             days[day] = try row.mapValues { text in
-                guard let v = Decimal(plain: text), v > 0 else { throw ProviderError.invalidRate(code: "?", value: text) }
+                guard let v = Decimal(plain: text) else { throw ProviderError.invalidRate(code: "?", value: text) }
                 return v
             }
         }
-        return ProviderSnapshot(provider: parsed.provider, base: parsed.base, days: days, nextUpdate: parsed.nextUpdate)
+        let snapshot = ProviderSnapshot(provider: provider, base: provider.requestedBase, days: days)
+        try ProviderParser.validate(snapshot, today: today)
+        return snapshot
     }
 }
 
@@ -75,7 +78,8 @@ public struct RateCache: Sendable {
     public func load(_ provider: Provider, today: Day, now: Date = Date(), history: Bool = false) -> Load {
         let read = CacheFile.read(url(provider, history: history), as: CachedAnswer.self, now: now) { answer in
             guard answer.provider == provider else { throw ProviderError.wrongShape("cached for \(answer.provider)") }
-            return try answer.inUse(ProviderParser.parse(provider, answer.body, today: today, expecting: history ? .history : .latest))
+            if let checked = try answer.checkedSnapshot(today: today) { return checked }
+            return try ProviderParser.parse(provider, answer.body, today: today, expecting: history ? .history : .latest)
         }
         switch read {
         case .missing: return .missing

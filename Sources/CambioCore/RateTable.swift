@@ -205,7 +205,7 @@ public struct RateTable: Sendable, Equatable {
         }
         // Gold from currency-api and a coin only Coinbase has today: the best publication of
         // their sources that holds both (the day both were last given together).
-        guard MetalsAndCoins.codes.contains(from) || MetalsAndCoins.codes.contains(to) else { return nil }
+        guard MetalsAndCoins.inPair(from, to) else { return nil }
         return rows.keys.filter { Provider.metalsAndCoinsSources.contains($0.source) && rows[$0]?[from] != nil && rows[$0]?[to] != nil }
             .max { Self.ranks($1, above: $0, source, date) }
     }

@@ -186,7 +186,7 @@ import Foundation
 
     /// The broadest other source, asked for what the primary lacks.
     static func filler(for primary: Provider) -> Provider? {
-        [Provider.erapi, .cbr, .ecb, .frankfurter].first { $0 != primary && $0 != .currencyapi && $0 != .coinbase }
+        [Provider.erapi, .cbr, .ecb, .frankfurter].first { $0 != primary }
     }
 
     /// The ECB's days newer than the history, from Frankfurter, through the one session.

@@ -54,10 +54,7 @@ import Foundation
     }
 
     public var provider: Provider {
-        get {
-            settings.map { Provider(rawValue: $0.string(Setting.provider.rawValue)).flatMap { $0.isMetalsAndCoins ? nil : $0 } ?? .erapi }
-                ?? fallback.provider
-        }
+        get { settings.map { Provider(rawValue: $0.string(Setting.provider.rawValue)) ?? .erapi } ?? fallback.provider }
         set { set(.provider) { $0.setString(Setting.provider.rawValue, newValue.rawValue) } fallback: { fallback.provider = newValue } }
     }
 
