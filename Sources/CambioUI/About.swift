@@ -39,27 +39,24 @@ import CGtk
             tr("Cryptocurrencies: Coinbase") + " https://www.coinbase.com",
             tr("Stock prices: Alpha Vantage") + " https://www.alphavantage.co",
         ])
-        about.legalSection(title: tr("European Central Bank"), copyright: "© European Central Bank",
-                           text: Template.fill(escaped(tr("The euro foreign exchange reference rates are published by the European Central Bank for information purposes only. Source: %@.")),
-                                        link("https://www.ecb.europa.eu", tr("European Central Bank"))))
-        about.legalSection(title: "ExchangeRate-API", copyright: nil,
-                           text: Template.fill(escaped(tr("Rates from open.er-api.com: %@.")),
-                                        link("https://www.exchangerate-api.com", "Rates By Exchange Rate API")))
-        about.legalSection(title: "Frankfurter", copyright: nil,
-                           text: Template.fill(escaped(tr("%@ serves the European Central Bank’s reference rates.")),
-                                        link("https://frankfurter.app", "Frankfurter")))
-        about.legalSection(title: tr("Bank of Russia"), copyright: nil,
-                           text: Template.fill(escaped(tr("Official exchange rates of the Bank of Russia. Source: %@.")),
-                                        link("https://www.cbr.ru", tr("Bank of Russia"))))
-        about.legalSection(title: "currency-api", copyright: nil,
-                           text: Template.fill(escaped(tr("Prices of precious metals and cryptocurrencies from %@ by Fawaz Ahmed, dedicated to the public domain (CC0 1.0).")),
-                                        link("https://github.com/fawazahmed0/exchange-api", "currency-api")))
-        about.legalSection(title: "Coinbase", copyright: nil,
-                           text: Template.fill(escaped(tr("Cryptocurrency exchange rates from the %@, under Coinbase’s terms of service.")),
-                                        link("https://docs.cdp.coinbase.com/coinbase-app/track-apis/exchange-rates", "Coinbase API")))
-        about.legalSection(title: "Alpha Vantage", copyright: nil,
-                           text: Template.fill(escaped(tr("Stock data provided by %@, under its terms of service.")),
-                                        link("https://www.alphavantage.co", "Alpha Vantage")))
+        // Each source's terms: its words, with %@ standing for the link to it.
+        let terms: [(title: String, copyright: String?, words: String, url: String, linkTitle: String)] = [
+            (tr("European Central Bank"), "© European Central Bank",
+             tr("The euro foreign exchange reference rates are published by the European Central Bank for information purposes only. Source: %@."),
+             "https://www.ecb.europa.eu", tr("European Central Bank")),
+            ("ExchangeRate-API", nil, tr("Rates from open.er-api.com: %@."), "https://www.exchangerate-api.com", "Rates By Exchange Rate API"),
+            ("Frankfurter", nil, tr("%@ serves the European Central Bank’s reference rates."), "https://frankfurter.app", "Frankfurter"),
+            (tr("Bank of Russia"), nil, tr("Official exchange rates of the Bank of Russia. Source: %@."), "https://www.cbr.ru", tr("Bank of Russia")),
+            ("currency-api", nil,
+             tr("Prices of precious metals and cryptocurrencies from %@ by Fawaz Ahmed, dedicated to the public domain (CC0 1.0)."),
+             "https://github.com/fawazahmed0/exchange-api", "currency-api"),
+            ("Coinbase", nil, tr("Cryptocurrency exchange rates from the %@, under Coinbase’s terms of service."),
+             "https://docs.cdp.coinbase.com/coinbase-app/track-apis/exchange-rates", "Coinbase API"),
+            ("Alpha Vantage", nil, tr("Stock data provided by %@, under its terms of service."), "https://www.alphavantage.co", "Alpha Vantage"),
+        ]
+        for t in terms {
+            about.legalSection(title: t.title, copyright: t.copyright, text: Template.fill(escaped(t.words), link(t.url, t.linkTitle)))
+        }
         return about
     }
 
