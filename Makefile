@@ -18,7 +18,7 @@ APP_ID = io.github.cambio.Cambio
 LINGUAS = $(shell cat po/LINGUAS)
 # Compiled catalogues: data/locale/<lang>/LC_MESSAGES/cambio.mo (the app reads them beside its data).
 MO = $(foreach l,$(LINGUAS),data/locale/$(l)/LC_MESSAGES/cambio.mo)
-INSTALLED = $(foreach l,$(LINGUAS),share/locale/$(l)/LC_MESSAGES/cambio.mo) bin/cambio share/cambio/eurofxref-hist.csv share/cambio/stocks.csv share/applications/$(APP_ID).desktop \
+INSTALLED = $(foreach l,$(LINGUAS),share/locale/$(l)/LC_MESSAGES/cambio.mo) bin/cambio share/cambio/eurofxref-hist.csv share/cambio/ecb-history.sqlite share/cambio/stocks.csv share/applications/$(APP_ID).desktop \
 	share/man/man1/cambio.1.gz $(BACKTRACE_REPORTER) share/metainfo/$(APP_ID).metainfo.xml share/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg share/glib-2.0/schemas/$(APP_ID).gschema.xml \
 	$(SEARCH_PROVIDER) $(SEARCH_SERVICE)
@@ -34,6 +34,14 @@ deps:
 
 build: deps locale schemas
 	$(SWIFT) build
+	@$(MAKE) --no-print-directory $(SHARED_HISTORY)
+
+# The ECB's history as a read-only SQLite file, built from the bundled CSV and shared by every
+# user (installed in share/cambio; a user's own store holds only what was fetched or set).
+SHARED_HISTORY = data/ecb-history.sqlite
+$(SHARED_HISTORY): data/eurofxref-hist.csv $(wildcard Sources/CambioStore/*.swift) Sources/cambio-history-bundle/main.swift
+	$(SWIFT) build --product cambio-history-bundle
+	.build/debug/cambio-history-bundle $< $@
 
 # The preferences' GSettings schema, validated and compiled for the build (make run and the tests
 # point GSETTINGS_SCHEMA_DIR here; make install compiles the installed copy).
@@ -116,7 +124,7 @@ $(MAN): $(wildcard Sources/CambioCLI/*.swift) Sources/CambioNet/Version.swift
 
 # With DESTDIR (a staged install, as make deb does) the caches of the target system are not
 # rebuilt: its own package triggers do that.
-install: deps locale man
+install: deps locale man $(SHARED_HISTORY)
 ifeq ($(CONFIG),release)
 	@test -x "$(SWIFT_BACKTRACE_STATIC)" || { echo "make install: the toolchain has no swift-backtrace-static ($(SWIFT_BACKTRACE_STATIC))" >&2; exit 1; }
 	$(SWIFT) build $(STATIC_FLAGS) --product cambio
@@ -127,6 +135,7 @@ endif
 	for l in $(LINGUAS); do install -Dm644 data/locale/$$l/LC_MESSAGES/cambio.mo "$(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/cambio.mo"; done
 	install -Dm755 $(BUILT) "$(DESTDIR)$(PREFIX)/bin/cambio"
 	install -Dm644 data/eurofxref-hist.csv "$(DESTDIR)$(PREFIX)/share/cambio/eurofxref-hist.csv"
+	install -Dm644 $(SHARED_HISTORY) "$(DESTDIR)$(PREFIX)/share/cambio/ecb-history.sqlite"
 	install -Dm644 data/stocks.csv "$(DESTDIR)$(PREFIX)/share/cambio/stocks.csv"
 	install -d "$(DESTDIR)$(PREFIX)/share/man/man1"
 	umask 022; gzip -9n < $(MAN) > "$(DESTDIR)$(PREFIX)/share/man/man1/cambio.1.gz"

@@ -44,6 +44,8 @@ let package = Package(
         .executableTarget(name: "cambio", dependencies: ["CambioUI", "CambioCLI", "CambioCore", "CambioServices", "CambioBacktrace", "CGtk"],
                           path: "Sources/cambio"),
         // Benchmark helpers (make bench): an empty GTK 4 window built the same way, and timings.
+        // Builds the shared ECB history at build time (make), never installed.
+        .executableTarget(name: "cambio-history-bundle", dependencies: ["CambioStore", "CambioCore"], path: "Sources/cambio-history-bundle"),
         .executableTarget(name: "cambio-empty-window", dependencies: ["CambioGLib", "CGtk"], path: "Sources/cambio-empty-window"),
         .executableTarget(name: "cambio-bench", dependencies: ["CambioUI", "CambioCore", "CambioStore", "CambioGLib", "CGtk"], path: "Sources/cambio-bench"),
         .testTarget(name: "CambioCoreTests", dependencies: ["CambioCore"], path: "Tests/CambioCoreTests"),

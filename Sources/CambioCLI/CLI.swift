@@ -72,6 +72,45 @@ struct Setup {
         try MainActor.assumeIsolated { try engine.history.openNow() }
     }
 
+    /// The source of official rates: `--source` (an institution's key, or "average"), else
+    /// the one chosen in Preferences; nil for the average of the central banks.
+    func institution(_ option: String?) throws -> String? {
+        guard let option else { return MainActor.assumeIsolated { engine.preferences.officialSource } }
+        if option.lowercased() == "average" { return nil }
+        let key = option.uppercased()
+        guard Institution.byKey[key] != nil else {
+            throw Failure("unknown source: \(option) (an institution's key, such as CBR, ECB or FED; or average)")
+        }
+        return key
+    }
+
+    /// Makes sure the pair's official history of `start ... end` is stored (Frankfurter, through
+    /// the one session), unless `offline` or the network is off. A failure is said and what is
+    /// known is used. Returns false when the institution asked does not publish the pair.
+    @discardableResult
+    func fetchPair(_ store: HistoryStore, from: String, to: String, start: Day, end: Day, institution: String?, offline: Bool) -> Bool {
+        guard !offline, networkAllowed else { return true }
+        return MainActor.assumeIsolated {
+            let sync = engine.historySync(store)
+            let run = MainContext.run(deadline: 120) {
+                await sync.fetchPair(from: from, to: to, start: start, end: end, institution: institution, today: Day.today())
+            }
+            guard case .success(let outcome)? = run else {
+                warn("Frankfurter did not answer in time; showing what is known")
+                return true
+            }
+            if let failure = outcome.failure {
+                warn("could not fetch the history of \(from)/\(to) from Frankfurter: \(failure); showing what is known")
+            }
+            return !outcome.institutionLacks
+        }
+    }
+
+    /// Says that the institution chosen has no figures for the pair, so the average is used.
+    func sayAverageUsed(_ institution: String, from: String, to: String) {
+        warn("\(Institution.name(institution)) (\(institution)) has no rate for \(from)/\(to) on some of these days: the average of the central banks is used there")
+    }
+
     /// The Preferences' privacy switch: off, the command line sends nothing either.
     var networkAllowed: Bool { MainActor.assumeIsolated { engine.client.networkAllowed } }
 

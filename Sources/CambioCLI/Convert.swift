@@ -45,6 +45,8 @@ extension CambioCommand {
             }
         }
         @Option(help: "Convert at the newest rate published on or before this day (YYYY-MM-DD).") var date: String?
+        @Option(help: ArgumentHelp("With --date, whose official rates: an institution's key (CBR, ECB, FED, CBE…) or average (the average of the central banks). Default: the source chosen in Preferences.",
+                                   valueName: "key")) var source: String?
         @Flag(help: "Send no request: cached rates, else the bundled ones.") var offline = false
         @Option(parsing: .unconditional,
                 help: ArgumentHelp("Also show each amount with a card or exchange fee of this percent (2.2); 0 for none. Default: the fee set in Preferences, when on.",
@@ -78,21 +80,29 @@ extension CambioCommand {
                 guard !targets.isEmpty else { throw Failure("name at least one target currency") }
 
                 // `withFee`: the amount converted with the fee on it (nil without a fee).
-                var results: [(to: String, amount: Decimal, rate: Decimal, day: Day, source: String, withFee: Decimal?)] = []
+                var results: [(to: String, amount: Decimal, rate: Decimal, day: Day, source: String, publisher: Wording,
+                               institutions: [String], withFee: Decimal?)] = []
                 if let date {
                     guard let day = Day(iso: date) else { throw Failure("not a date (YYYY-MM-DD): \(date)") }
                     let first = ECBHistoryCSV.firstDay
                     guard day >= first, day <= Day.today() else {
                         throw Failure("no rates for \(date): the history runs from \(first.iso) to today")
                     }
-                    // The rate history: the bundled ECB file and every answer fetched, one store.
+                    // The rate history: the bundled ECB file, every answer fetched, and the pair's
+                    // official history from Frankfurter (fetched for the fortnight before the day).
+                    let institution = try setup.institution(self.source)
                     let store = try setup.history()
                     for target in targets {
-                        guard let p = try store.history(from: source, to: target, end: day).point(onOrBefore: day) else {
+                        let published = setup.fetchPair(store, from: source, to: target, start: day.adding(days: -14), end: day,
+                                                        institution: institution, offline: offline)
+                        guard let p = try store.history(from: source, to: target, end: day, institution: institution).point(onOrBefore: day) else {
                             throw Failure("no published rate for \(source) and \(target) on or before \(date)")
                         }
-                        results.append((target, value * p.rate, p.rate, p.day, UserRate.sharedSource(p.source),
-                                        fee?.converting(value) { $0 * p.rate }))
+                        if let institution, !published || !FrankfurterV2.isFrom(institution, p) {
+                            setup.sayAverageUsed(institution, from: source, to: target)
+                        }
+                        results.append((target, value * p.rate, p.rate, p.day, UserRate.sharedSource(p.source), p.publisher,
+                                        p.institutions, fee?.converting(value) { $0 * p.rate }))
                     }
                 } else {
                     guard let table = setup.table(offline: offline, codes: [source] + targets) else { throw Failure("no rates available") }
@@ -100,8 +110,10 @@ extension CambioCommand {
                         guard let rate = table.rate(from: source, to: target), let p = table.publication(from: source, to: target) else {
                             throw Failure("no published rate for \(source) and \(target)")
                         }
+                        let institutions = table.institutions(from: source, to: target)
                         results.append((target, table.convert(value, from: source, to: target)!, rate, p.day, p.source,
-                                        fee?.converting(value) { table.convert($0, from: source, to: target) }))
+                                        HistoryPoint(day: p.day, rate: rate, source: p.source, published: false, institutions: institutions).publisher,
+                                        institutions, fee?.converting(value) { table.convert($0, from: source, to: target) }))
                     }
                 }
                 let plain = DecimalFormatter(style: .plain)
@@ -112,7 +124,8 @@ extension CambioCommand {
                         amount: plain.format(value, fractionDigits: max(0, -value.exponent)), from: source,
                         results: results.map { r in
                             .init(to: r.to, amount: plain.amount(r.amount, minorUnits: units(r.to)),
-                                  rate: "\(r.rate)", rateDate: r.day.iso, source: r.source,
+                                  rate: "\(r.rate)", rateDate: r.day.iso, source: r.source, publishedBy: r.publisher.description,
+                                  institutions: r.institutions.map(Institution.name),
                                   amountWithFee: r.withFee.map { plain.amount($0, minorUnits: units(r.to)) })
                         }, feePercent: fee?.stored)))
                 } else {
@@ -121,7 +134,7 @@ extension CambioCommand {
                         let withFee = fee.flatMap { fee in
                             r.withFee.map { " (\(fee.words(amount: people.amount($0, minorUnits: units(r.to)), code: r.to, formatter: people, words: .english)))" }
                         } ?? ""
-                        print("\(people.format(value, fractionDigits: max(0, -value.exponent))) \(source) = \(people.amount(r.amount, minorUnits: units(r.to))) \(r.to)\(withFee)  (1 \(source) = \(people.rate(r.rate)) \(r.to), \(sourceText(r.source, r.day)))")
+                        print("\(people.format(value, fractionDigits: max(0, -value.exponent))) \(source) = \(people.amount(r.amount, minorUnits: units(r.to))) \(r.to)\(withFee)  (1 \(source) = \(people.rate(r.rate)) \(r.to), \(sourceText(r.source, r.day))\(r.institutions.isEmpty || r.source == "ECB" ? "" : ", \(r.publisher)"))")
                     }
                 }
             }
@@ -142,10 +155,14 @@ struct ConvertJSON: Encodable {
         let rate: String
         let rateDate: String
         let source: String
+        /// Who published the rate: "Central Bank of Egypt", "average of 3 central banks", "ECB".
+        let publishedBy: String
+        /// The institutions' names behind the rate (empty when the source names none).
+        let institutions: [String]
         /// `amount` with the fee, rounded the same way; absent without a fee.
         var amountWithFee: String? = nil
         enum CodingKeys: String, CodingKey {
-            case to, amount, rate, rateDate = "rate_date", source, amountWithFee = "amount_with_fee"
+            case to, amount, rate, rateDate = "rate_date", source, publishedBy = "published_by", institutions, amountWithFee = "amount_with_fee"
         }
     }
     enum CodingKeys: String, CodingKey { case amount, from, results, feePercent = "fee_percent" }

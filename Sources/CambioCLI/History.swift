@@ -16,6 +16,8 @@ extension CambioCommand {
         @Option(help: "How many calendar days, ending at --to (default 7).") var days: Int?
         @Option(name: .customLong("from"), help: "The first day (YYYY-MM-DD).") var start: String?
         @Option(name: .customLong("to"), help: "The last day (YYYY-MM-DD; default today).") var end: String?
+        @Option(help: ArgumentHelp("Whose official rates: an institution's key (CBR, ECB, FED, CBE…) or average (the average of the central banks). Default: the source chosen in Preferences.",
+                                   valueName: "key")) var source: String?
         @Flag(help: "Send no request: the bundled history and what was fetched before.") var offline = false
         @Flag(help: "Print one JSON object.") var json = false
 
@@ -45,6 +47,7 @@ extension CambioCommand {
                 var first = try day(start, "from") ?? last.adding(days: -((days ?? 7) - 1))
                 guard first <= last else { throw Failure("--from \(first.iso) is after --to \(last.iso)") }
 
+                let institution = try setup.institution(source)
                 let store = try setup.history()
                 // Days newer than the history at hand come from Frankfurter (the ECB's figures).
                 if !offline, setup.networkAllowed, let newest = try store.newestECBDay(), last > newest {
@@ -56,14 +59,19 @@ extension CambioCommand {
                         warn("could not fetch the newest days from Frankfurter: \(reason); showing what is known")
                     }
                 }
+                // Any other pair's official history, for the days asked.
+                var published = setup.fetchPair(store, from: from, to: to, start: first, end: last, institution: institution, offline: offline)
                 // Without a range asked for, the last 7 days, or the 7 days to the newest known
                 // one when nothing newer is at hand (offline, or nothing published since), as the
                 // History page lists them.
-                var known = try store.history(from: from, to: to, start: first, end: last)
+                var known = try store.history(from: from, to: to, start: first, end: last, institution: institution)
                 let nothingRecent = (known.newestDay == nil && known.gaps.isEmpty) || !HistoryDay.recent(known, today: last).endsToday
                 if days == nil, start == nil, end == nil, nothingRecent {
-                    // Nothing in the last 7 days: the whole history to find the newest day known.
-                    known = try store.history(from: from, to: to, end: last)
+                    // Nothing in the last 7 days: the last five years are asked, then the whole
+                    // history read, to find the newest day known.
+                    published = setup.fetchPair(store, from: from, to: to, start: last.adding(days: -5 * 365), end: last,
+                                                institution: institution, offline: offline) && published
+                    known = try store.history(from: from, to: to, end: last, institution: institution)
                     let recent = HistoryDay.recent(known, today: last)
                     if !recent.endsToday {
                         (first, last) = (recent.end.adding(days: -6), recent.end)
@@ -71,13 +79,17 @@ extension CambioCommand {
                     }
                 }
                 let points = known.points.filter { $0.day >= first && $0.day <= last }.reversed()
+                if let institution, !published || points.contains(where: { !FrankfurterV2.isFrom(institution, $0) }) {
+                    setup.sayAverageUsed(institution, from: from, to: to)
+                }
                 if json {
                     print(try jsonLine(HistoryJSON(
                         from: from, to: to,
-                        points: points.map { .init(date: $0.day.iso, rate: HistoryFormat.rate($0), source: UserRate.sharedSource($0.source)) })))
+                        points: points.map { .init(date: $0.day.iso, rate: HistoryFormat.rate($0), source: UserRate.sharedSource($0.source),
+                                                   publishedBy: $0.publisher.description, institutions: $0.institutions.map(Institution.name)) })))
                 } else {
                     if points.isEmpty { warn("no published rate for \(from) and \(to) from \(first.iso) to \(last.iso)") }
-                    for p in points { print("\(p.day.iso)  \(HistoryFormat.rate(p))  \(UserRate.isUserSource(p.source) ? "your rate" : p.source)") }
+                    for p in points { print("\(p.day.iso)  \(HistoryFormat.rate(p))  \(p.publisher)") }
                 }
             }
         }
@@ -93,5 +105,10 @@ struct HistoryJSON: Encodable {
         let date: String
         let rate: String
         let source: String
+        /// "Central Bank of Egypt", "average of 3 central banks", "ECB", "your rate".
+        let publishedBy: String
+        /// The institutions' names behind the rate (empty when the source names none).
+        let institutions: [String]
+        enum CodingKeys: String, CodingKey { case date, rate, source, publishedBy = "published_by", institutions }
     }
 }

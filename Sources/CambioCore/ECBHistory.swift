@@ -6,6 +6,12 @@ public enum ECBHistoryCSV {
     /// The ECB's first day of euro reference rates.
     public static let firstDay = Day(year: 1999, month: 1, day: 4)!
 
+    /// The currencies the ECB publishes today (the euro with them): a pair of two of them has
+    /// its history from the ECB itself, daily since 1999 or since the currency joined.
+    public static let published: Set<String> = ["EUR", "AUD", "BRL", "CAD", "CHF", "CNY", "CZK", "DKK", "GBP", "HKD", "HUF",
+        "IDR", "ILS", "INR", "ISK", "JPY", "KRW", "MXN", "MYR", "NOK", "NZD", "PHP", "PLN", "RON", "SEK", "SGD", "THB", "TRY",
+        "USD", "ZAR"]
+
     public enum ParseError: Error, Equatable, Worded {
         case notECBHistory
         case badRow(line: Int)

@@ -7,9 +7,19 @@ public struct DayPublication: Sendable, Equatable {
     public let base: String
     /// Units of each currency per unit of `base`, as published (only the currencies asked for).
     public let rates: [String: Decimal]
+    /// Who published each rate, where the source says (Frankfurter's institutions' keys).
+    public let institutions: [String: [String]]
 
-    public init(day: Day, source: String, base: String, rates: [String: Decimal]) {
-        self.day = day; self.source = source; self.base = base; self.rates = rates
+    public init(day: Day, source: String, base: String, rates: [String: Decimal], institutions: [String: [String]] = [:]) {
+        self.day = day; self.source = source; self.base = base; self.rates = rates; self.institutions = institutions
+    }
+
+    /// The institutions behind the pair's rate in this publication: the ECB for its own
+    /// figures; for a cross, those of both currencies.
+    public func institutions(from: String, to: String) -> [String] {
+        if source == "ECB" { return ["ECB"] }
+        let keys = [from, to].filter { $0 != base }.flatMap { institutions[$0] ?? [] }
+        return Array(Set(keys)).sorted()
     }
 
     /// How many `to` one `from` buys in this publication; nil when it lacks either.
@@ -37,9 +47,18 @@ public struct HistoryPoint: Sendable, Equatable {
     public let source: String
     /// The figure the source published for this pair (from its base), not a computed cross.
     public let published: Bool
+    /// The institutions whose figures the rate is (Frankfurter's keys; "ECB" for the ECB's own).
+    public let institutions: [String]
 
-    public init(day: Day, rate: Decimal, source: String, published: Bool) {
-        self.day = day; self.rate = rate; self.source = source; self.published = published
+    public init(day: Day, rate: Decimal, source: String, published: Bool, institutions: [String] = []) {
+        self.day = day; self.rate = rate; self.source = source; self.published = published; self.institutions = institutions
+    }
+
+    /// Who published it, in words: "Central Bank of Egypt", "average of 3 central banks",
+    /// "ECB", "your rate".
+    public var publisher: Wording {
+        if source == "ECB" || UserRate.isUserSource(source) { return Publication.sourceName(source) }
+        return Institution.publisher(institutions) ?? Publication.sourceName(source)
     }
 }
 
@@ -59,7 +78,9 @@ public struct PairHistory: Sendable, Equatable {
     /// The ECB first, then the other sources in this order, for a day more than one published.
     public static let sourcePreference = ["ECB", "Frankfurter", "open.er-api.com", "Bank of Russia", "currency-api", "Coinbase"]
 
-    public init(from: String, to: String, publications: [DayPublication]) {
+    /// `preferred`: a source ranked before every other (the one institution the user chose for
+    /// official rates), after the user's own rates.
+    public init(from: String, to: String, publications: [DayPublication], preferred: String? = nil) {
         self.from = from; self.to = to
         var best: [Day: (rank: Int, point: HistoryPoint)] = [:]
         // Each day without the pair: what its preferred publication lacks, and what all of them lack.
@@ -73,7 +94,7 @@ public struct PairHistory: Sendable, Equatable {
             if user && p.base != from && p.base != to { continue }
             if !user && Provider.metalsAndCoinsSources.contains(p.source) != metalOrCoin { continue }
             // On the day it was set, the user's rate was the one in use.
-            let rank = user ? -1 : Self.sourcePreference.firstIndex(of: p.source) ?? Self.sourcePreference.count
+            let rank = user ? -2 : p.source == preferred ? -1 : Self.sourcePreference.firstIndex(of: p.source) ?? Self.sourcePreference.count
             guard let rate = p.rate(from: from, to: to) else {
                 let lacks = p.lacking(from: from, to: to)
                 if let current = without[p.day] {
@@ -85,7 +106,8 @@ public struct PairHistory: Sendable, Equatable {
                 continue
             }
             if let current = best[p.day], current.rank <= rank { continue }
-            best[p.day] = (rank, HistoryPoint(day: p.day, rate: rate, source: p.source, published: p.isPublished(from: from, to: to)))
+            best[p.day] = (rank, HistoryPoint(day: p.day, rate: rate, source: p.source, published: p.isPublished(from: from, to: to),
+                                              institutions: p.institutions(from: from, to: to)))
         }
         points = best.values.map(\.point).sorted { $0.day < $1.day }
         let gapDays = without.filter { best[$0.key] == nil }
@@ -284,7 +306,8 @@ extension ECBHistoryCSV {
 extension ProviderSnapshot {
     /// Each day of the answer as a publication under the provider's name.
     public var publications: [DayPublication] {
-        days.map { DayPublication(day: $0.key, source: provider.sourceName, base: base, rates: $0.value) }
+        days.map { DayPublication(day: $0.key, source: provider.sourceName, base: base, rates: $0.value,
+                                  institutions: institutions[$0.key] ?? [:]) }
     }
 }
 

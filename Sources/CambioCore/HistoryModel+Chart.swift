@@ -75,7 +75,7 @@ extension HistoryModel {
         guard let i = cursor, let chart, chart.points.indices.contains(i) else { return nil }
         let p = chart.points[i]
         return Wording("%@: 1 %@ = %@ %@ (%@)", .verbatim(longDays.string(p.day)), .verbatim(from),
-                       .verbatim(formatter.rate(p.rate)), .verbatim(to), Publication.sourceName(p.source))
+                       .verbatim(formatter.rate(p.rate)), .verbatim(to), p.publisher)
     }
 }
 

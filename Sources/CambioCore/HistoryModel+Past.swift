@@ -28,7 +28,7 @@ extension HistoryModel {
             let converted = formatter.amount(amount * p.rate, minorUnits: catalog.minorUnits(to))
             let line = Wording("%@ %@ = %@ %@ · rate of %@ (%@)",
                                .verbatim(formatter.exact(amount)), .verbatim(from), .verbatim(converted), .verbatim(to),
-                               .verbatim(longDays.string(p.day)), Publication.sourceName(p.source))
+                               .verbatim(longDays.string(p.day)), p.publisher)
             // A publication without the pair between the day used and the day asked.
             let skipped = h.gaps.contains { $0 > p.day && $0 <= pastDay }
             return .converted(line, note: skipped ? Wording("not published on the day asked") : nil)

@@ -134,9 +134,36 @@ public struct HistoryModel: Sendable {
             }
             return .message(Wording("No published rate for %@ and %@", .verbatim(from), .verbatim(to)))
         }
-        let sources = Set(h.points.map { UserRate.sharedSource($0.source) }).sorted().map(Publication.sourceName)
+        // The sources by name; Frankfurter's days by the institutions behind them.
+        var sources = Set(h.points.filter { !$0.source.hasPrefix("Frankfurter") || $0.institutions.isEmpty }
+            .map { UserRate.sharedSource($0.source) }).sorted().map(Publication.sourceName)
+        let keys = Set(h.points.filter { $0.source.hasPrefix("Frankfurter") }.flatMap(\.institutions))
+        if keys.count == 1, let key = keys.first {
+            sources.append(.verbatim(Institution.name(key)))
+        } else if keys.count > 1 {
+            sources.append(Wording("%@ central banks", .verbatim(keys.count)))
+        }
         return .coverage(HistoryCoverage(first: days.string(first.day), last: days.string(last.day),
                                          days: h.points.count, sources: sources))
+    }
+
+    /// Every institution behind the pair's history, with how many of its days each published,
+    /// most first: the list behind "average of 3 central banks".
+    public var institutions: [(key: String, name: String, days: Int)] {
+        guard let h = history else { return [] }
+        var count: [String: Int] = [:]
+        for p in h.points { for key in p.institutions { count[key, default: 0] += 1 } }
+        return count.map { (key: $0.key, name: Institution.name($0.key), days: $0.value) }
+            .sorted { $0.days != $1.days ? $0.days > $1.days : $0.name < $1.name }
+    }
+
+    /// The days the page needs the pair's official history for: the chart's range (or the
+    /// last week, if longer) up to `today`, and the fortnight before the past date asked.
+    public func wantedSpans(today: Day) -> [(first: Day, last: Day)] {
+        let start = min(range.start(end: today) ?? ECBHistoryCSV.firstDay, today.adding(days: -6))
+        var spans = [(first: max(start, ECBHistoryCSV.firstDay), last: today)]
+        if pastDay < start, pastDay <= today { spans.append((max(pastDay.adding(days: -14), ECBHistoryCSV.firstDay), pastDay)) }
+        return spans
     }
 
     // MARK: The last seven days
@@ -158,14 +185,15 @@ public struct HistoryModel: Sendable {
         switch d.status {
         case .rate(let p, let delta):
             let rate = Wording.verbatim(formatter.rate(p.rate))
-            guard let delta else { return HistoryDayRow(day: day, rate: rate, change: nil, mark: .plain) }
-            if delta.isZero { return HistoryDayRow(day: day, rate: rate, change: Wording("unchanged"), mark: .plain) }
+            let by = p.publisher
+            guard let delta else { return HistoryDayRow(day: day, rate: rate, change: nil, mark: .plain, publisher: by) }
+            if delta.isZero { return HistoryDayRow(day: day, rate: rate, change: Wording("unchanged"), mark: .plain, publisher: by) }
             let up = delta > 0
             // To the rate's own decimals: "+0.0042", not "+0.004200".
             let places = DecimalFormatter.ratePlaces(p.rate)
             let change = (up ? "\u{25B2} +" : "\u{25BC} \u{2212}")
                 + formatter.format(delta.magnitude.rounded(places: places), fractionDigits: places)
-            return HistoryDayRow(day: day, rate: rate, change: .verbatim(change), mark: up ? .up : .down)
+            return HistoryDayRow(day: day, rate: rate, change: .verbatim(change), mark: up ? .up : .down, publisher: by)
         case .weekend: return HistoryDayRow(day: day, rate: noPublication, change: Wording("weekend"), mark: .noRate)
         case .holiday: return HistoryDayRow(day: day, rate: noPublication, change: Wording("TARGET holiday"), mark: .noRate)
         case .notPublished(let missing):
@@ -216,10 +244,17 @@ public struct HistoryDayRow: Sendable, Equatable, CustomStringConvertible {
     /// "▼ −0.0034", "unchanged", "weekend"; nil for none.
     public let change: Wording?
     public let mark: Mark
+    /// Who published the day's rate ("Central Bank of Egypt", "ECB"); nil without a rate.
+    public let publisher: Wording?
 
-    /// The row as it is read out: "Fri, Oct 30, 0.8951, ▼ −0.0034".
+    public init(day: String, rate: Wording, change: Wording?, mark: Mark, publisher: Wording? = nil) {
+        self.day = day; self.rate = rate; self.change = change; self.mark = mark; self.publisher = publisher
+    }
+
+    /// The row as it is read out: "Fri, Oct 30, 0.8951, ▼ −0.0034, ECB".
     public func spoken(_ translate: (String) -> String) -> String {
-        [day, rate.text(translate), change?.text(translate) ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
+        [day, rate.text(translate), change?.text(translate) ?? "", publisher?.text(translate) ?? ""]
+            .filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     /// English.

@@ -34,6 +34,9 @@ public struct AppPaths: Sendable {
 /// (`<prefix>/share/cambio`), then the XDG data dirs, then the source tree of a development build.
 public enum BundledData {
     public static let marker = "eurofxref-hist.csv"
+    /// The ECB's history as a read-only SQLite file, built from `marker` with the program and
+    /// shared by every user.
+    public static let sharedHistory = "ecb-history.sqlite"
 
     /// This process's executable, wherever it was started from (argv[0] may be a bare name
     /// found on PATH).

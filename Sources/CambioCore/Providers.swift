@@ -9,7 +9,8 @@ public enum Provider: String, CaseIterable, Codable, Sendable {
     case erapi
     /// The European Central Bank's euro reference rates, about 30 currencies.
     case ecb
-    /// Frankfurter: the ECB's rates as JSON, with date ranges.
+    /// Frankfurter v2: the official rates of about 200 currencies from 84 central banks and
+    /// institutions, blended where several publish one, with daily history and who published it.
     case frankfurter
     /// The Bank of Russia's official rates to the rouble.
     case cbr
@@ -81,15 +82,24 @@ public struct ProviderSnapshot: Sendable, Equatable {
     /// Metals and coins of the answer that were not taken, and why (not a positive number):
     /// their last good values stay in use (`MetalsAndCoinsCheck`).
     public let refused: [String: String]
+    /// Who published each rate, by day and currency, where the provider says (Frankfurter's
+    /// institutions' keys).
+    public let institutions: [Day: [String: [String]]]
 
     public init(provider: Provider, base: String, days: [Day: [String: Decimal]], nextUpdate: Date? = nil,
-                refused: [String: String] = [:]) {
+                refused: [String: String] = [:], institutions: [Day: [String: [String]]] = [:]) {
         self.provider = provider; self.base = base; self.days = days; self.nextUpdate = nextUpdate; self.refused = refused
+        self.institutions = institutions
     }
 
     public var newestDay: Day? { days.keys.max() }
 
-    public var table: RateTable { RateTable(base: base, source: provider.sourceName, days: days) }
+    public var table: RateTable {
+        var table = RateTable(base: base, source: provider.sourceName, days: days)
+        table.institutionsByPublication = Dictionary(institutions.map { (Publication(day: $0.key, source: provider.sourceName), $0.value) },
+                                                     uniquingKeysWith: { a, _ in a })
+        return table
+    }
 }
 
 /// Why an answer was refused. Each case is specific, so the user is told what happened.
@@ -115,6 +125,8 @@ public enum ProviderError: Error, Equatable, Sendable, Worded {
     case implausibleMove(code: String, kept: String, answer: String)
     /// A time series holds days outside the range that was asked for.
     case outsideRange(first: String, last: String, askedFrom: String, askedTo: String)
+    /// A time series lists one day twice.
+    case dayTwice(String)
 
     public var wording: Wording {
         switch self {
@@ -143,6 +155,8 @@ public enum ProviderError: Error, Equatable, Sendable, Worded {
         case .outsideRange(let first, let last, let from, let to):
             return Wording("the answer's days (%@ to %@) are not the days asked for (%@ to %@); the answer was not used",
                            .quoted(first), .quoted(last), .verbatim(from), .verbatim(to))
+        case .dayTwice(let day):
+            return Wording("the answer lists %@ twice; the answer was not used", .quoted(day))
         }
     }
 }
@@ -241,7 +255,7 @@ public enum ProviderParser {
         switch provider {
         case .erapi: snapshot = try erapi(data)
         case .ecb: snapshot = try ecb(data)
-        case .frankfurter: snapshot = try frankfurter(data)
+        case .frankfurter: snapshot = try FrankfurterV2.latest(data, today: today)
         case .cbr: snapshot = try cbr(data)
         case .currencyapi: snapshot = try currencyAPI(data, today: today)
         case .coinbase: snapshot = try coinbase(data, today: today)
@@ -329,27 +343,6 @@ public enum ProviderParser {
             }
         }
         return .notJSON
-    }
-
-    // MARK: Frankfurter
-
-    static func frankfurter(_ data: Data) throws -> ProviderSnapshot {
-        struct Latest: Decodable { let base: String; let date: String; let rates: [String: Decimal] }
-        struct Series: Decodable { let base: String; let rates: [String: [String: Decimal]] }
-        struct Message: Decodable { let message: String }
-        if let m = try? JSONDecoder().decode(Message.self, from: data) { throw ProviderError.apiError(m.message) }
-        if let latest = try? JSONDecoder().decode(Latest.self, from: data) {
-            guard let day = Day(iso: latest.date) else { throw ProviderError.implausibleDate(latest.date) }
-            return ProviderSnapshot(provider: .frankfurter, base: latest.base, days: [day: latest.rates])
-        }
-        let series: Series
-        do { series = try JSONDecoder().decode(Series.self, from: data) } catch { throw jsonError(error) }
-        var days: [Day: [String: Decimal]] = [:]
-        for (date, rates) in series.rates {
-            guard let day = Day(iso: date) else { throw ProviderError.implausibleDate(date) }
-            days[day] = rates
-        }
-        return ProviderSnapshot(provider: .frankfurter, base: series.base, days: days)
     }
 
     // MARK: ECB (daily and 90-day XML)

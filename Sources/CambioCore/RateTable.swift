@@ -57,6 +57,9 @@ public struct RateTable: Sendable, Equatable {
     private let user: [String: AppliedUserRate]
     /// The same rows in exact fixed point, prepared once for per-keystroke conversion.
     private let fixedRows: [Publication: [String: FixedDecimal]]
+    /// Who published each publication's rates, by currency, where its source says
+    /// (Frankfurter's institutions).
+    public internal(set) var institutionsByPublication: [Publication: [String: [String]]] = [:]
 
     /// A table from whole days of rates, each a publication of `source` against `base`.
     public init(base: String, source: String, days: [Day: [String: Decimal]]) {
@@ -121,8 +124,18 @@ public struct RateTable: Sendable, Equatable {
     /// preferred rates are kept as they are.
     public func applying(_ userRates: [UserRate]) -> RateTable {
         if userRates.isEmpty && user.isEmpty { return self }
-        return RateTable(base: base, source: source, date: date, rows: rows, fixedRows: fixedRows,
-                         providerRates: providerRates, userRates: userRates)
+        var table = RateTable(base: base, source: source, date: date, rows: rows, fixedRows: fixedRows,
+                              providerRates: providerRates, userRates: userRates)
+        table.institutionsByPublication = institutionsByPublication
+        return table
+    }
+
+    /// The institutions behind the rates a pair converts in, where their source names them.
+    public func institutions(from: String, to: String) -> [String] {
+        guard let p = publication(from: from, to: to) else { return [] }
+        if p.source == "ECB" { return ["ECB"] }
+        guard let row = institutionsByPublication[p] else { return [] }
+        return Array(Set([from, to].flatMap { row[$0] ?? [] })).sorted()
     }
 
     /// The user rate in use for `code`, if any.
@@ -166,10 +179,16 @@ public struct RateTable: Sendable, Equatable {
     public func filling(from others: [RateTable]) -> RateTable {
         guard !others.isEmpty else { return self }
         var all = rows
+        var institutions = institutionsByPublication
         for other in others where other.source != source {
-            for (p, row) in other.rows where all[p] == nil { all[p] = row }
+            for (p, row) in other.rows where all[p] == nil {
+                all[p] = row
+                institutions[p] = other.institutionsByPublication[p]
+            }
         }
-        return RateTable(base: base, source: source, rows: all)
+        var table = RateTable(base: base, source: source, rows: all)
+        table.institutionsByPublication = institutions
+        return table
     }
 
     /// The rates in use: the primary provider's last good answer (else the bundled ECB history),

@@ -113,12 +113,14 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
     /// Redirects are followed here, each one held to the same rule as the first request (https,
     /// or plain http to this machine only), so a redirect cannot carry a query to another host in
     /// the clear; a failure names the host actually contacted.
-    public func get(_ url: String, headers: [String: String] = [:]) async throws -> HTTPResponse {
+    /// `errorBodies`: a 4xx or 5xx answer (but 429) is returned with its body rather than thrown,
+    /// for a service whose error bodies say what to do (Frankfurter's 422 and 503).
+    public func get(_ url: String, headers: [String: String] = [:], errorBodies: Bool = false) async throws -> HTTPResponse {
         guard networkAllowed else { throw NetworkError.networkOff }
         try Self.check(url)
         var current = url
         for _ in 0...Self.maxRedirects {
-            switch try await getOnce(current, headers: headers) {
+            switch try await getOnce(current, headers: headers, errorBodies: errorBodies) {
             case .answer(let response): return response
             case .redirect(let location):
                 guard let next = URL(string: location, relativeTo: URL(string: current))?.absoluteURL,
@@ -140,7 +142,7 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
 
     enum Hop { case answer(HTTPResponse), redirect(String) }
 
-    private func getOnce(_ url: String, headers: [String: String]) async throws -> Hop {
+    private func getOnce(_ url: String, headers: [String: String], errorBodies: Bool) async throws -> Hop {
         guard networkAllowed else { throw NetworkError.networkOff }
         guard let message = soup_message_new("GET", url) else { throw NetworkError.invalidURL(Self.hostOnly(url)) }
         requestsSent += 1
@@ -185,7 +187,9 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
         if status == 429 {
             throw NetworkError.rateLimited(retryAfter: Self.retryAfter(responseHeaders["retry-after"]))
         }
-        guard (200..<300).contains(status) || status == 304 else { throw NetworkError.httpStatus(status) }
+        guard (200..<300).contains(status) || status == 304 || (errorBodies && (400..<600).contains(status)) else {
+            throw NetworkError.httpStatus(status)
+        }
         if let length = responseHeaders["content-length"].flatMap(Int.init), length > maxBytes {
             throw NetworkError.tooLarge(limit: maxBytes)
         }

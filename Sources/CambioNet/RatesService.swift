@@ -9,7 +9,7 @@ public struct Endpoints: Sendable, Equatable {
     public static let defaults: [Provider: String] = [
         .erapi: "https://open.er-api.com",
         .ecb: "https://www.ecb.europa.eu",
-        .frankfurter: "https://api.frankfurter.app",
+        .frankfurter: "https://api.frankfurter.dev/v2",
         .cbr: "https://www.cbr.ru",
         .currencyapi: "https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@latest",
         .coinbase: "https://api.coinbase.com",
@@ -61,7 +61,7 @@ public struct Endpoints: Sendable, Equatable {
         switch provider {
         case .erapi: return base + "/v6/latest/USD"
         case .ecb: return base + "/stats/eurofxref/eurofxref-daily.xml"
-        case .frankfurter: return base + "/latest"
+        case .frankfurter: return base + "/rates?expand=providers"
         case .cbr: return base + "/scripts/XML_daily.asp"
         case .currencyapi: return base + "/v1/currencies/\(provider.requestedBase.lowercased()).json"
         case .coinbase: return base + "/v2/exchange-rates?currency=\(provider.requestedBase)"
@@ -71,9 +71,16 @@ public struct Endpoints: Sendable, Equatable {
     /// The ECB's last 90 days, to fill the days between the bundled history and the daily file.
     public var ecbHistory90Days: String { bases[.ecb]! + "/stats/eurofxref/eurofxref-hist-90d.xml" }
 
-    /// Frankfurter's daily ECB rates from `start` to `end`.
+    /// The ECB's own daily rates from `start` to `end`, through Frankfurter (`providers=ECB`).
     public func frankfurterRange(_ start: Day, _ end: Day) -> String {
-        bases[.frankfurter]! + "/\(start.iso)..\(end.iso)"
+        bases[.frankfurter]! + "/rates?from=\(start.iso)&to=\(end.iso)&providers=ECB"
+    }
+
+    /// A pair's official daily rates from `start` to `end`, with who published each:
+    /// the average of the central banks, or one institution's own figures.
+    public func frankfurterPair(base: String, quote: String, from start: Day, to end: Day, institution: String?) -> String {
+        bases[.frankfurter]! + "/rates?from=\(start.iso)&to=\(end.iso)&base=\(base)&quotes=\(quote)&expand=providers"
+            + (institution.map { "&providers=\($0)" } ?? "")
     }
 }
 

@@ -42,7 +42,7 @@ import Foundation
         settingsMoved = preferences.adopt(fromDataFile: data.state.savedSettings, readable: readable)
         endpoints = Endpoints(environment: environment)
         let bundle = BundledData.directory(environment: environment, executable: BundledData.executable,
-                                           paths: data.paths, sourceTree: sourceTree)?.appendingPathComponent(BundledData.marker)
+                                           paths: data.paths, sourceTree: sourceTree)?.appendingPathComponent(BundledData.sharedHistory)
         history = HistoryAccess(paths: data.paths, bundle: bundle,
                                 cached: data.cached.values.map(\.snapshot) + [data.ecbHistory?.snapshot].compactMap { $0 })
         rates = RatesService(cache: RateCache(paths: data.paths), endpoints: endpoints, client: client)
@@ -59,7 +59,7 @@ import Foundation
             case .provider: self.useCurrentProvider()
             // Off: their sources are no longer asked, so what went wrong with them is past.
             case .metalsAndCoins: if !self.preferences.metalsAndCoins { self.metalsAndCoinsProblems = [] }
-            case .refreshInterval, .decimalPlaces, .feeEnabled, .feePercent: break
+            case .refreshInterval, .decimalPlaces, .feeEnabled, .feePercent, .officialSource: break
             }
         }
         useCurrentProvider()

@@ -3,13 +3,16 @@ import CambioNet
 import CambioStore
 import Foundation
 
-/// Brings the history up to date: the ECB's days newer than the store's newest, through
-/// Frankfurter's time series.
+/// Brings the history up to date through Frankfurter v2 and the one session: the ECB's days
+/// newer than the store's newest, and any pair's official history for the days asked, fetched
+/// on demand and stored, so that the same range works offline afterwards.
 @MainActor public final class HistorySync {
     public let store: HistoryStore
     let endpoints: Endpoints
     /// The app's one session, with its network gate.
     let client: HTTPClient
+    /// How many requests this sync sent (the benchmark counts them).
+    public private(set) var requests = 0
 
     public init(store: HistoryStore, endpoints: Endpoints, client: HTTPClient) {
         self.store = store; self.endpoints = endpoints; self.client = client
@@ -34,20 +37,151 @@ import Foundation
         let start = newest?.next ?? Day(year: 1999, month: 1, day: 4)!
         guard start <= Self.lastBusinessDay(today) else { return .upToDate }
         do {
-            let response = try await client.get(endpoints.frankfurterRange(start, today))
+            let body = try await ask(endpoints.frankfurterRange(start, today))
             // Whatever currencies a day has are kept; each must be a positive number of a plausible day.
-            let snapshot = try ProviderParser.parse(.frankfurter, response.body, today: today, expecting: .symbols(["USD"]))
+            let snapshot = try FrankfurterV2.ecbDays(body, today: today)
+            try ProviderParser.validate(snapshot, today: today, expecting: .symbols(["USD"]))
             // As a refresh's answer is checked: the base, the days asked for, and no absurd move
             // against the day before (the first day against the newest one stored).
             let before = try newest.map { try store.ecbRates(on: $0) } ?? [:]
             try AnswerCheck.checkSeries(snapshot, base: Provider.frankfurter.requestedBase, from: start,
                                         to: today.adding(days: 1), before: before)
-            // A day before the one asked for is the last published one, stored already.
+            // A day before the one asked for is the last published one, stored already. The
+            // ECB's own figures (asked with providers=ECB) are stored as the ECB's.
             let fresh = snapshot.publications.filter { $0.day >= start }
+                .map { DayPublication(day: $0.day, source: "ECB", base: $0.base, rates: $0.rates) }
             try store.record(fresh)
             return fresh.isEmpty ? .upToDate : .added(days: fresh.count)
         } catch {
             return .failed(Wording(error: error))
+        }
+    }
+
+    /// What fetching a pair's range came to.
+    public struct PairOutcome: Equatable, Sendable {
+        /// How many days were stored.
+        public var added = 0
+        /// The institution chosen does not publish the pair: its average is used instead.
+        public var institutionLacks = false
+        /// What went wrong, in words (what was stored before the failure is kept).
+        public var failure: Wording?
+
+        public init() {}
+    }
+
+    /// Makes sure the pair's official history of `start ... end` is stored: asks Frankfurter
+    /// for the days not asked before (the institution's own figures when one is chosen, else
+    /// the average of the central banks), in pieces of at most five years when institutions
+    /// are named. Each answer is checked (the base, the pair, the days asked, a day once, no
+    /// tenfold move) before it is stored.
+    public func fetchPair(from: String, to: String, start: Day, end: Day, institution: String?, today: Day) async -> PairOutcome {
+        var outcome = PairOutcome()
+        let pair = FrankfurterV2.stored(from, to)
+        let last = min(end, today)
+        guard start <= last, from != to else { return outcome }
+        // The ECB's own pairs come from its history (bundled, and its newer days).
+        if institution == nil || institution == "ECB", ECBHistoryCSV.published.contains(from), ECBHistoryCSV.published.contains(to) { return outcome }
+        var chosen = institution
+        for attempt in 0..<2 {
+            let source = FrankfurterV2.source(institution: chosen)
+            do {
+                let spans = try store.missingSpans(base: pair.base, quote: pair.quote, source: source, from: start, to: last)
+                var any = false
+                for span in spans {
+                    for piece in FrankfurterV2.pieces(from: span.first, to: span.last) {
+                        let stored = try await fetchPiece(pair, piece, institution: chosen, source: source, today: today)
+                        outcome.added += stored
+                        any = any || stored > 0
+                    }
+                }
+                // An institution that gave nothing for the pair does not publish it: the average.
+                if chosen != nil, attempt == 0, !any, try !hasAny(pair, source: source) {
+                    outcome.institutionLacks = true
+                    chosen = nil
+                    continue
+                }
+            } catch {
+                outcome.failure = Wording(error: error)
+            }
+            break
+        }
+        return outcome
+    }
+
+    /// Whether anything of the pair is stored under `source`.
+    private func hasAny(_ pair: (base: String, quote: String), source: String) throws -> Bool {
+        try store.pairRate(before: Day.latest, base: pair.base, quote: pair.quote, source: source) != nil
+    }
+
+    /// One piece: asked, and on a 422 or a 503 (the service's "narrow the request") asked once
+    /// more in two halves. Returns how many days were stored.
+    private func fetchPiece(_ pair: (base: String, quote: String), _ piece: (Day, Day), institution: String?, source: String,
+                            today: Day, narrowed: Bool = false) async throws -> Int {
+        let url = endpoints.frankfurterPair(base: pair.base, quote: pair.quote, from: piece.0, to: piece.1, institution: institution)
+        let response = try await askResponse(url)
+        switch response.status {
+        case 200..<300:
+            let records = try FrankfurterV2.records(response.body, today: today)
+            let before = try store.pairRate(before: piece.0, base: pair.base, quote: pair.quote, source: source)
+            let checked = try FrankfurterV2.checkRange(records, base: pair.base, quote: pair.quote, from: piece.0, to: piece.1, before: before)
+            // Days up to the last one published: the days after it may still be published.
+            let recent = piece.1 >= today.adding(days: -3)
+            let spanEnd = recent ? (checked.last?.day ?? piece.0.previous) : piece.1
+            if checked.isEmpty {
+                if spanEnd >= piece.0 {
+                    try store.recordEmptySpan(base: pair.base, quote: pair.quote, source: source, span: (piece.0, spanEnd))
+                }
+                return 0
+            }
+            try store.recordPair(checked, source: source, span: (piece.0, max(spanEnd, piece.0)))
+            return checked.count
+        case 422 where !narrowed && piece.0 < piece.1, 503 where !narrowed && piece.0 < piece.1:
+            let days = Int(piece.1.date.timeIntervalSince(piece.0.date) / 86_400)
+            let middle = piece.0.adding(days: days / 2)
+            let first = try await fetchPiece(pair, (piece.0, middle), institution: institution, source: source, today: today, narrowed: true)
+            let second = try await fetchPiece(pair, (middle.next, piece.1), institution: institution, source: source, today: today, narrowed: true)
+            return first + second
+        default:
+            throw FrankfurterError(status: response.status, body: response.body, pair: "\(pair.base)/\(pair.quote)")
+        }
+    }
+
+    private func ask(_ url: String) async throws -> Data {
+        let response = try await askResponse(url)
+        guard (200..<300).contains(response.status) else {
+            throw FrankfurterError(status: response.status, body: response.body, pair: nil)
+        }
+        return response.body
+    }
+
+    private func askResponse(_ url: String) async throws -> HTTPResponse {
+        requests += 1
+        return try await client.get(url, errorBodies: true)
+    }
+}
+
+/// Frankfurter answered with an error status, in words with its own message.
+public struct FrankfurterError: Error, Equatable, Sendable, Worded {
+    public let status: Int
+    public let message: String?
+    public let pair: String?
+
+    init(status: Int, body: Data, pair: String?) {
+        struct Message: Decodable { let message: String }
+        self.status = status
+        message = (try? JSONDecoder().decode(Message.self, from: body))?.message
+        self.pair = pair
+    }
+
+    public var wording: Wording {
+        let says = message.map { Wording.quoted($0) } ?? .verbatim("HTTP \(status)")
+        switch status {
+        case 404:
+            return pair.map { Wording("Frankfurter has no rates for %@ (%@)", .verbatim($0), says) }
+                ?? Wording("Frankfurter has no such rates (%@)", says)
+        case 422: return Wording("Frankfurter refused the request as asked, even narrowed (%@)", says)
+        case 503: return Wording("Frankfurter could not answer in time, even for a narrower request (%@)", says)
+        default: return Wording("the server answered HTTP %@ (%@)", .verbatim(status), says)
         }
     }
 }

@@ -11,6 +11,7 @@ import Foundation
         case provider, refreshInterval = "refresh-interval", networkAllowed = "network-allowed", decimalPlaces = "decimal-places"
         case feeEnabled = "fee-enabled", feePercent = "fee-percent"
         case metalsAndCoins = "metals-and-coins"
+        case officialSource = "official-source"
     }
 
     /// The schema's settings (the Preferences window binds its controls to them); nil when the
@@ -77,6 +78,23 @@ import Foundation
 
     /// Without the schema: this run's choice.
     private var fallbackMetalsAndCoins = true
+
+    /// The source of official rates for history and past dates: nil for the average of the
+    /// central banks, else one institution's key (Frankfurter's `/providers`). A key the list
+    /// does not know reads as the average.
+    public var officialSource: String? {
+        get {
+            let key = settings?.string(Setting.officialSource.rawValue) ?? fallbackOfficialSource
+            return Institution.byKey[key] != nil ? key : nil
+        }
+        set {
+            let key = newValue ?? ""
+            set(.officialSource, { $0.setString(Setting.officialSource.rawValue, key) }) { fallbackOfficialSource = key }
+        }
+    }
+
+    /// Without the schema: this run's choice.
+    private var fallbackOfficialSource = ""
 
     public var decimalPlaces: DecimalPlaces {
         get { settings.map { Self.places($0.int(Setting.decimalPlaces.rawValue)) } ?? fallback.decimalPlaces }

@@ -5,15 +5,20 @@ import GRDB
 import Glibc
 #endif
 
-/// Every publication Cambio knows, in SQLite: the bundled ECB history (imported once per
-/// bundle), Frankfurter ranges newer than it, and every snapshot fetched from any provider, so
-/// the history of non-ECB currencies grows over time. Rates are stored as decimal text, exactly
-/// as published.
+/// Every publication Cambio knows, in SQLite. The ECB's history from 1999 is one read-only file
+/// built with the program and shared by every user (`bundle`); the user's own store holds only
+/// what was fetched or set: the ECB's newer days, every snapshot fetched from any provider, and
+/// the pairs' official histories fetched from Frankfurter on demand, with the institutions that
+/// published each day. Rates are stored as decimal text, exactly as published.
 public final class HistoryStore: Sendable {
     let db: DatabaseQueue
     public let url: URL
     /// Opened read-only (a read-only folder or file): history is read, nothing is recorded.
     public let readOnly: Bool
+    /// The bundled ECB history, opened read-only; nil when none was given or it could not be read.
+    let bundle: DatabaseQueue?
+    /// The store has the pairs' tables (a read-only store of an older version may not).
+    let hasPairTables: Bool
 
     public enum OpenOutcome: Sendable {
         case opened
@@ -30,57 +35,60 @@ public final class HistoryStore: Sendable {
     /// Opens (creating or migrating) the store at `url`. Only a file proven not to be a Cambio
     /// store (not SQLite, damaged pages, a dropped table, another program's tables) is renamed
     /// aside, never one that is busy, read-only, on a full disk or not permitted: those are said.
-    public static func open(at url: URL, now: Date = Date()) throws -> (HistoryStore, OpenOutcome) {
-        try open(at: url, now: now, busy: .timeout(busyTimeout))
+    /// `bundle`: the shared ECB history, read beside the store (a store written by 0.6.0 drops
+    /// its own copy of it, keeping every day it fetched).
+    public static func open(at url: URL, bundle: DatabaseQueue? = nil, now: Date = Date()) throws -> (HistoryStore, OpenOutcome) {
+        try open(at: url, bundle: bundle, now: now, busy: .timeout(busyTimeout))
     }
 
     /// `busy`: how a connection waits for another's write (tests watch the wait begin).
-    static func open(at url: URL, now: Date, busy: Database.BusyMode) throws -> (HistoryStore, OpenOutcome) {
+    static func open(at url: URL, bundle: DatabaseQueue? = nil, now: Date, busy: Database.BusyMode) throws -> (HistoryStore, OpenOutcome) {
         let dir = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         } catch {
             let problem = FileProblem.from(error, path: dir.path)
-            return (try HistoryStore(inMemoryFor: url), .readOnly(reason: problem.wording))
+            return (try HistoryStore(inMemoryFor: url, bundle: bundle), .readOnly(reason: problem.wording))
         }
         let exists = access(url.path, F_OK) == 0
         // A FIFO, a socket or a device there is neither opened nor replaced: said, and the
         // history is kept in memory for this run.
         if exists {
             do { try SmallFile.requireRegular(url) } catch let problem as FileProblem {
-                if case .notAFile = problem { return (try HistoryStore(inMemoryFor: url), .readOnly(reason: problem.wording)) }
+                if case .notAFile = problem { return (try HistoryStore(inMemoryFor: url, bundle: bundle), .readOnly(reason: problem.wording)) }
             }
         }
         let writable = exists ? access(url.path, W_OK) == 0 && access(dir.path, W_OK) == 0 : access(dir.path, W_OK) == 0
         if !writable {
             let why = FileProblem.from(errno: EACCES, path: exists && access(url.path, W_OK) != 0 ? url.path : dir.path).wording
-            if !exists { return (try HistoryStore(inMemoryFor: url), .readOnly(reason: why)) }
+            if !exists { return (try HistoryStore(inMemoryFor: url, bundle: bundle), .readOnly(reason: why)) }
             do {
-                return (try HistoryStore(url: url, readOnly: true, busy: busy), .readOnly(reason: why))
+                return (try HistoryStore(url: url, readOnly: true, busy: busy, bundle: bundle), .readOnly(reason: why))
             } catch {
-                return (try HistoryStore(inMemoryFor: url), .readOnly(reason: why))
+                return (try HistoryStore(inMemoryFor: url, bundle: bundle), .readOnly(reason: why))
             }
         }
         do {
-            return (try HistoryStore(url: url, readOnly: false, busy: busy), .opened)
+            return (try HistoryStore(url: url, readOnly: false, busy: busy, bundle: bundle), .opened)
         } catch let error as HistoryStoreError {
             guard error.provesNotAStore, exists else { throw error }
             let aside = try SetAside.move(url, now: now, companions: ["-wal", "-shm"])
-            let store = try HistoryStore(url: url, readOnly: false, busy: busy)
+            let store = try HistoryStore(url: url, readOnly: false, busy: busy, bundle: bundle)
             store.salvage(from: aside)
             return (store, .setAside(aside, reason: error.wording))
         }
     }
 
-    public convenience init(url: URL) throws { try self.init(url: url, readOnly: false) }
+    public convenience init(url: URL, bundle: DatabaseQueue? = nil) throws { try self.init(url: url, readOnly: false, bundle: bundle) }
 
-    public convenience init(url: URL, readOnly: Bool) throws {
-        try self.init(url: url, readOnly: readOnly, busy: .timeout(Self.busyTimeout))
+    public convenience init(url: URL, readOnly: Bool, bundle: DatabaseQueue? = nil) throws {
+        try self.init(url: url, readOnly: readOnly, busy: .timeout(Self.busyTimeout), bundle: bundle)
     }
 
-    init(url: URL, readOnly: Bool, busy: Database.BusyMode) throws {
+    init(url: URL, readOnly: Bool, busy: Database.BusyMode, bundle: DatabaseQueue? = nil) throws {
         self.url = url
         self.readOnly = readOnly
+        self.bundle = bundle
         var config = Configuration()
         config.label = "cambio-history"
         config.readonly = readOnly
@@ -90,7 +98,8 @@ public final class HistoryStore: Sendable {
             // A file that is there already is looked at read-only first: nothing is written to a
             // file (not even its journal mode) before it is proven to be a Cambio store.
             let inspected = !readOnly && Self.hasContent(url) ? try Self.inspect(url, busy: busy) : false
-            db = try DatabaseQueue(path: url.path, configuration: config)
+            let db = try DatabaseQueue(path: url.path, configuration: config)
+            self.db = db
             // Only one process sets a new store up: the others wait, then find it ready.
             try Self.exclusively(url) {
                 // Readers and one writer together (the window and the command line). Switched
@@ -103,10 +112,25 @@ public final class HistoryStore: Sendable {
                 // Checked once: by the read-only look, or here (a new file, or one the look
                 // could not read).
                 if !inspected { try Self.check(db) }
-                if !readOnly { try Self.migrator.migrate(db) }
+                if !readOnly { try Self.migrate(db) }
             }
+            hasPairTables = try db.read { try $0.tableExists("pair_rate") && $0.tableExists("pair_span") }
         } catch {
             throw HistoryStoreError(error, path: url.path)
+        }
+    }
+
+    /// Brings the schema up to date; the space a migration freed (a 0.6.0 store's copy of the
+    /// bundle) is given back to the disk.
+    static func migrate(_ db: DatabaseQueue) throws {
+        let pending = try db.read { try !migrator.hasCompletedMigrations($0) }
+        try migrator.migrate(db)
+        guard pending else { return }
+        let (free, size) = try db.read { db in
+            (try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0, try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096)
+        }
+        if free * size > 1_000_000 {
+            try db.writeWithoutTransaction { try $0.execute(sql: "VACUUM") }
         }
     }
 
@@ -137,11 +161,13 @@ public final class HistoryStore: Sendable {
 
     /// A store in memory, for a machine where the history cannot be written at all: reading the
     /// bundle and today's answers still works.
-    init(inMemoryFor url: URL) throws {
+    init(inMemoryFor url: URL, bundle: DatabaseQueue? = nil) throws {
         self.url = url
         readOnly = false
+        self.bundle = bundle
         db = try DatabaseQueue()
         try Self.migrator.migrate(db)
+        hasPairTables = true
     }
 
     /// Runs `body` holding an advisory lock on the store's folder (not SQLite's own locks).
@@ -161,7 +187,7 @@ public final class HistoryStore: Sendable {
     }
 
     /// The tables a Cambio store has.
-    static let ourTables: Set<String> = ["publication", "rate", "meta", "grdb_migrations"]
+    static let ourTables: Set<String> = ["publication", "rate", "meta", "grdb_migrations", "pair_rate", "pair_span"]
 
     /// Throws `.notAStore` or `.damaged` unless the file is empty, or a sound Cambio store.
     static func check(_ db: DatabaseQueue) throws {
@@ -192,13 +218,22 @@ public final class HistoryStore: Sendable {
         config.readonly = true
         guard let old = try? DatabaseQueue(path: aside.path, configuration: config) else { return }
         defer { try? old.close() }
-        var publications: [Row] = [], rates: [Row] = []
+        var publications: [Row] = [], rates: [Row] = [], pairs: [Row] = []
         try? old.read { db in
             rates = Self.salvageRows(db, columns: "code, day, source, value", table: "rate", key: "code",
                                      keys: { Self.allCodes })
+            if try db.tableExists("pair_rate") {
+                pairs = Self.salvageRows(db, columns: "base, quote, source, day, value, institutions", table: "pair_rate", key: "base",
+                                         keys: { Self.allCodes })
+            }
             let sources = Set(rates.compactMap { $0[2] as String? } + ["ECB", "open.er-api.com", "Frankfurter", "Bank of Russia"])
             publications = Self.salvageRows(db, columns: "source, day, base, stored_at", table: "publication", key: "source",
                                             keys: { sources.sorted() })
+        }
+        // A copy of the shared history (a 0.6.0 store's) is not taken back.
+        if let shared = try? newestBundleDay()?.iso {
+            publications.removeAll { ($0[0] as String?) == "ECB" && ($0[1] as String? ?? "") <= shared }
+            rates.removeAll { ($0[2] as String?) == "ECB" && ($0[1] as String? ?? "") <= shared }
         }
         try? db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = -65536") }
         defer { try? db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = -2000") } }
@@ -207,7 +242,14 @@ public final class HistoryStore: Sendable {
             for p in publications { try putPublication.execute(arguments: [p[0], p[1], p[2], p[3]]) }
             let putRate = try db.cachedStatement(sql: "INSERT OR REPLACE INTO rate (code, day, source, value) VALUES (?, ?, ?, ?)")
             for r in rates { try putRate.execute(arguments: [r[0], r[1], r[2], r[3]]) }
+            let putPair = try db.cachedStatement(sql: "INSERT OR REPLACE INTO pair_rate (base, quote, source, day, value, institutions) VALUES (?, ?, ?, ?, ?, ?)")
+            for r in pairs { try putPair.execute(arguments: [r[0], r[1], r[2], r[3], r[4], r[5]]) }
         }
+    }
+
+    /// The newest day of the shared ECB history, if one is attached.
+    func newestBundleDay() throws -> Day? {
+        try bundle?.read { try String.fetchOne($0, sql: "SELECT max(day) FROM publication WHERE source = 'ECB'") }.flatMap { Day(iso: $0) }
     }
 
     /// Every three-letter code, the keys a damaged rate table is read again by.
@@ -261,6 +303,30 @@ public final class HistoryStore: Sendable {
             try db.execute(sql: "ALTER TABLE publication ADD COLUMN stored_at TEXT")
             try db.execute(sql: "CREATE INDEX publication_by_day ON publication (day)")
         }
+        // v3: a pair's official history from Frankfurter, with who published each day, and the
+        // spans of days already asked; the ECB's bundled history is shared, so a store that
+        // imported its own copy (0.6.0) drops it. Every day it fetched stays: the ECB's days after
+        // that copy, and every other source's.
+        m.registerMigration("v3") { db in
+            try db.execute(sql: "CREATE TABLE pair_rate (base TEXT NOT NULL, quote TEXT NOT NULL, source TEXT NOT NULL, day TEXT NOT NULL, "
+                + "value TEXT NOT NULL, institutions TEXT NOT NULL, PRIMARY KEY (base, quote, source, day)) WITHOUT ROWID")
+            try db.execute(sql: "CREATE TABLE pair_span (base TEXT NOT NULL, quote TEXT NOT NULL, source TEXT NOT NULL, "
+                + "first TEXT NOT NULL, last TEXT NOT NULL)")
+            // Who published each rate, where its source says (Frankfurter's newest rates).
+            try db.execute(sql: "ALTER TABLE rate ADD COLUMN institutions TEXT")
+            if let identity = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'bundle'"),
+               let newest = identity.split(separator: "/").first.map(String.init), Day(iso: newest) != nil {
+                try db.execute(sql: "DELETE FROM rate WHERE source = 'ECB' AND day <= ?", arguments: [newest])
+                try db.execute(sql: "DELETE FROM publication WHERE source = 'ECB' AND day <= ?", arguments: [newest])
+                try db.execute(sql: "DELETE FROM meta WHERE key = 'bundle'")
+            }
+            // Frankfurter's first version served the ECB's own figures: its days are the ECB's.
+            // Now "Frankfurter" names its blend of the central banks.
+            try db.execute(sql: "UPDATE OR IGNORE rate SET source = 'ECB' WHERE source = 'Frankfurter'")
+            try db.execute(sql: "UPDATE OR IGNORE publication SET source = 'ECB' WHERE source = 'Frankfurter'")
+            try db.execute(sql: "DELETE FROM rate WHERE source = 'Frankfurter'")
+            try db.execute(sql: "DELETE FROM publication WHERE source = 'Frankfurter'")
+        }
         return m
     }
 
@@ -277,12 +343,15 @@ public final class HistoryStore: Sendable {
         try worded { try db.write { db in
             let putPublication = try db.cachedStatement(sql:
                 "INSERT OR REPLACE INTO publication (source, day, base, stored_at) VALUES (?, ?, ?, ?)")
-            let putRate = try db.cachedStatement(sql: "INSERT OR REPLACE INTO rate (code, day, source, value) VALUES (?, ?, ?, ?)")
+            let putRate = try db.cachedStatement(sql: hasPairTables
+                ? "INSERT OR REPLACE INTO rate (code, day, source, value, institutions) VALUES (?, ?, ?, ?, ?)"
+                : "INSERT OR REPLACE INTO rate (code, day, source, value) VALUES (?, ?, ?, ?)")
             for p in publications {
                 let day = p.day.iso
                 try putPublication.execute(arguments: [p.source, day, p.base, stamp])
                 for (code, value) in p.rates where code != p.base {
-                    try putRate.execute(arguments: [code, day, p.source, "\(value)"])
+                    let keys = p.institutions[code].map { $0.joined(separator: ",") }
+                    try putRate.execute(arguments: StatementArguments([code, day, p.source, "\(value)"] + (hasPairTables ? [keys] : [])))
                 }
             }
         } }
@@ -298,32 +367,154 @@ public final class HistoryStore: Sendable {
     @discardableResult
     public func importBundle(_ csv: Data) throws -> Bool {
         guard !readOnly else { return false }
-        let identity = "\(try ECBHistoryCSV.newestDay(csv).iso)/\(csv.count)"
-        let stamp = SetAside.stamp(Date())
         // The whole import fits in the page cache: without room, WAL spills and rewrites the
         // same pages hundreds of thousands of times, and the import takes twenty times longer.
         try worded { try db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = -65536") } }
         defer { try? db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = -2000") } }
-        return try worded { try Self.exclusively(url) { try db.write { db -> Bool in
-            // Asked again inside the write: another process may have imported it meanwhile.
-            if try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'bundle'") == identity { return false }
-            let putPublication = try db.cachedStatement(sql:
-                "INSERT OR REPLACE INTO publication (source, day, base, stored_at) VALUES ('ECB', ?, 'EUR', ?)")
-            // One statement per day (its rates as one multi-row insert): 7,000 statements, not 200,000.
-            try ECBHistoryCSV.forEachRow(csv) { day, rates in
-                let iso = day.iso
-                try putPublication.execute(arguments: [iso, stamp])
-                guard !rates.isEmpty else { return }
-                let putRates = try db.cachedStatement(sql: "INSERT OR REPLACE INTO rate (code, day, source, value) VALUES "
-                    + Array(repeating: "(?, ?, 'ECB', ?)", count: rates.count).joined(separator: ", "))
-                var values: [(any DatabaseValueConvertible)?] = []
-                values.reserveCapacity(rates.count * 3)
-                for r in rates { values += [r.code, iso, r.value] }
-                try putRates.execute(arguments: StatementArguments(values))
+        return try worded { try Self.exclusively(url) { try db.write { db in try Self.insertBundle(csv, into: db) } } }
+    }
+
+    /// Writes the ECB history `csv` into `db` unless that very file is there already.
+    static func insertBundle(_ csv: Data, into db: Database) throws -> Bool {
+        let identity = "\(try ECBHistoryCSV.newestDay(csv).iso)/\(csv.count)"
+        let stamp = SetAside.stamp(Date())
+        // Asked again inside the write: another process may have imported it meanwhile.
+        if try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'bundle'") == identity { return false }
+        let putPublication = try db.cachedStatement(sql:
+            "INSERT OR REPLACE INTO publication (source, day, base, stored_at) VALUES ('ECB', ?, 'EUR', ?)")
+        // One statement per day (its rates as one multi-row insert): 7,000 statements, not 200,000.
+        try ECBHistoryCSV.forEachRow(csv) { day, rates in
+            let iso = day.iso
+            try putPublication.execute(arguments: [iso, stamp])
+            guard !rates.isEmpty else { return }
+            let putRates = try db.cachedStatement(sql: "INSERT OR REPLACE INTO rate (code, day, source, value) VALUES "
+                + Array(repeating: "(?, ?, 'ECB', ?)", count: rates.count).joined(separator: ", "))
+            var values: [(any DatabaseValueConvertible)?] = []
+            values.reserveCapacity(rates.count * 3)
+            for r in rates { values += [r.code, iso, r.value] }
+            try putRates.execute(arguments: StatementArguments(values))
+        }
+        try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('bundle', ?)", arguments: [identity])
+        return true
+    }
+
+    /// Builds the shared, read-only ECB history at `url` from the bundled CSV (at build time):
+    /// written beside it, compacted, then renamed into place, so that a reader never finds half
+    /// a file. Rollback journal, not WAL: it is opened read-only from a read-only folder.
+    public static func buildBundle(csv: Data, at url: URL) throws {
+        let building = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).building")
+        try? FileManager.default.removeItem(at: building)
+        do {
+            let db = try DatabaseQueue(path: building.path)
+            try db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = -65536") }
+            try migrator.migrate(db)
+            _ = try db.write { try insertBundle(csv, into: $0) }
+            try db.writeWithoutTransaction { try $0.execute(sql: "VACUUM") }
+            try db.close()
+            guard rename(building.path, url.path) == 0 else { throw FileProblem.from(errno: errno, path: url.path) }
+        } catch {
+            try? FileManager.default.removeItem(at: building)
+            throw HistoryStoreError(error, path: url.path)
+        }
+    }
+
+    /// Opens the shared ECB history read-only, checked as any store is (a file that is not one
+    /// is said, never used).
+    public static func openBundle(_ url: URL) throws -> DatabaseQueue {
+        do {
+            try SmallFile.requireRegular(url)
+            var config = Configuration()
+            config.readonly = true
+            config.label = "cambio-bundle"
+            let db = try DatabaseQueue(path: url.path, configuration: config)
+            try check(db)
+            guard try db.read({ try $0.tableExists("publication") && $0.tableExists("rate") }) else {
+                throw HistoryStoreError.notAStore(Wording("it holds no rates"))
             }
-            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('bundle', ?)", arguments: [identity])
-            return true
-        } } }
+            return db
+        } catch let problem as FileProblem {
+            throw problem
+        } catch {
+            throw HistoryStoreError(error, path: url.path)
+        }
+    }
+
+    // MARK: Pairs from Frankfurter
+
+    /// Stores a pair's checked records under `source`, and that the days `span` were asked (a
+    /// day of it without a record had no publication).
+    public func recordPair(_ records: [FrankfurterRecord], source: String, span: (first: Day, last: Day)) throws {
+        guard !readOnly, hasPairTables else { return }
+        try worded { try db.write { db in
+            let put = try db.cachedStatement(sql: "INSERT OR REPLACE INTO pair_rate (base, quote, source, day, value, institutions) VALUES (?, ?, ?, ?, ?, ?)")
+            for r in records {
+                try put.execute(arguments: [r.base, r.quote, source, r.day.iso, "\(r.rate)", r.institutions.joined(separator: ",")])
+            }
+            if let r = records.first {
+                try db.execute(sql: "INSERT INTO pair_span (base, quote, source, first, last) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [r.base, r.quote, source, span.first.iso, span.last.iso])
+            }
+        } }
+    }
+
+    /// Records that `span` of a pair was asked and had no publication at all.
+    public func recordEmptySpan(base: String, quote: String, source: String, span: (first: Day, last: Day)) throws {
+        guard !readOnly, hasPairTables else { return }
+        try worded { try db.write { db in
+            try db.execute(sql: "INSERT INTO pair_span (base, quote, source, first, last) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [base, quote, source, span.first.iso, span.last.iso])
+        } }
+    }
+
+    /// The parts of `start ... end` not yet asked for the pair under `source`, oldest first.
+    public func missingSpans(base: String, quote: String, source: String, from start: Day, to end: Day) throws -> [(first: Day, last: Day)] {
+        guard hasPairTables else { return [(start, end)] }
+        let spans: [(Day, Day)] = try worded { try db.read { db in
+            try Row.fetchAll(db, sql: "SELECT first, last FROM pair_span WHERE base = ? AND quote = ? AND source = ? AND last >= ? AND first <= ? ORDER BY first",
+                             arguments: [base, quote, source, start.iso, end.iso]).compactMap { row in
+                guard let a = Day(iso: row[0] as String), let b = Day(iso: row[1] as String) else { return nil }
+                return (a, b)
+            }
+        } }
+        var out: [(first: Day, last: Day)] = []
+        var cursor = start
+        for (a, b) in spans {
+            if a > cursor { out.append((cursor, min(a.previous, end))) }
+            if b >= cursor { cursor = b.next }
+            if cursor > end { break }
+        }
+        if cursor <= end { out.append((cursor, end)) }
+        return out
+    }
+
+    /// The pair's newest stored rate before `day` under `source` (what a range is checked against).
+    public func pairRate(before day: Day, base: String, quote: String, source: String) throws -> Decimal? {
+        guard hasPairTables else { return nil }
+        return try worded { try db.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM pair_rate WHERE base = ? AND quote = ? AND source = ? AND day < ? ORDER BY day DESC LIMIT 1",
+                                arguments: [base, quote, source, day.iso]).flatMap { Decimal(plain: $0) }
+        } }
+    }
+
+    /// The pair's stored records under `sources` between two days, as publications.
+    func pairPublications(from: String, to: String, sources: [String], start: Day?, end: Day?) throws -> [DayPublication] {
+        guard hasPairTables, !sources.isEmpty else { return [] }
+        let pair = FrankfurterV2.stored(from, to)
+        let low = start?.iso ?? "0000-00-00", high = end?.iso ?? "9999-99-99"
+        let marks = sources.map { _ in "?" }.joined(separator: ", ")
+        return try worded { try db.read { db in
+            var out: [DayPublication] = []
+            let rows = try Row.fetchCursor(db, sql: "SELECT day, source, value, institutions FROM pair_rate WHERE base = ? AND quote = ? "
+                + "AND source IN (\(marks)) AND day BETWEEN ? AND ? ORDER BY day",
+                arguments: StatementArguments([pair.base, pair.quote] + sources + [low, high]))
+            while let row = try rows.next() {
+                guard let day = Day(iso: row[0] as String), let value = Decimal(plain: row[2] as String) else { continue }
+                let keys = (row[3] as String).split(separator: ",").map(String.init)
+                out.append(DayPublication(day: day, source: row[1], base: pair.base, rates: [pair.quote: value],
+                                          institutions: keys.isEmpty ? [:] : [pair.quote: keys]))
+            }
+            return out
+        } }
     }
 
     // MARK: Reading
@@ -331,38 +522,71 @@ public final class HistoryStore: Sendable {
     /// The publications between `start` and `end` (inclusive; nil: open), with the rates of
     /// `codes` only. A publication without any of them is still listed (it makes a gap).
     public func publications(codes: [String], from start: Day? = nil, to end: Day? = nil) throws -> [DayPublication] {
+        let own = try Self.publications(in: db, codes: codes, from: start, to: end, institutions: hasPairTables, path: url.path)
+        guard let bundle else { return own }
+        let shared = try Self.publications(in: bundle, codes: codes, from: start, to: end, institutions: false, path: url.path)
+        if own.isEmpty { return shared }
+        // Both by day; a publication the store has itself (a 0.6.0 store opened read-only keeps
+        // its copy) is taken from the store.
+        let ownKeys = Set(own.map { Publication(day: $0.day, source: $0.source) })
+        var merged = shared.filter { !ownKeys.contains(Publication(day: $0.day, source: $0.source)) }
+        merged += own
+        merged.sort { $0.day < $1.day }
+        return merged
+    }
+
+    /// `institutions`: the store has who published each rate (schema v3).
+    static func publications(in db: DatabaseQueue, codes: [String], from start: Day?, to end: Day?, institutions: Bool,
+                             path: String) throws -> [DayPublication] {
         let low = start?.iso ?? "0000-00-00", high = end?.iso ?? "9999-99-99"
         // One row per publication with each code's value beside it: index seeks, no grouping
         // in Swift (a five-year range of a pair reads in a few milliseconds).
         let joins = codes.indices.map { i in
             "LEFT JOIN rate r\(i) ON r\(i).code = ? AND r\(i).day = p.day AND r\(i).source = p.source"
         }.joined(separator: " ")
-        let columns = codes.indices.map { ", r\($0).value" }.joined()
+        let columns = codes.indices.map { ", r\($0).value" + (institutions ? ", r\($0).institutions" : "") }.joined()
+        let width = institutions ? 2 : 1
         let sql = "SELECT p.day, p.source, p.base\(columns) FROM publication p \(joins) WHERE p.day BETWEEN ? AND ? ORDER BY p.day"
-        return try worded { try db.read { db in
+        do { return try db.read { db in
             var out: [DayPublication] = []
             let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(codes + [low, high]))
             while let row = try rows.next() {
                 guard let day = Day(iso: row[0] as String) else { continue }
                 var rates: [String: Decimal] = [:]
+                var keys: [String: [String]] = [:]
                 for (i, code) in codes.enumerated() {
-                    if let text = row[3 + i] as String?, let v = Decimal(plain: text) { rates[code] = v }
+                    if let text = row[3 + width * i] as String?, let v = Decimal(plain: text) { rates[code] = v }
+                    if institutions, let list = row[4 + width * i] as String?, !list.isEmpty {
+                        keys[code] = list.split(separator: ",").map(String.init)
+                    }
                 }
-                out.append(DayPublication(day: day, source: row[1], base: row[2], rates: rates))
+                out.append(DayPublication(day: day, source: row[1], base: row[2], rates: rates, institutions: keys))
             }
             return out
-        } }
+        } } catch { throw HistoryStoreError(error, path: path) }
     }
 
-    /// A pair's history between two days.
-    public func history(from: String, to: String, start: Day? = nil, end: Day? = nil) throws -> PairHistory {
-        PairHistory(from: from, to: to, publications: try publications(codes: [from, to], from: start, to: end))
+    /// A pair's history between two days: every publication with the pair, and the pair's
+    /// official history from Frankfurter: the average of the central banks, or, with
+    /// `institution`, that institution's figures first.
+    public func history(from: String, to: String, start: Day? = nil, end: Day? = nil, institution: String? = nil) throws -> PairHistory {
+        var publications = try publications(codes: [from, to], from: start, to: end)
+        let sources = [FrankfurterV2.source(institution: nil)] + (institution.map { [FrankfurterV2.source(institution: $0)] } ?? [])
+        let pairs = try pairPublications(from: from, to: to, sources: sources, start: start, end: end)
+        if !pairs.isEmpty {
+            publications += pairs
+            publications.sort { $0.day < $1.day }
+        }
+        return PairHistory(from: from, to: to, publications: publications,
+                           preferred: institution.map { FrankfurterV2.source(institution: $0) })
     }
 
-    /// The newest day `source` published, if any.
+    /// The newest day `source` published, if any (in the store or the bundle).
     public func newestDay(source: String) throws -> Day? {
-        try worded { try db.read { try String.fetchOne($0, sql: "SELECT max(day) FROM publication WHERE source = ?", arguments: [source]) } }
-            .flatMap { Day(iso: $0) }
+        let sql = "SELECT max(day) FROM publication WHERE source = ?"
+        let own = try worded { try db.read { try String.fetchOne($0, sql: sql, arguments: [source]) } }
+        let shared = try worded { try bundle?.read { try String.fetchOne($0, sql: sql, arguments: [source]) } }
+        return [own, shared].compactMap { $0.flatMap { Day(iso: $0) } }.max()
     }
 }
 
@@ -372,51 +596,53 @@ extension HistoryStore {
     /// fetched recorded. `problems` says what was set aside.
     public static func prepared(paths: AppPaths, bundle: URL?, cached: [ProviderSnapshot]) throws -> (HistoryStore, problems: [Wording]) {
         var problems: [Wording] = []
-        let (store, outcome) = try open(at: paths.historyFile)
+        var shared: DatabaseQueue?
+        if let bundle {
+            do { shared = try openBundle(bundle) } catch {
+                problems.append(Wording("The bundled rate history could not be read (%@): the history holds only the rates fetched.",
+                                        Wording(error: error)))
+            }
+        }
+        let (store, outcome) = try open(at: paths.historyFile, bundle: shared)
         switch outcome {
         case .opened: break
         case .setAside(let aside, let reason):
-            problems.append(Wording("The rate history could not be read (%@). It was kept as %@ and rebuilt from the bundled rates and the answers it still held.",
+            problems.append(Wording("The rate history could not be read (%@). It was kept as %@ and begun anew with the answers it still held.",
                                     reason, .verbatim(aside.path)))
         case .readOnly(let reason):
             problems.append(Wording("The rate history cannot be written here (%@): it is read, but new rates are not recorded.",
                                     reason))
         }
-        if let bundle {
-            let csv: Data
-            do {
-                try SmallFile.requireRegular(bundle)
-                csv = try Data(contentsOf: bundle, options: .alwaysMapped)
-            } catch { throw FileProblem.from(error, path: bundle.path) }
-            if store.readOnly, try store.newestECBDay() == nil {
-                // A read-only file that never got the bundle: read it from memory instead.
-                let memory = try HistoryStore(inMemoryFor: store.url)
-                try memory.importBundle(csv)
-                try memory.record(cached.flatMap(\.publications))
-                return (memory, problems)
-            }
-            try store.importBundle(csv)
-        }
         try store.record(cached.flatMap(\.publications))
         return (store, problems)
     }
 
-    /// The ECB's figures of `day` (its own files or Frankfurter's copy), by currency.
+    /// The ECB's figures of `day` (the shared history, or fetched since), by currency.
     public func ecbRates(on day: Day) throws -> [String: Decimal] {
-        try worded { try db.read { db in
+        var rates: [String: Decimal] = try worded { try bundle?.read { db in
             var rates: [String: Decimal] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT code, value FROM rate WHERE day = ? AND source IN ('ECB', 'Frankfurter')",
+            for row in try Row.fetchAll(db, sql: "SELECT code, value FROM rate WHERE day = ? AND source = 'ECB'", arguments: [day.iso]) {
+                let code: String = row[0], text: String = row[1]
+                if let value = Decimal(plain: text) { rates[code] = value }
+            }
+            return rates
+        } } ?? [:]
+        let own: [String: Decimal] = try worded { try db.read { db in
+            var rates: [String: Decimal] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT code, value FROM rate WHERE day = ? AND source = 'ECB'",
                                         arguments: [day.iso]) {
                 let code: String = row[0], text: String = row[1]
                 if let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) { rates[code] = value }
             }
             return rates
         } }
+        rates.merge(own) { $1 }
+        return rates
     }
 
-    /// The newest day of the ECB's figures known (its own files or Frankfurter's copy).
+    /// The newest day of the ECB's figures known (the shared history, or fetched since).
     public func newestECBDay() throws -> Day? {
-        [try newestDay(source: "ECB"), try newestDay(source: "Frankfurter")].compactMap { $0 }.max()
+        try newestDay(source: "ECB")
     }
 }
 

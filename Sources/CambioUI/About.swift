@@ -33,19 +33,24 @@ import CGtk
         about.creditSection(tr("Data sources"), [
             tr("European Central Bank: euro foreign exchange reference rates") + " https://www.ecb.europa.eu",
             "Rates By Exchange Rate API https://www.exchangerate-api.com",
-            "Frankfurter https://frankfurter.app",
+            "Frankfurter https://frankfurter.dev",
             tr("Bank of Russia") + " https://www.cbr.ru",
             tr("Precious metals and cryptocurrencies: currency-api") + " https://github.com/fawazahmed0/exchange-api",
             tr("Cryptocurrencies: Coinbase") + " https://www.coinbase.com",
             tr("Stock prices: Alpha Vantage") + " https://www.alphavantage.co",
         ])
+        // The institutions whose official rates Frankfurter serves, each with its own page.
+        about.creditSection(tr("Official rates through Frankfurter"),
+                            Institution.all.sorted { $0.name < $1.name }.map { i in [i.name, i.dataURL].compactMap { $0 }.joined(separator: " ") })
         // Each source's terms: its words, with %@ standing for the link to it.
         let terms: [(title: String, copyright: String?, words: String, url: String, linkTitle: String)] = [
             (tr("European Central Bank"), "© European Central Bank",
              tr("The euro foreign exchange reference rates are published by the European Central Bank for information purposes only. Source: %@."),
              "https://www.ecb.europa.eu", tr("European Central Bank")),
             ("ExchangeRate-API", nil, tr("Rates from open.er-api.com: %@."), "https://www.exchangerate-api.com", "Rates By Exchange Rate API"),
-            ("Frankfurter", nil, tr("%@ serves the European Central Bank’s reference rates."), "https://frankfurter.app", "Frankfurter"),
+            ("Frankfurter", nil,
+             tr("%@ (MIT licence) gathers the official rates of 84 central banks and institutions, each published under its own terms; they are listed in the credits."),
+             "https://frankfurter.dev", "Frankfurter"),
             (tr("Bank of Russia"), nil, tr("Official exchange rates of the Bank of Russia. Source: %@."), "https://www.cbr.ru", tr("Bank of Russia")),
             ("currency-api", nil,
              tr("Prices of precious metals and cryptocurrencies from %@ by Fawaz Ahmed, dedicated to the public domain (CC0 1.0)."),

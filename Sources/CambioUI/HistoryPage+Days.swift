@@ -39,7 +39,11 @@ extension HistoryPage {
     /// The day on the left; the rate over the change on the right, the change green ▲ up,
     /// red ▼ down, dimmed when the day has no rate.
     private static func dayRow(_ day: HistoryDayRow) -> ListBoxRow {
-        let left = Label(day.day)
+        let dayLabel = Label(day.day, wrap: true)
+        // Who published the day's rate, under the day.
+        let by = Label(day.publisher.map(say) ?? "", classes: ["dim-label", "caption"], wrap: true)
+        by.visible = day.publisher != nil
+        let left = Box.vertical(spacing: 0, [dayLabel, by])
         left.hexpand = true
         let mark: String? = switch day.mark {
         case .up: "up"

@@ -13,6 +13,9 @@ extension HistoryPage {
         let swapButton = Button(icon: "object-flip-horizontal-symbolic", name: tr("Swap currencies (Ctrl+S)"))
         let status = Label("", classes: ["dim-label"], wrap: true)
         let spinner = Spinner()
+        /// The institutions behind the pair's history, one click away.
+        let sourcesButton = MenuButton(icon: "view-list-bullet-symbolic", name: tr("Who published these rates"))
+        let sourcesList = Label("", wrap: true)
 
         init() {
             fromButton.addClass("currency-button")
@@ -22,7 +25,13 @@ extension HistoryPage {
             spinner.addClass("refreshing")
             spinner.accessibleLabel(tr("Loading the history"))
             let buttons = Box.horizontal(spacing: 8, [fromButton, swapButton, toButton])
-            let state = Box.horizontal(spacing: 8, [status, spinner])
+            sourcesButton.visible = false
+            sourcesButton.valign = GTK_ALIGN_CENTER
+            sourcesList.selectable = true
+            sourcesList.margins(6, 6, 6, 6)
+            sourcesList.sizeRequest(width: 240, height: -1)
+            sourcesButton.popover = Popover(child: sourcesList)
+            let state = Box.horizontal(spacing: 8, [status, spinner, sourcesButton])
             state.hexpand = true
             state.valign = GTK_ALIGN_CENTER
             root = AdaptiveBox(breakpoint: 560, spacing: 12, [buttons, state])
@@ -79,8 +88,11 @@ extension HistoryPage {
                 self.showStatus()
                 return
             }
+            let institution = self.ctx.engine.preferences.officialSource
             Task { @MainActor in
-                let outcome = await Task.detached { Result { try store.history(from: reading.from, to: reading.to) } }.value
+                let outcome = await Task.detached {
+                    Result { try store.history(from: reading.from, to: reading.to, institution: institution) }
+                }.value
                 guard !self.destroyed, self.model.finish(reading, outcome) else { return }
                 self.showStatus()
                 guard case .success = outcome else { return }
@@ -93,8 +105,10 @@ extension HistoryPage {
         }
     }
 
-    /// Once per run: the ECB's days newer than the history, from Frankfurter.
+    /// Once per run: the ECB's days newer than the history, from Frankfurter; and whenever a
+    /// pair, a range or a past date asks for days not fetched yet, the pair's official history.
     private func syncOnce(_ store: HistoryStore) {
+        fetchPair(store)
         guard !synced, mayFetch() else { return }
         synced = true
         let sync = ctx.engine.historySync(store)
@@ -109,11 +123,78 @@ extension HistoryPage {
         }
     }
 
+    /// Asks Frankfurter for the days of the pair the page shows that were not asked before
+    /// (nothing when the network is off: the page shows what is known, and says so).
+    func fetchPair(_ store: HistoryStore) {
+        let institution = ctx.engine.preferences.officialSource
+        let wanted = model.wantedSpans(today: Day.today())
+        let key = "\(model.from)/\(model.to)/\(institution ?? "")/" + wanted.map { "\($0.first.iso)…\($0.last.iso)" }.joined(separator: ",")
+        guard key != fetchedKey, fetching == nil else { return }
+        guard mayFetch() else {
+            fetchNote = needsFrankfurter(institution) ? Wording("Network access is off: the days fetched before are shown") : nil
+            showStatus()
+            return
+        }
+        fetchedKey = key
+        let (from, to) = (model.from, model.to)
+        guard needsFrankfurter(institution) else { fetchNote = nil; showStatus(); return }
+        let sync = ctx.engine.historySync(store)
+        fetching = Task { @MainActor in
+            var outcome = HistorySync.PairOutcome()
+            for span in wanted {
+                let part = await sync.fetchPair(from: from, to: to, start: span.first, end: span.last, institution: institution, today: Day.today())
+                outcome.added += part.added
+                outcome.institutionLacks = outcome.institutionLacks || part.institutionLacks
+                if outcome.failure == nil { outcome.failure = part.failure }
+            }
+            self.fetching = nil
+            guard !self.destroyed else { return }
+            // The pair changed meanwhile: its own days are asked now.
+            guard from == self.model.from, to == self.model.to else { self.fetchPair(store); return }
+            if let institution, outcome.institutionLacks {
+                self.fetchNote = Wording("%@ does not publish %@/%@: the average of the central banks is shown",
+                                         .verbatim(Institution.name(institution)), .verbatim(from), .verbatim(to))
+            } else {
+                self.fetchNote = nil
+            }
+            if let failure = outcome.failure {
+                self.onSyncFailure?(Template.fill(tr("Could not fetch the history of %@/%@ from Frankfurter: %@"), from, to, say(failure)))
+            }
+            if outcome.added > 0 { self.load() } else { self.showStatus() }
+        }
+        showStatus()
+    }
+
+    /// Whether the pair's history comes from Frankfurter (not the ECB's own alone).
+    private func needsFrankfurter(_ institution: String?) -> Bool {
+        guard institution == nil || institution == "ECB" else { return true }
+        return !(ECBHistoryCSV.published.contains(model.from) && ECBHistoryCSV.published.contains(model.to))
+    }
+
     /// The spinner while reading, and the status line.
-    private func showStatus() {
-        pairBar.spinner.visible = model.isLoading
-        pairBar.spinner.spinning = model.isLoading
-        UI.setText(pairBar.status, model.status.map(Self.words) ?? "")
+    func showStatus() {
+        let busy = model.isLoading || fetching != nil
+        pairBar.spinner.visible = busy
+        pairBar.spinner.spinning = busy
+        var lines = [model.status.map(Self.words) ?? ""]
+        if fetching != nil {
+            lines.append(Template.fill(tr("Fetching the official history of %@/%@ from Frankfurter…"), model.from, model.to))
+        } else if let fetchNote {
+            lines.append(say(fetchNote))
+        }
+        UI.setText(pairBar.status, lines.filter { !$0.isEmpty }.joined(separator: "\n"))
+        showInstitutions()
+    }
+
+    /// The institutions behind the history shown, in the sources button's popover.
+    private func showInstitutions() {
+        let list = model.institutions
+        pairBar.sourcesButton.visible = !list.isEmpty
+        guard !list.isEmpty else { return }
+        let lines = list.map { item in
+            Template.fill(trn("%@ (%@): %d day", "%@ (%@): %d days", item.days), item.name, item.key, String(item.days))
+        }
+        UI.setText(pairBar.sourcesList, ([tr("Published by")] + lines).joined(separator: "\n"))
     }
 
     /// "Jan 4, 1999 – Oct 30, 2026 · 7,123 published days · ECB".

@@ -38,6 +38,12 @@ extension HistoryPage {
         model.pastDay = day
         pastPart.calendar.day = (day.year, day.month, day.day)
         updatePast()
+        pastDayChanged()
+    }
+
+    /// A day before the range shown may need its fortnight of the pair's official history.
+    private func pastDayChanged() {
+        if let store = data.store, model.history != nil { fetchPair(store) }
     }
 
     /// The day converted follows the calendar once it has settled, before the next frame: a greyed
@@ -52,6 +58,7 @@ extension HistoryPage {
             if let d = Day(year: picked.year, month: picked.month, day: picked.day), d != self.model.pastDay {
                 self.model.pastDay = d
                 self.updatePast()
+                self.pastDayChanged()
             }
         }
     }

@@ -28,6 +28,14 @@ import CGtk
     /// The calendar's day, read once it has settled (see `daySelected`).
     var dayChange: TimerHandle?
     var synced = false
+    /// The pair, source and days last asked of Frankfurter (each is asked once).
+    var fetchedKey = ""
+    /// The fetch under way, if any.
+    var fetching: Task<Void, Never>?
+    /// What the status line adds about the official history (offline, the institution lacks the pair).
+    var fetchNote: Wording?
+    /// Follows the source of official rates chosen in Preferences.
+    var sourceObservation: Observation?
     /// Whether the history may be brought up to date from the network (the client's gate).
     func mayFetch() -> Bool { ctx.engine.client.networkAllowed }
     var onSyncFailure: ((String) -> Void)?
@@ -62,6 +70,11 @@ import CGtk
             guard let self else { return }
             self.model.formatter = self.ctx.formatter
             self.updatePast()
+        }
+        sourceObservation = ctx.engine.preferences.observe { [weak self] key in
+            guard let self, key == .officialSource, !self.destroyed else { return }
+            self.fetchedKey = ""
+            self.load()
         }
         showPair()
         setPastDay(model.pastDay)

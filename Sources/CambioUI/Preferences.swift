@@ -12,6 +12,8 @@ import CGtk
     let providerRow: ComboRow
     let intervalRow: ComboRow
     let placesRow: ComboRow
+    /// Whose official rates the history and past dates use: the average, or one institution.
+    let officialRow: ComboRow
     /// The reference currency: a row whose button opens the currency picker (search by code or
     /// name, popular or all), as the Converter's currency buttons do.
     let referenceRow: ActionRow
@@ -51,6 +53,12 @@ import CGtk
         intervalRow = Self.choice(tr("_Automatic refresh"), Self.intervals, titles: [tr("Never: only when asked (F5)"), tr("On start"), tr("Daily"), tr("Weekly")],
                                   current: settings.refreshInterval, bound: bound) { [weak rates] in rates?.setInterval($0) }
 
+        let official = Self.officialSources
+        officialRow = Self.choice(tr("_Official rates for history"), official.map(\.key), titles: official.map(\.title),
+                                  current: context.preferences.officialSource ?? "", bound: bound) { [weak context] key in
+            context?.preferences.officialSource = key.isEmpty ? nil : key
+        }
+
         metalsSwitch = Switch()
         metalsSwitch.active = context.preferences.metalsAndCoins
         let metalsRow = ActionRow.with(title: tr("_Gold, silver and cryptocurrencies"),
@@ -84,7 +92,7 @@ import CGtk
         prefs.add(PreferencesPage(title: tr("General"), icon: "preferences-system-symbolic", [
             PreferencesGroup(title: tr("Rates"),
                        description: tr("Currencies the provider lacks are filled from the others. Automatic refresh asks for new rates by itself; F5 and Ctrl+R always ask."),
-                       [providerRow, intervalRow, metalsRow]),
+                       [providerRow, intervalRow, officialRow, metalsRow]),
             userRates.group,
             PreferencesGroup(title: tr("Amounts"), description: tr("Decimal places only round what is shown: amounts stay exact."),
                        [referenceRow, placesRow]),
@@ -111,6 +119,15 @@ import CGtk
                     values: DecimalPlaces.allCases.map(Preferences.number))
         stored.bind(Preferences.Setting.networkAllowed.rawValue, to: gpointerOf(networkSwitch.widget), property: "active")
         stored.bind(Preferences.Setting.metalsAndCoins.rawValue, to: gpointerOf(metalsSwitch.widget), property: "active")
+        stored.bind(Preferences.Setting.officialSource.rawValue, toSelectedOf: gpointerOf(officialRow.widget),
+                    values: Self.officialSources.map(\.key))
+    }
+
+    /// The sources of official rates offered: the average of the central banks (the key ""),
+    /// then every institution Frankfurter serves, by name.
+    static var officialSources: [(key: String, title: String)] {
+        [("", tr("Average of the central banks that publish the pair"))]
+            + Institution.all.sorted { $0.name < $1.name }.map { ($0.key, "\($0.name) (\($0.key))") }
     }
 
     private func connect() {
@@ -179,7 +196,7 @@ import CGtk
         switch p {
         case .erapi: return tr("open.er-api.com: about 160 currencies, daily")
         case .ecb: return tr("European Central Bank: about 30 currencies, working days")
-        case .frankfurter: return tr("Frankfurter: the ECB’s rates, working days")
+        case .frankfurter: return tr("Frankfurter: about 200 currencies from 84 central banks, daily")
         case .cbr: return tr("Bank of Russia: rates against the rouble, working days")
         case .currencyapi: return tr("currency-api: precious metals and the largest cryptocurrencies, daily")
         case .coinbase: return tr("Coinbase: cryptocurrencies")

@@ -135,7 +135,7 @@ import Foundation
             if preferences.networkAllowed { refresh(.start) }
         case .metalsAndCoins:
             if preferences.metalsAndCoins { refresh(.start) } else { showMetalsAndCoins() }
-        case .decimalPlaces:
+        case .decimalPlaces, .officialSource:
             break
         case .feeEnabled, .feePercent:
             break

@@ -21,22 +21,34 @@ final class HistoryStoreTests: XCTestCase {
     func dec(_ s: String) -> Decimal { Decimal(string: s, locale: Locale(identifier: "en_US_POSIX"))! }
     func day(_ s: String) -> Day { Day(iso: s)! }
 
-    /// A store with the whole bundled ECB history imported (shared: the import takes a moment).
+    /// A store beside the shared ECB history, built once from the bundled CSV as `make` builds it.
     nonisolated(unsafe) static var shared: HistoryStore?
+    nonisolated(unsafe) static var sharedBundle: DatabaseQueue?
     static var sharedDir: URL { FileManager.default.temporaryDirectory.appendingPathComponent("cambio-store-shared-\(getpid())") }
 
     override class func tearDown() {
         shared = nil
+        sharedBundle = nil
         try? FileManager.default.removeItem(at: sharedDir)
         super.tearDown()
     }
 
-    func bundled() throws -> HistoryStore {
-        if let s = Self.shared { return s }
+    /// The shared ECB history, read-only.
+    func bundle() throws -> DatabaseQueue {
+        if let b = Self.sharedBundle { return b }
         let dir = Self.sharedDir
         try? FileManager.default.removeItem(at: dir)
-        let (store, _) = try HistoryStore.open(at: dir.appendingPathComponent("history.sqlite"))
-        XCTAssertTrue(try store.importBundle(Data(contentsOf: Self.repo.appendingPathComponent("data/eurofxref-hist.csv"))))
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent(BundledData.sharedHistory)
+        try HistoryStore.buildBundle(csv: Data(contentsOf: Self.repo.appendingPathComponent("data/eurofxref-hist.csv")), at: file)
+        let b = try HistoryStore.openBundle(file)
+        Self.sharedBundle = b
+        return b
+    }
+
+    func bundled() throws -> HistoryStore {
+        if let s = Self.shared { return s }
+        let (store, _) = try HistoryStore.open(at: Self.sharedDir.appendingPathComponent("history.sqlite"), bundle: try bundle())
         Self.shared = store
         return store
     }
@@ -130,13 +142,15 @@ final class HistoryStoreTests: XCTestCase {
         let (store, outcome) = try HistoryStore.open(at: dir.appendingPathComponent("history.sqlite"))
         guard case .opened = outcome else { return XCTFail("\(outcome)") }
         let today = day("2026-11-22")
-        let series = try ProviderParser.parse(.frankfurter, Data(contentsOf: Self.fixtures.appendingPathComponent("frankfurter_v1_timeseries_2026-09-30_2026-10-02.json")),
-                                              today: today, expecting: .symbols(["USD", "INR"]))
+        let series = try FrankfurterV2.ecbDays(Data(contentsOf: Self.fixtures.appendingPathComponent("frankfurter_v2_rates_ECB_2026-09-30_2026-10-02.json")),
+                                               today: today)
         try store.record(series.publications)
         let h = try store.history(from: "USD", to: "INR")
         XCTAssertEqual(h.points.map(\.day.iso), ["2026-09-30", "2026-10-01", "2026-10-02"])
         XCTAssertEqual(h.points[2].rate, dec("108.1245") / dec("1.1225"))
         XCTAssertEqual(h.points[2].source, "Frankfurter")
+        XCTAssertEqual(h.points[2].institutions, ["ECB"], "the ECB's own figures, through Frankfurter")
+        XCTAssertEqual(h.points[2].publisher.description, "European Central Bank")
 
         let ninety = try ProviderParser.parse(.ecb, Data(contentsOf: Self.fixtures.appendingPathComponent("ecb_eurofxref-hist-90d.xml")),
                                               today: today, expecting: .history)
@@ -156,9 +170,110 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertEqual(try store.newestDay(source: "open.er-api.com")?.iso, "2024-08-19")
     }
 
-    func testImportingTheSameBundleTwiceDoesNothing() throws {
-        let store = try bundled()
-        XCTAssertFalse(try store.importBundle(Data(contentsOf: Self.repo.appendingPathComponent("data/eurofxref-hist.csv"))))
+    /// A new user's store holds only what was fetched: the ECB's history is read from the
+    /// shared file, nothing is imported, and the user's files stay small.
+    func testANewUsersStoreImportsNothingAndStaysSmall() throws {
+        let home = try tempDir()
+        let paths = AppPaths(environment: ["HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path])
+        _ = try bundle()
+        let erapi = try ProviderParser.parse(.erapi, Data(contentsOf: Self.fixtures.appendingPathComponent("erapi_open_latest_USD_2024-08-19.json")),
+                                             today: day("2026-11-22"))
+        let (store, problems) = try HistoryStore.prepared(paths: paths, bundle: Self.sharedDir.appendingPathComponent(BundledData.sharedHistory),
+                                                          cached: [erapi])
+        XCTAssertEqual(problems, [])
+        let h = try store.history(from: "EUR", to: "USD", start: day("1999-01-04"), end: day("1999-01-06"))
+        XCTAssertEqual(h.points.map { "\($0.day.iso) \($0.rate) \($0.source)" }, ["1999-01-04 1.1789 ECB", "1999-01-05 1.179 ECB", "1999-01-06 1.1743 ECB"])
+        XCTAssertEqual(try store.db.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM publication") }, 1, "only the fetched answer")
+        try store.db.close()
+        let files = try FileManager.default.contentsOfDirectory(at: paths.historyFile.deletingLastPathComponent(), includingPropertiesForKeys: [.fileSizeKey])
+        let size = try files.reduce(0) { $0 + (try $1.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0) }
+        XCTAssertLessThan(size, 1_000_000, "\(files.map(\.lastPathComponent))")
+    }
+
+    /// A store written by 0.6.0 (Tests/Fixtures/history-0.6.0.sqlite, made by that version with a
+    /// bundle of 2026-01-02 … 2026-09-29, then its answers: the Bank of Russia, open.er-api.com
+    /// and Frankfurter's 30 Sep - 2 Oct) drops its copy of the bundle and keeps every day it fetched.
+    func testA060StoreMigratesKeepingEveryFetchedDay() throws {
+        let url = try tempDir().appendingPathComponent("history.sqlite")
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("history-0.6.0.sqlite"), to: url)
+        let (store, outcome) = try HistoryStore.open(at: url, bundle: try bundle())
+        guard case .opened = outcome else { return XCTFail("\(outcome)") }
+        XCTAssertEqual(try store.schemaVersions, ["v1", "v2", "v3"])
+        let own = try store.db.read { try Row.fetchAll($0, sql: "SELECT source, count(*), min(day), max(day) FROM publication GROUP BY source ORDER BY source") }
+        // Frankfurter's first version served the ECB's figures: its days are kept as the ECB's.
+        XCTAssertEqual(own.map { "\($0[0] as String) \($0[1] as Int) \($0[2] as String) \($0[3] as String)" },
+                       ["Bank of Russia 1 2026-04-25 2026-04-25", "ECB 3 2026-09-30 2026-10-02", "open.er-api.com 1 2024-08-19 2024-08-19"])
+        XCTAssertNil(try store.db.read { try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'bundle'") })
+        // The ECB's days now come from the shared history, the fetched ones from the store.
+        let h = try store.history(from: "EUR", to: "USD", start: day("2026-09-28"), end: day("2026-10-02"))
+        XCTAssertEqual(h.points.map { "\($0.day.iso) \($0.rate)" },
+                       ["2026-09-28 1.1378", "2026-09-29 1.1355", "2026-09-30 1.1355", "2026-10-01 1.1298", "2026-10-02 1.1225"])
+        XCTAssertEqual(try store.history(from: "USD", to: "KZT").points.filter { $0.source == "open.er-api.com" }.map(\.day.iso),
+                       ["2024-08-19"], "er-api's answer kept")
+        XCTAssertEqual(try store.history(from: "RUB", to: "USD").points.filter { $0.source == "Bank of Russia" }.map(\.day.iso),
+                       ["2026-04-25"], "the Bank of Russia's kept")
+    }
+
+    /// A 0.6.0 store with the whole bundle in it (13.8 MB) shrinks below 1 MB when it migrates.
+    func testA060StoreGivesItsCopyOfTheBundleBack() throws {
+        let url = try tempDir().appendingPathComponent("history.sqlite")
+        let old = try DatabaseQueue(path: url.path)
+        try HistoryStore.migrator.migrate(old, upTo: "v2")
+        _ = try old.write { try HistoryStore.insertBundle(Data(contentsOf: Self.repo.appendingPathComponent("data/eurofxref-hist.csv")), into: $0) }
+        try old.write { db in
+            try db.execute(sql: "INSERT INTO publication (source, day, base) VALUES ('ECB', '2026-11-02', 'EUR')")
+            try db.execute(sql: "INSERT INTO rate (code, day, source, value) VALUES ('USD', '2026-11-02', 'ECB', '1.1163')")
+        }
+        try old.close()
+        let before = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as! Int
+        XCTAssertGreaterThan(before, 10_000_000)
+        let (store, _) = try HistoryStore.open(at: url, bundle: try bundle())
+        try store.db.close()
+        let after = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as! Int
+        XCTAssertLessThan(after, 1_000_000)
+        let (again, _) = try HistoryStore.open(at: url, bundle: try bundle())
+        XCTAssertEqual(try again.history(from: "EUR", to: "USD", start: day("2026-10-30"), end: day("2026-11-02")).points.map { "\($0.day.iso) \($0.rate)" },
+                       ["2026-10-30 1.1172", "2026-11-02 1.1163"], "the ECB's day fetched after the bundle is kept")
+    }
+
+    /// A pair's official history: stored with its institutions, the spans asked remembered, the
+    /// average and one institution's figures kept apart.
+    func testAPairsOfficialHistoryIsStoredWithWhoPublishedIt() throws {
+        let (store, _) = try HistoryStore.open(at: try tempDir().appendingPathComponent("history.sqlite"), bundle: try bundle())
+        // The Central Bank of Egypt's published EGP per USD (Tests/Fixtures/frankfurter_v2), as USD per EGP.
+        let average = [FrankfurterRecord(day: day("2026-04-01"), base: "EGP", quote: "USD", rate: dec("0.01912"), institutions: ["CBE", "CBR", "FRED"]),
+                       FrankfurterRecord(day: day("2026-04-02"), base: "EGP", quote: "USD", rate: dec("0.01913"), institutions: ["CBE"])]
+        try store.recordPair(average, source: FrankfurterV2.source(institution: nil), span: (day("2026-03-30"), day("2026-04-02")))
+        let cbr = [FrankfurterRecord(day: day("2026-04-01"), base: "EGP", quote: "USD", rate: dec("0.01901"), institutions: ["CBR"])]
+        try store.recordPair(cbr, source: FrankfurterV2.source(institution: "CBR"), span: (day("2026-04-01"), day("2026-04-01")))
+
+        let h = try store.history(from: "USD", to: "EGP")
+        XCTAssertEqual(h.points.map { "\($0.day.iso) \($0.publisher)" }, ["2026-04-01 average of 3 central banks", "2026-04-02 Central Bank of Egypt"])
+        XCTAssertEqual(h.points[0].rate, 1 / dec("0.01912"), "the other way round is the inverse")
+        XCTAssertFalse(h.points[0].published)
+        XCTAssertTrue(try store.history(from: "EGP", to: "USD").points[0].published)
+        // One institution first where it published; the average where it did not.
+        let chosen = try store.history(from: "EGP", to: "USD", institution: "CBR")
+        XCTAssertEqual(chosen.points.map { "\($0.day.iso) \($0.rate) \($0.publisher)" },
+                       ["2026-04-01 0.01901 Central Bank of Russia", "2026-04-02 0.01913 Central Bank of Egypt"])
+        // What was asked is remembered: only the rest is missing.
+        let missing = try store.missingSpans(base: "EGP", quote: "USD", source: "Frankfurter", from: day("2026-03-01"), to: day("2026-04-10"))
+        XCTAssertEqual(missing.map { "\($0.first.iso)…\($0.last.iso)" }, ["2026-03-01…2026-03-29", "2026-04-03…2026-04-10"])
+        XCTAssertEqual(try store.missingSpans(base: "EGP", quote: "USD", source: "Frankfurter", from: day("2026-03-31"), to: day("2026-04-02")).count, 0)
+        XCTAssertEqual(try store.pairRate(before: day("2026-04-02"), base: "EGP", quote: "USD", source: "Frankfurter"), dec("0.01912"))
+    }
+
+    /// The shared history is not a Cambio store, or missing: said, and the history holds what was fetched.
+    func testAnUnreadableSharedHistoryIsSaid() throws {
+        let home = try tempDir()
+        let paths = AppPaths(environment: ["HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path])
+        let bogus = home.appendingPathComponent(BundledData.sharedHistory)
+        try Data("not a database at all, just text".utf8).write(to: bogus)
+        let (store, problems) = try HistoryStore.prepared(paths: paths, bundle: bogus, cached: [])
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(problems[0].description.hasPrefix("The bundled rate history could not be read (it is not Cambio's rate history"), problems[0].description)
+        XCTAssertEqual(try store.history(from: "EUR", to: "USD").points.count, 0)
+        XCTAssertEqual(try Data(contentsOf: bogus), Data("not a database at all, just text".utf8), "never written to")
     }
 
     func testAVersionOneStoreIsMigratedAndKeepsItsData() throws {
@@ -171,7 +286,7 @@ final class HistoryStoreTests: XCTestCase {
         }
         try old.close()
         let store = try HistoryStore(url: url)
-        XCTAssertEqual(try store.schemaVersions, ["v1", "v2"])
+        XCTAssertEqual(try store.schemaVersions, ["v1", "v2", "v3"])
         let h = try store.history(from: "EUR", to: "USD")
         XCTAssertEqual(h.points.map { "\($0.day.iso) \($0.rate)" }, ["2026-10-30 1.1172"])
     }
@@ -300,7 +415,7 @@ final class HistoryStoreTests: XCTestCase {
         let (store, outcome) = try XCTUnwrap(result.value).get()
         guard case .opened = outcome else { return XCTFail("\(outcome)") }
         XCTAssertEqual(try store.db.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }, "wal")
-        XCTAssertEqual(try store.schemaVersions, ["v1", "v2"])
+        XCTAssertEqual(try store.schemaVersions, ["v1", "v2", "v3"])
     }
 
     /// The window keeps its store open for hours while the command line opens and closes its own.
@@ -318,11 +433,11 @@ final class HistoryStoreTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: url.path + "-wal"), "the window's log is still in use")
         // A third records a publication, then the window records and closes.
         _ = try sqlite(url, "INSERT INTO publication (source, day, base, stored_at) VALUES ('Other', '2026-11-20', 'EUR', 'x')")
-        let frankfurter = try ProviderParser.parse(.frankfurter, Data(contentsOf: Self.fixtures.appendingPathComponent("frankfurter_v1_latest_2022-06-29.json")),
-                                                   today: day("2026-11-22"))
+        let frankfurter = try FrankfurterV2.ecbDays(Data(contentsOf: Self.fixtures.appendingPathComponent("frankfurter_v2_rates_ECB_2026-09-30_2026-10-02.json")),
+                                                    today: day("2026-11-22"))
         try window.record(frankfurter.publications)
         try window.db.close()
-        XCTAssertEqual(try sqlite(url, "SELECT source FROM publication ORDER BY source"), "Frankfurter\nOther\nopen.er-api.com")
+        XCTAssertEqual(try sqlite(url, "SELECT DISTINCT source FROM publication ORDER BY source"), "Frankfurter\nOther\nopen.er-api.com")
     }
 
     /// Runs one statement in a separate process (python3's sqlite3), as another program would.
