@@ -143,7 +143,8 @@ public enum FrankfurterV2 {
         for r in out {
             if let b = previous, b > 0 {
                 let ratio = r.rate / b
-                if ratio > AnswerCheck.maxMove || ratio * AnswerCheck.maxMove < 1 {
+                // Tenfold or more in a day: no currency moves so (a redenomination is no move).
+                if ratio >= AnswerCheck.maxMove || ratio * AnswerCheck.maxMove <= 1 {
                     throw ProviderError.implausibleMove(code: "\(base)/\(quote) on \(r.day.iso)", kept: "\(b)", answer: "\(r.rate)")
                 }
             }

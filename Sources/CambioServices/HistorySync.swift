@@ -36,25 +36,33 @@ import Foundation
         do { newest = try store.newestECBDay() } catch { return .failed(Wording(error: error)) }
         let start = newest?.next ?? Day(year: 1999, month: 1, day: 4)!
         guard start <= Self.lastBusinessDay(today) else { return .upToDate }
-        do {
-            let body = try await ask(endpoints.frankfurterRange(start, today))
-            // Whatever currencies a day has are kept; each must be a positive number of a plausible day.
-            let snapshot = try FrankfurterV2.ecbDays(body, today: today)
-            try ProviderParser.validate(snapshot, today: today, expecting: .symbols(["USD"]))
-            // As a refresh's answer is checked: the base, the days asked for, and no absurd move
-            // against the day before (the first day against the newest one stored).
-            let before = try newest.map { try store.ecbRates(on: $0) } ?? [:]
-            try AnswerCheck.checkSeries(snapshot, base: Provider.frankfurter.requestedBase, from: start,
-                                        to: today.adding(days: 1), before: before)
-            // A day before the one asked for is the last published one, stored already. The
-            // ECB's own figures (asked with providers=ECB) are stored as the ECB's.
-            let fresh = snapshot.publications.filter { $0.day >= start }
-                .map { DayPublication(day: $0.day, source: "ECB", base: $0.base, rates: $0.rates) }
-            try store.record(fresh)
-            return fresh.isEmpty ? .upToDate : .added(days: fresh.count)
-        } catch {
-            return .failed(Wording(error: error))
+        var added = 0
+        var before = [String: Decimal]()
+        do { before = try newest.map { try store.ecbRates(on: $0) } ?? [:] } catch { return .failed(Wording(error: error)) }
+        // Naming an institution caps a request at five years: a longer gap is asked in pieces.
+        for (first, last) in FrankfurterV2.pieces(from: start, to: today) {
+            do {
+                let body = try await ask(endpoints.frankfurterRange(first, last))
+                // Whatever currencies a day has are kept; each must be a positive number of a plausible day.
+                let snapshot = try FrankfurterV2.ecbDays(body, today: today)
+                if snapshot.days.isEmpty { continue }
+                try ProviderParser.validate(snapshot, today: today, expecting: .symbols(["USD"]))
+                // As a refresh's answer is checked: the base, the days asked for, and no absurd move
+                // against the day before (the first day against the newest one stored).
+                try AnswerCheck.checkSeries(snapshot, base: Provider.frankfurter.requestedBase, from: first,
+                                            to: last.adding(days: 1), before: before)
+                // A day before the one asked for is the last published one, stored already. The
+                // ECB's own figures (asked with providers=ECB) are stored as the ECB's.
+                let fresh = snapshot.publications.filter { $0.day >= first }
+                    .map { DayPublication(day: $0.day, source: "ECB", base: $0.base, rates: $0.rates) }
+                try store.record(fresh)
+                added += fresh.count
+                if let newestDay = snapshot.newestDay, let row = snapshot.days[newestDay] { before = row }
+            } catch {
+                return .failed(Wording(error: error))
+            }
         }
+        return added == 0 ? .upToDate : .added(days: added)
     }
 
     /// What fetching a pair's range came to.
@@ -123,7 +131,10 @@ import Foundation
         case 200..<300:
             let records = try FrankfurterV2.records(response.body, today: today)
             let before = try store.pairRate(before: piece.0, base: pair.base, quote: pair.quote, source: source)
+            // The service may begin with the last day published before the range: checked, but
+            // not stored (it was blended at another day and the day's own record is kept).
             let checked = try FrankfurterV2.checkRange(records, base: pair.base, quote: pair.quote, from: piece.0, to: piece.1, before: before)
+                .filter { $0.day >= piece.0 }
             // Days up to the last one published: the days after it may still be published.
             let recent = piece.1 >= today.adding(days: -3)
             let spanEnd = recent ? (checked.last?.day ?? piece.0.previous) : piece.1
@@ -135,7 +146,10 @@ import Foundation
             }
             try store.recordPair(checked, source: source, span: (piece.0, max(spanEnd, piece.0)))
             return checked.count
-        case 422 where !narrowed && piece.0 < piece.1, 503 where !narrowed && piece.0 < piece.1:
+        // "Narrow the request and ask once more": a range too long (422 says so) or an answer
+        // that took too long (503) is asked again in two halves.
+        case 422 where !narrowed && piece.0 < piece.1 && FrankfurterError.saysRangeTooLong(response.body),
+             503 where !narrowed && piece.0 < piece.1:
             let days = Int(piece.1.date.timeIntervalSince(piece.0.date) / 86_400)
             let middle = piece.0.adding(days: days / 2)
             let first = try await fetchPiece(pair, (piece.0, middle), institution: institution, source: source, today: today, narrowed: true)
@@ -173,8 +187,16 @@ public struct FrankfurterError: Error, Equatable, Sendable, Worded {
         self.pair = pair
     }
 
+    /// A 422 that says the range was too long (the service's five-year cap).
+    static func saysRangeTooLong(_ body: Data) -> Bool {
+        FrankfurterError(status: 422, body: body, pair: nil).message?.contains("date range") ?? false
+    }
+
     public var wording: Wording {
         let says = message.map { Wording.quoted($0) } ?? .verbatim("HTTP \(status)")
+        if status == 422, let message, message.hasPrefix("invalid currency") {
+            return Wording("Frankfurter does not know the currency (%@)", says)
+        }
         switch status {
         case 404:
             return pair.map { Wording("Frankfurter has no rates for %@ (%@)", .verbatim($0), says) }

@@ -49,11 +49,11 @@ final class HistoryModelTests: XCTestCase {
         let week = try XCTUnwrap(try loaded("USD", "EUR").recentDays(today: day("2026-10-30")))
         XCTAssertEqual(week.title.description, "Last 7 days")
         XCTAssertEqual(week.rows.map(\.description), [
-            "Fri, Oct 30, 0.8951, \u{25BC} \u{2212}0.0034",   // 1/1.1172 against 1/1.1130
-            "Thu, Oct 29, 0.8985, \u{25B2} +0.0002",
-            "Wed, Oct 28, 0.8982, \u{25B2} +0.0014",
-            "Tue, Oct 27, 0.8969, \u{25B2} +0.0030",
-            "Mon, Oct 26, 0.8938, \u{25B2} +0.0004",
+            "Fri, Oct 30, 0.8951, \u{25BC} \u{2212}0.0034, ECB",   // 1/1.1172 against 1/1.1130
+            "Thu, Oct 29, 0.8985, \u{25B2} +0.0002, ECB",
+            "Wed, Oct 28, 0.8982, \u{25B2} +0.0014, ECB",
+            "Tue, Oct 27, 0.8969, \u{25B2} +0.0030, ECB",
+            "Mon, Oct 26, 0.8938, \u{25B2} +0.0004, ECB",
             "Sun, Oct 25, no publication, weekend",
             "Sat, Oct 24, no publication, weekend",
         ])
@@ -63,19 +63,19 @@ final class HistoryModelTests: XCTestCase {
     func testAPairAgainstTheEuroShowsTheECBsFigureAsPublished() throws {
         let rows = try XCTUnwrap(try loaded("EUR", "USD").recentDays(today: day("2026-10-30"))).rows
         XCTAssertEqual(rows.prefix(2).map(\.description), [
-            "Fri, Oct 30, 1.1172, \u{25B2} +0.0042",   // as published, every digit
-            "Thu, Oct 29, 1.1130, \u{25BC} \u{2212}0.0003",
+            "Fri, Oct 30, 1.1172, \u{25B2} +0.0042, ECB",   // as published, every digit
+            "Thu, Oct 29, 1.1130, \u{25BC} \u{2212}0.0003, ECB",
         ])
     }
 
     func testAPairWithoutTheEuroIsCrossedThroughIt() throws {
         let m = try loaded("USD", "JPY")
         XCTAssertEqual(try XCTUnwrap(m.recentDays(today: day("2026-10-30"))).rows.prefix(5).map(\.description), [
-            "Fri, Oct 30, 157.2503, \u{25BC} \u{2212}0.8090",   // 175.68 / 1.1172
-            "Thu, Oct 29, 158.0593, \u{25B2} +0.0965",          // 175.92 / 1.1130
-            "Wed, Oct 28, 157.9628, \u{25B2} +0.1422",
-            "Tue, Oct 27, 157.8206, \u{25B2} +0.3752",
-            "Mon, Oct 26, 157.4455, \u{25B2} +0.6421",
+            "Fri, Oct 30, 157.2503, \u{25BC} \u{2212}0.8090, ECB",   // 175.68 / 1.1172
+            "Thu, Oct 29, 158.0593, \u{25B2} +0.0965, ECB",          // 175.92 / 1.1130
+            "Wed, Oct 28, 157.9628, \u{25B2} +0.1422, ECB",
+            "Tue, Oct 27, 157.8206, \u{25B2} +0.3752, ECB",
+            "Mon, Oct 26, 157.4455, \u{25B2} +0.6421, ECB",
         ])
     }
 
@@ -83,11 +83,11 @@ final class HistoryModelTests: XCTestCase {
         let week = try XCTUnwrap(try loaded("EUR", "USD").recentDays(today: day("2024-12-27")))
         XCTAssertEqual(week.title.description, "Last 7 days")
         XCTAssertEqual(week.rows.map(\.description), [
-            "Fri, Dec 27, 1.0435, \u{25B2} +0.0040",   // from Tue 24, the day published before
+            "Fri, Dec 27, 1.0435, \u{25B2} +0.0040, ECB",   // from Tue 24, the day published before
             "Thu, Dec 26, no publication, TARGET holiday",
             "Wed, Dec 25, no publication, TARGET holiday",
-            "Tue, Dec 24, 1.0395, \u{25B2} +0.0002",
-            "Mon, Dec 23, 1.0393, \u{25B2} +0.0003",
+            "Tue, Dec 24, 1.0395, \u{25B2} +0.0002, ECB",
+            "Mon, Dec 23, 1.0393, \u{25B2} +0.0003, ECB",
             "Sun, Dec 22, no publication, weekend",
             "Sat, Dec 21, no publication, weekend",
         ])
@@ -96,7 +96,7 @@ final class HistoryModelTests: XCTestCase {
     func testOfflineTheListEndsOnTheNewestDayKnown() throws {
         let week = try XCTUnwrap(try loaded("USD", "EUR").recentDays(today: day("2026-11-22")))
         XCTAssertEqual(week.title.description, "7 days to Oct 30, 2026 (newest known)")
-        XCTAssertEqual(week.rows.first?.description, "Fri, Oct 30, 0.8951, \u{25BC} \u{2212}0.0034")
+        XCTAssertEqual(week.rows.first?.description, "Fri, Oct 30, 0.8951, \u{25BC} \u{2212}0.0034, ECB")
         XCTAssertEqual(week.rows.count, 7)
     }
 
@@ -111,7 +111,7 @@ final class HistoryModelTests: XCTestCase {
         let before = try XCTUnwrap(try loaded("EUR", "RUB").recentDays(today: day("2022-03-02"))).rows
         XCTAssertEqual(before.prefix(2).map(\.description), [
             "Wed, Mar 2, no RUB rate, not published that day",
-            "Tue, Mar 1, 117.2010, \u{25B2} +1.7168",
+            "Tue, Mar 1, 117.2010, \u{25B2} +1.7168, ECB",
         ])
     }
 
@@ -139,6 +139,47 @@ final class HistoryModelTests: XCTestCase {
         let ecbWithGBP = DayPublication(day: friday, source: "ECB", base: "EUR", rates: ["GBP": dec("0.8712")])
         let erapi = DayPublication(day: friday, source: "open.er-api.com", base: "USD", rates: ["RUB": dec("81.2")])
         XCTAssertEqual(first(model("GBP", "RUB", [erapi, ecbWithGBP])), "Fri, Oct 30, no RUB rate, not published that day")
+    }
+
+    /// The Central Bank of Egypt's published dollar (its buying rates of 1 - 9 April 2026, in
+    /// Tests/Fixtures/frankfurter_v2), one day also published by the National Bank of Romania.
+    func testEachDaySaysWhoPublishedItAndTheListIsOneClickAway() throws {
+        let cbe = [("2026-04-01", "53.5566"), ("2026-04-02", "54.2989"), ("2026-04-05", "54.4269"), ("2026-04-06", "54.3735"),
+                   ("2026-04-07", "54.648"), ("2026-04-08", "53.2558"), ("2026-04-09", "53.0734")]
+        let publications = cbe.map { d, v in
+            DayPublication(day: day(d), source: "Frankfurter", base: "USD", rates: ["EGP": dec(v)],
+                           institutions: ["EGP": d == "2026-04-08" ? ["BNR", "CBE"] : ["CBE"]])
+        }
+        var m = model("USD", "EGP", publications)
+        let rows = try XCTUnwrap(m.recentDays(today: day("2026-04-09"))).rows.map(\.description)
+        XCTAssertEqual(rows.prefix(3), ["Thu, Apr 9, 53.0734, \u{25BC} \u{2212}0.1824, Central Bank of Egypt",
+                                        "Wed, Apr 8, 53.2558, \u{25BC} \u{2212}1.3922, average of 2 central banks",
+                                        "Tue, Apr 7, 54.6480, \u{25B2} +0.2745, Central Bank of Egypt"])
+        // Sunday 5 April: the Central Bank of Egypt publishes on Sundays.
+        XCTAssertEqual(rows[4], "Sun, Apr 5, 54.4269, \u{25B2} +0.1280, Central Bank of Egypt")
+        XCTAssertEqual(m.institutions.map { "\($0.name) (\($0.key)): \($0.days)" },
+                       ["Central Bank of Egypt (CBE): 7", "Banca Națională a României (BNR): 1"])
+        guard case .coverage(let c)? = m.status else { return XCTFail("\(String(describing: m.status))") }
+        XCTAssertEqual(c.sources.map(\.description), ["2 central banks"])
+        m.setRange(.week)
+        XCTAssertTrue(m.setCursor(m.shownPoints - 2))
+        XCTAssertEqual(m.pointText?.description, "Wed, Apr 8, 2026: 1 USD = 53.2558 EGP (average of 2 central banks)")
+        m.pastDay = day("2026-04-04")
+        XCTAssertEqual(m.past(today: day("2026-04-09")).description, "100 USD = 5,429.89 EGP · rate of Thu, Apr 2, 2026 (Central Bank of Egypt)")
+    }
+
+    /// The days the page asks Frankfurter for: the chart's range up to today, and the fortnight
+    /// before a past date outside it.
+    func testTheDaysWantedFollowTheRangeAndThePastDate() throws {
+        var m = model("USD", "EGP", [])
+        m.setRange(.month)
+        let today = day("2026-11-28")
+        XCTAssertEqual(m.wantedSpans(today: today).map { "\($0.first.iso)…\($0.last.iso)" }, ["2026-10-28…2026-11-28"])
+        m.pastDay = day("2025-04-08")
+        XCTAssertEqual(m.wantedSpans(today: today).map { "\($0.first.iso)…\($0.last.iso)" },
+                       ["2026-10-28…2026-11-28", "2025-03-25…2025-04-08"])
+        m.setRange(.max)
+        XCTAssertEqual(m.wantedSpans(today: today).map { "\($0.first.iso)…\($0.last.iso)" }, ["1999-01-04…2026-11-28"])
     }
 
     func testNothingIsListedBeforeTheHistoryIsRead() {
@@ -198,7 +239,7 @@ final class HistoryModelTests: XCTestCase {
         XCTAssertTrue(m.finish(second, .success(try ecb(second.from, second.to))))
         XCTAssertFalse(m.finish(first, .success(try ecb(first.from, first.to))), "an older answer is dropped")
         XCTAssertEqual(m.history?.from, "USD")
-        XCTAssertEqual(m.recentDays(today: day("2026-10-30"))?.rows.first?.description, "Fri, Oct 30, 0.8951, \u{25BC} \u{2212}0.0034")
+        XCTAssertEqual(m.recentDays(today: day("2026-10-30"))?.rows.first?.description, "Fri, Oct 30, 0.8951, \u{25BC} \u{2212}0.0034, ECB")
 
         struct Broken: Error, CustomStringConvertible { var description: String { "disk I/O error" } }
         let third = m.beginLoad()

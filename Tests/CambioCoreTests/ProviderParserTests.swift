@@ -51,19 +51,21 @@ final class ProviderParserTests: XCTestCase {
         XCTAssertEqual(s.days[day("2025-02-25")]?["USD"], dec("1.0497"))
     }
 
-    func testFrankfurterLatestAndSeries() throws {
+    /// An answer of Frankfurter's first version, kept in a 0.6.0 cache, still reads (as the
+    /// ECB's figures it was).
+    func testFrankfurterV1CachedAnswerStillReads() throws {
         let latest = try parse(.frankfurter, "frankfurter_v1_latest_2022-06-29.json")
         XCTAssertEqual(latest.base, "EUR")
         XCTAssertEqual(latest.days[day("2022-06-29")]?["IDR"], dec("15613"))
         XCTAssertEqual(latest.days[day("2022-06-29")]?.count, 31)
         XCTAssertEqual(latest.table.rate(from: "EUR", to: "EUR"), 1, "the base is added")
-        let series = try parse(.frankfurter, "frankfurter_v1_timeseries_2026-09-30_2026-10-02.json", expecting: .symbols(["USD", "INR"]))
-        XCTAssertEqual(series.days.keys.sorted(), [day("2026-09-30"), day("2026-10-01"), day("2026-10-02")])
-        XCTAssertEqual(series.days[day("2026-10-01")]?["INR"], dec("108.832"))
+        XCTAssertEqual(latest.table.institutions(from: "EUR", to: "USD"), ["ECB"])
     }
 
-    func testFrankfurterSeriesEqualsTheECBHistory() throws {
-        let series = try parse(.frankfurter, "frankfurter_v1_timeseries_2026-09-30_2026-10-02.json", expecting: .symbols(["USD", "INR"]))
+    func testFrankfurterECBDaysEqualTheECBHistory() throws {
+        let series = try FrankfurterV2.ecbDays(Fixture.data("frankfurter_v2_rates_ECB_2026-09-30_2026-10-02.json"), today: today)
+        XCTAssertEqual(series.days.keys.sorted(), [day("2026-09-30"), day("2026-10-01"), day("2026-10-02")])
+        XCTAssertEqual(series.days[day("2026-10-01")]?["INR"], dec("108.832"))
         let csv = String(decoding: try Data(contentsOf: Fixture.repo.appendingPathComponent("data/eurofxref-hist.csv")), as: UTF8.self)
         let header = csv.prefix { $0 != "\n" }.split(separator: ",").map(String.init)
         for (d, rates) in series.days {
@@ -143,8 +145,8 @@ final class ProviderParserTests: XCTestCase {
     func testIncompleteAndImplausibleAnswers() {
         // A well-formed answer with too few currencies, or a date in the future.
         refuses(.erapi, "{\"result\":\"success\",\"base_code\":\"USD\",\"time_last_update_unix\":1724025751,\"rates\":{\"USD\":1,\"EUR\":0.9,\"GBP\":0.8,\"JPY\":150,\"CHF\":0.9,\"CNY\":7}}", .tooFewCurrencies(6))
-        refuses(.frankfurter, "{\"base\":\"EUR\",\"date\":\"2099-01-01\",\"rates\":{\"USD\":1.1}}", .implausibleDate("2099-01-01"))
-        refuses(.frankfurter, "{\"base\":\"EUR\",\"date\":\"2022-06-29\",\"rates\":{\"USD\":1.1}}", .missingCurrencies(["CHF", "GBP", "JPY"]))
+        refuses(.frankfurter, "[{\"date\":\"2099-01-01\",\"base\":\"EUR\",\"quote\":\"USD\",\"rate\":1.1}]", .implausibleDate("2099-01-01"))
+        refuses(.frankfurter, "[{\"date\":\"2022-06-29\",\"base\":\"EUR\",\"quote\":\"USD\",\"rate\":1.1}]", .missingCurrencies(["CHF", "GBP", "JPY"]))
     }
 
     /// XMLParser's own words are an error domain and a number: the user gets words.

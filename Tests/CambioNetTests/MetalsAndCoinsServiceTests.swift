@@ -203,5 +203,3 @@ final class MetalsAndCoinsServiceTests: XCTestCase {
     }
 }
 
-private func dec(_ s: String) -> Decimal { Decimal(string: s, locale: Locale(identifier: "en_US_POSIX"))! }
-private func day(_ s: String) -> Day { Day(iso: s)! }

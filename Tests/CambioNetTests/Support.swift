@@ -1,6 +1,7 @@
 import XCTest
 import CGtk
 import CambioGLib
+import CambioCore
 @testable import CambioNet
 
 /// Runs `body` on the main actor, iterating only the GLib main loop, as the app does.
@@ -61,3 +62,6 @@ extension HTTPClient {
         return client
     }
 }
+
+func dec(_ s: String) -> Decimal { Decimal(string: s, locale: Locale(identifier: "en_US_POSIX"))! }
+func day(_ s: String) -> Day { Day(iso: s)! }

@@ -35,6 +35,22 @@ As a provider's base URL (the app appends its own path):
   /redirect/<how>/<path>   302 to <path> on this server (relative), to http://example.invalid/<path>
                            (insecure), or to itself (loop); the query goes along
   /av-log                  what /av was asked: request counts by function:argument, and the keys
+Frankfurter v2 (frankfurter_v2.py: real ECB, BNR, CBE, CBR and CBU rates, blended as the real service does):
+  /fv2/rates?...           date, from, to, base, quotes, providers, group (week|month), expand (providers): JSON
+                           array of {date, base, quote, rate[, providers]}; 422 {"status","message"} for a bad
+                           parameter, date or currency ("invalid currency: XYZ") and for a daily range over 5 years
+                           with providers= or expand=providers (unless providers= names <= 5 and quotes= <= 5)
+  /fv2/rate/<base>/<quote> one record, 404 when there is none
+  /fv2/providers           the providers with data (seed fields, start_date, end_date, currencies, publishes_missed)
+  /fv2/currencies          ?scope=all, ?providers=...; /fv2/currency/<code>
+As a Frankfurter v2 base URL (the app appends /rates?...), a variation of the correct answer:
+  /fv2fault/<kind>/...     404 (always), 422long, 503 (a range over 370 days: 422 "date range exceeds 5 years..."
+                           or 503 "request exceeded 90s timeout", else correct), 503always, truncated (the body cut
+                           in half, with the cut length), zero (one rate 0), jump (one rate x 10), twice (one record
+                           repeated with another rate), outside (a record 30 days after to, or before from),
+                           otherbase (every base another currency, same numbers)
+  /fv2-log[?reset=1]       {"requests": [...]}: every /fv2 and /fv2fault path with its query, in order (reset
+                           clears the list after answering it)
 """
 import json
 import os
@@ -44,6 +60,9 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
+
+sys.dont_write_bytecode = True  # no __pycache__ inside the Swift test target's directory
+import frankfurter_v2  # noqa: E402
 
 FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Fixtures")
 LAST_MODIFIED = "Fri, 30 Oct 2026 15:00:00 GMT"
@@ -135,6 +154,13 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Location", target)
             self.send_header("Content-Length", "0")
             self.end_headers()
+            return
+        if kind in ("fv2", "fv2fault"):
+            status, body, headers = frankfurter_v2.answer(self.path)
+            self.send(status, body, headers, content_type="application/json; charset=utf-8")
+            return
+        if kind == "fv2-log":
+            self.send(200, frankfurter_v2.log_answer(self.path))
             return
         if kind == "av":
             self.send(200, alphavantage(q))
@@ -278,6 +304,7 @@ def main():
         context.load_cert_chain(cert, key)
         shutil.rmtree(d)  # loaded: the files are no longer needed
         server.socket = context.wrap_socket(server.socket, server_side=True)
+    frankfurter_v2.preload()  # in the background: the port is printed at once
     print(server.server_address[1], flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     sys.stdin.read()  # until the test closes our stdin (or dies)
