@@ -83,6 +83,9 @@ public struct PairHistory: Sendable, Equatable {
     public init(from: String, to: String, publications: [DayPublication], preferred: String? = nil) {
         self.from = from; self.to = to
         var best: [Day: (rank: Int, point: HistoryPoint)] = [:]
+        // The sources that published the pair on some day, and the sources of each day without it.
+        var withPair = Set<String>()
+        var gapSources: [Day: Set<String>] = [:]
         // Each day without the pair: what its preferred publication lacks, and what all of them lack.
         var without: [Day: (rank: Int, lacking: [String], common: [String])] = [:]
         // A metal or coin has its own sources, which price nothing else: a pair with one reads
@@ -96,6 +99,7 @@ public struct PairHistory: Sendable, Equatable {
             // On the day it was set, the user's rate was the one in use.
             let rank = user ? -2 : p.source == preferred ? -1 : Self.sourcePreference.firstIndex(of: p.source) ?? Self.sourcePreference.count
             guard let rate = p.rate(from: from, to: to) else {
+                gapSources[p.day, default: []].insert(p.source)
                 let lacks = p.lacking(from: from, to: to)
                 if let current = without[p.day] {
                     let common = current.common.filter(lacks.contains)
@@ -105,12 +109,18 @@ public struct PairHistory: Sendable, Equatable {
                 }
                 continue
             }
+            withPair.insert(p.source)
             if let current = best[p.day], current.rank <= rank { continue }
             best[p.day] = (rank, HistoryPoint(day: p.day, rate: rate, source: p.source, published: p.isPublished(from: from, to: to),
                                               institutions: p.institutions(from: from, to: to)))
         }
         points = best.values.map(\.point).sorted { $0.day < $1.day }
-        let gapDays = without.filter { best[$0.key] == nil }
+        // A day is a gap where a source that publishes the pair left it out (the ECB's RUB after
+        // March 2022); the day of a source that never had it is no gap of a pair that others
+        // publish (the ECB's days, for the Egyptian pound from Frankfurter).
+        let gapDays = without.filter { day, _ in
+            best[day] == nil && (withPair.isEmpty || !(gapSources[day] ?? []).isDisjoint(with: withPair))
+        }
         gaps = gapDays.keys.sorted()
         lacking = gapDays.mapValues { $0.common.isEmpty ? $0.lacking : $0.common }
     }

@@ -98,7 +98,13 @@ final class RatesServiceTests: XCTestCase {
         XCTAssertEqual(e.latest(.ecb), "http://127.0.0.1:8/x/stats/eurofxref/eurofxref-daily.xml")
         XCTAssertEqual(e.latest(.cbr), "https://www.cbr.ru/scripts/XML_daily.asp")
         XCTAssertEqual(e.latest(.erapi), "https://open.er-api.com/v6/latest/USD")
-        XCTAssertEqual(e.latest(.frankfurter), "https://api.frankfurter.app/latest")
+        XCTAssertEqual(e.latest(.frankfurter), "https://api.frankfurter.dev/v2/rates?expand=providers")
+        // CAMBIO_FRANKFURTER_URL names the v2 base; the paths of the spec are appended to it.
+        let v2 = Endpoints(environment: ["CAMBIO_FRANKFURTER_URL": "http://127.0.0.1:8/fv2/"])
+        XCTAssertEqual(v2.frankfurterRange(Day(iso: "2026-10-24")!, Day(iso: "2026-10-30")!),
+                       "http://127.0.0.1:8/fv2/rates?from=2026-10-24&to=2026-10-30&providers=ECB")
+        XCTAssertEqual(v2.frankfurterPair(base: "EGP", quote: "USD", from: Day(iso: "2026-04-01")!, to: Day(iso: "2026-04-09")!, institution: "CBE"),
+                       "http://127.0.0.1:8/fv2/rates?from=2026-04-01&to=2026-04-09&base=EGP&quotes=USD&expand=providers&providers=CBE")
     }
 
     func testRetryAfterIsCappedAtADay() throws {

@@ -216,22 +216,18 @@ def history_shows_a_suspended_currency_as_a_gap_and_refuses_bad_arguments():
 
 @test
 def history_fetches_the_days_after_the_bundle_from_frankfurter_and_keeps_them():
-    lines, _ = ecb_csv()
     home = Home()
-    bundle = os.path.join(home.dir, "bundle")
-    os.makedirs(bundle)
-    # A bundle that ends on 29 Sep 2026: the real Frankfurter series of 30 Sep - 2 Oct follows it.
-    with open(os.path.join(bundle, "eurofxref-hist.csv"), "w") as f:
-        f.write("\n".join([lines[0]] + [l for l in lines[1:] if l and l[:10] <= "2026-09-29"]) + "\n")
-    env = {"CAMBIO_DATA_DIR": bundle}
+    # A bundle that ends on 29 Sep 2026: the ECB's own days of 30 Sep - 2 Oct follow it, through
+    # Frankfurter (providers=ECB).
+    env = {"CAMBIO_DATA_DIR": bundle_ending(home, "2026-09-29")}
     with fault_server() as server:
-        env["CAMBIO_FRANKFURTER_URL"] = server.url("/as/frankfurter_v1_timeseries_2026-09-30_2026-10-02.json")
+        env["CAMBIO_FRANKFURTER_URL"] = server.url("/as/frankfurter_v2_rates_ECB_2026-09-30_2026-10-02.json")
         rc, out, err = home.run("history", "EUR", "USD", "--from", "2026-09-28", "--to", "2026-10-02", "--json", env=env)
     assert rc == 0, err
-    points = [(p["date"], p["rate"], p["source"]) for p in json.loads(out)["points"]]
-    assert points[:3] == [("2026-10-02", "1.1225", "Frankfurter"), ("2026-10-01", "1.1298", "Frankfurter"),
-                          ("2026-09-30", "1.1355", "Frankfurter")], points
-    assert [p[2] for p in points[3:]] == ["ECB", "ECB"], points
+    points = [(p["date"], p["rate"], p["source"], p["published_by"]) for p in json.loads(out)["points"]]
+    assert points == [("2026-10-02", "1.1225", "ECB", "ECB"), ("2026-10-01", "1.1298", "ECB", "ECB"),
+                      ("2026-09-30", "1.1355", "ECB", "ECB"), ("2026-09-29", "1.1355", "ECB", "ECB"),
+                      ("2026-09-28", "1.1378", "ECB", "ECB")], points
     # Kept: offline the same days come back, and no request is needed for them.
     rc, out2, err = home.run("history", "EUR", "USD", "--from", "2026-09-28", "--to", "2026-10-02", "--json", "--offline", env=env)
     assert rc == 0 and json.loads(out2) == json.loads(out), (out2, err)
@@ -239,6 +235,97 @@ def history_fetches_the_days_after_the_bundle_from_frankfurter_and_keeps_them():
     rc, out3, err = home.run("history", "EUR", "USD", "--from", "2026-09-28", "--to", "2026-10-05", "--json", env=env)
     assert rc == 0 and json.loads(out3) == json.loads(out), (out3, err)
     assert "Frankfurter" in err and len(err.strip().splitlines()) == 1, err
+
+
+def v2_requests(server):
+    """What the local Frankfurter v2 was asked since the last call."""
+    import urllib.request
+    with urllib.request.urlopen(server.url("/fv2-log?reset=1")) as r:
+        return json.loads(r.read())["requests"]
+
+
+@test
+def history_of_a_pair_the_ecb_never_published_comes_from_frankfurter_with_who_published_it():
+    home = Home()
+    args = ("history", "EGP", "USD", "--from", "2026-04-01", "--to", "2026-04-09")
+    with fault_server() as server:
+        env = {"CAMBIO_FRANKFURTER_URL": server.url("/fv2")}
+        v2_requests(server)
+        rc, out, err = home.run(*args, "--json", env=env)
+        assert rc == 0, err
+        assert v2_requests(server) == ["/fv2/rates?from=2026-04-01&to=2026-04-09&base=EGP&quotes=USD&expand=providers"]
+        points = json.loads(out)["points"]
+        # The local v2 blends the Central Bank of Egypt's, the National Bank of Romania's and the
+        # Central Bank of Uzbekistan's published rates, as the service does.
+        assert [(p["date"], p["rate"]) for p in points][:3] == [("2026-04-09", "0.01878"), ("2026-04-08", "0.0187"),
+                                                              ("2026-04-07", "0.01831")], points
+        first = points[-1]
+        assert first["date"] == "2026-04-01" and first["published_by"] == "average of 3 central banks", first
+        assert first["institutions"] == ["National Bank of Romania", "Central Bank of Egypt", "Central Bank of Uzbekistan"] \
+            or sorted(first["institutions"]) == sorted(["Banca Națională a României", "Central Bank of Egypt", "Central Bank of Uzbekistan"]), first
+        assert "2026-04-05" in [p["date"] for p in points], "Egypt publishes on Sundays"
+        # Stored: offline, the same days, and nothing is sent.
+        rc, out2, err = home.run(*args, "--json", "--offline", env=env)
+        assert rc == 0 and json.loads(out2) == json.loads(out), (out2, err)
+        assert v2_requests(server) == []
+        rc, text, err = home.run(*args, "--offline", env=env)
+        assert text.splitlines()[0] == "2026-04-09  0.01878  " + points[0]["published_by"], text
+        # The last 7 days have nothing here (the local service's newest day is 30 Oct 2026):
+        # the newest known days, and why.
+        rc, out, err = home.run("history", "EGP", "USD", env=env)
+        assert rc == 0 and "nothing is known after" in err, (out, err)
+        assert len(out.splitlines()) >= 1, out
+
+
+@test
+def convert_on_a_past_date_of_a_pair_the_ecb_never_published():
+    home = Home()
+    _, ecb = ecb_csv()
+    with fault_server() as server:
+        env = {"CAMBIO_FRANKFURTER_URL": server.url("/fv2")}
+        rc, out, err = home.run("convert", "1000", "AED", "JPY", "--date", "2025-04-08", "--json", env=env)
+        assert rc == 0, err
+        result = json.loads(out)["results"][0]
+        assert result["rate_date"] == "2025-04-08" and result["source"] == "Frankfurter", result
+        # The dirham is pegged at 3.6725 per dollar; the yen and the dollar are the ECB's of that day.
+        expected = float(ecb["2025-04-08"]["JPY"]) / (float(ecb["2025-04-08"]["USD"]) * 3.6725)
+        assert abs(float(result["rate"]) / expected - 1) < 0.0005, (result, expected)
+        assert result["amount"] == str(round(float(result["rate"]) * 1000)), result
+        # Offline afterwards: the same answer, from the store.
+        rc, out2, err = home.run("convert", "1000", "AED", "JPY", "--date", "2025-04-08", "--json", "--offline", env=env)
+        assert rc == 0 and json.loads(out2) == json.loads(out), (out2, err)
+        # A fresh user offline: nothing is sent, and no rate is known.
+        rc, out, err = Home().run("convert", "1000", "AED", "JPY", "--date", "2025-04-08", "--offline", env=env)
+        assert rc != 0 and "no published rate for AED and JPY on or before 2025-04-08" in err, (rc, out, err)
+        v2_requests(server)
+
+
+@test
+def one_institutions_official_rates_with_source():
+    home = Home()
+    with fault_server() as server:
+        env = {"CAMBIO_FRANKFURTER_URL": server.url("/fv2")}
+        v2_requests(server)
+        rc, out, err = home.run("history", "USD", "RUB", "--from", "2026-03-03", "--to", "2026-03-05", "--source", "CBR", "--json", env=env)
+        assert rc == 0 and err == "", err
+        assert v2_requests(server) == ["/fv2/rates?from=2026-03-03&to=2026-03-05&base=RUB&quotes=USD&expand=providers&providers=CBR"]
+        points = json.loads(out)["points"]
+        assert [p["published_by"] for p in points] == ["Central Bank of Russia"] * 3, points
+        # The Bank of Russia's own figure of 5 March 2026 (Tests/Fixtures/frankfurter_v2), as roubles per dollar.
+        assert points[0]["date"] == "2026-03-05", points
+        # An institution without the pair: the average, and said.
+        rc, out, err = home.run("convert", "1000", "AED", "JPY", "--date", "2025-04-08", "--source", "CBR", "--json", env=env)
+        assert rc == 0 and "Central Bank of Russia (CBR) has no rate for AED/JPY" in err, err
+        assert json.loads(out)["results"][0]["source"] == "Frankfurter", out
+        # The choice in Preferences is the default; --source average overrides it.
+        write_settings(home.dir, {"official-source": "CBR"})
+        rc, out, err = home.run("history", "USD", "RUB", "--from", "2026-03-03", "--to", "2026-03-05", "--json", "--offline", env=env)
+        assert [p["published_by"] for p in json.loads(out)["points"]] == ["Central Bank of Russia"] * 3, (out, err)
+        rc, out, err = home.run("history", "USD", "RUB", "--from", "2026-03-03", "--to", "2026-03-05", "--source", "average", "--json",
+                                env=env)
+        assert rc == 0 and all(p["published_by"] != "Central Bank of Russia" or p["source"] == "Frankfurter" for p in json.loads(out)["points"]), out
+        rc, out, err = home.run("history", "USD", "RUB", "--source", "XYZ", env=env)
+        assert rc != 0 and "unknown source: XYZ" in err and len(err.strip().splitlines()) == 1, err
 
 
 AV_KEY = "CLITESTKEY42"
@@ -619,12 +706,16 @@ def the_fee_set_in_preferences_applies_when_on():
 
 
 def bundle_ending(home, last_day):
-    """A copy of the bundled history cut after `last_day`, as CAMBIO_DATA_DIR."""
+    """A copy of the bundled history cut after `last_day`, as CAMBIO_DATA_DIR, with its shared
+    history built by the tool `make` builds it with."""
     lines, _ = ecb_csv()
     bundle = os.path.join(home.dir, "bundle")
     os.makedirs(bundle, exist_ok=True)
-    with open(os.path.join(bundle, "eurofxref-hist.csv"), "w") as f:
+    csv = os.path.join(bundle, "eurofxref-hist.csv")
+    with open(csv, "w") as f:
         f.write("\n".join([lines[0]] + [l for l in lines[1:] if l and l[:10] <= last_day]) + "\n")
+    tool = os.path.join(os.path.dirname(BINARY), "cambio-history-bundle")
+    subprocess.run([tool, csv, os.path.join(bundle, "ecb-history.sqlite")], check=True)
     return bundle
 
 
@@ -634,13 +725,14 @@ def history_refuses_a_hostile_frankfurter_series_says_why_and_stores_none_of_it(
     env = {"CAMBIO_DATA_DIR": bundle_ending(home, "2026-09-29")}
     args = ("history", "EUR", "USD", "--from", "2026-09-28", "--to", "2026-10-02", "--json")
     with fault_server() as server:
-        for fault, words in (("seriesjump", "the rate for USD jumped from 1.1"),
-                             ("seriesold", "the answer's days (2000-09-30 to 2000-10-02) are not the days asked for")):
-            env["CAMBIO_FRANKFURTER_URL"] = server.url(f"/fault/{fault}")
+        for fault, words in (("otherbase", "the rates are against USD, but EUR was asked for"),
+                             ("outside", "the rates' date is not plausible"),
+                             ("truncated", "the answer was not JSON")):
+            env["CAMBIO_FRANKFURTER_URL"] = server.url(f"/fv2fault/{fault}")
             rc, out, err = home.run(*args, env=env)
             # Said in one line; the days already known still shown.
             assert rc == 0 and words in err and len(err.strip().splitlines()) == 1, (fault, rc, err)
-            assert [p["source"] for p in json.loads(out)["points"]] == ["ECB", "ECB"], (fault, out)
+            assert [p["date"] for p in json.loads(out)["points"]] == ["2026-09-29", "2026-09-28"], (fault, out)
     # Nothing of either answer was stored: offline, 1 Oct converts at the last ECB day.
     rc, out, err = home.run(*args, "--offline", env=env)
     assert [p["date"] for p in json.loads(out)["points"]] == ["2026-09-29", "2026-09-28"], out
