@@ -27,7 +27,6 @@ extension HistoryPage {
             let buttons = Box.horizontal(spacing: 8, [fromButton, swapButton, toButton])
             sourcesButton.visible = false
             sourcesButton.valign = GTK_ALIGN_CENTER
-            sourcesList.selectable = true
             sourcesList.margins(6, 6, 6, 6)
             sourcesList.sizeRequest(width: 240, height: -1)
             sourcesButton.popover = Popover(child: sourcesList)

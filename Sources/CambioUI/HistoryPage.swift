@@ -120,6 +120,10 @@ import CGtk
     public var statusText: String { pairBar.status.text }
     public var shownPoints: Int { model.shownPoints }
     public var isLoaded: Bool { model.history != nil }
+    /// True while the pair's official history is being fetched from Frankfurter.
+    public var isFetching: Bool { fetching != nil }
+    /// The institutions' list behind the "Who published these rates" button (empty when hidden).
+    public var institutionsText: String { pairBar.sourcesButton.visible ? pairBar.sourcesList.text : "" }
     /// True while a pair's history is being read.
     public var isLoading: Bool { model.isLoading }
     /// The ⇄ button (Ctrl+S).

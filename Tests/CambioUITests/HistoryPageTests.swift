@@ -27,11 +27,11 @@ final class HistoryPageTests: WindowTestCase {
         XCTAssertEqual(window.visiblePage, "history")
         XCTAssertEqual([page.from, page.to], ["USD", "EUR"])
         XCTAssertEqual(page.dayTexts, [
-            "Fri, Oct 30, 0.8951, \u{25BC} \u{2212}0.0034",   // 1/1.1172 against 1/1.1130
-            "Thu, Oct 29, 0.8985, \u{25B2} +0.0002",
-            "Wed, Oct 28, 0.8982, \u{25B2} +0.0014",
-            "Tue, Oct 27, 0.8969, \u{25B2} +0.0030",
-            "Mon, Oct 26, 0.8938, \u{25B2} +0.0004",
+            "Fri, Oct 30, 0.8951, \u{25BC} \u{2212}0.0034, ECB",   // 1/1.1172 against 1/1.1130
+            "Thu, Oct 29, 0.8985, \u{25B2} +0.0002, ECB",
+            "Wed, Oct 28, 0.8982, \u{25B2} +0.0014, ECB",
+            "Tue, Oct 27, 0.8969, \u{25B2} +0.0030, ECB",
+            "Mon, Oct 26, 0.8938, \u{25B2} +0.0004, ECB",
             "Sun, Oct 25, no publication, weekend",
             "Sat, Oct 24, no publication, weekend",
         ])

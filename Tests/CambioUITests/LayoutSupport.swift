@@ -164,10 +164,11 @@ extension WindowTestCase {
         return max(0, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
     }
 
-    /// The labels under `widget` given less height than their lines need at the width they have
-    /// (a wrapped text cut off at the bottom), by their text.
+    /// The labels on screen under `widget` given less height than their lines need at the width
+    /// they have (a wrapped text cut off at the bottom), by their text. A closed popover's are not
+    /// on screen.
     func cutLabels(in widget: some Widget) -> [String] {
-        widget.descendants.filter { $0.isA(gtk_label_get_type()) && gtk_widget_get_visible($0) != 0 }.compactMap { w in
+        widget.descendants.filter { $0.isA(gtk_label_get_type()) && gtk_widget_get_mapped($0) != 0 }.compactMap { w in
             let label = Label(existing: w)
             return Int32(label.height) < label.measure(GTK_ORIENTATION_VERTICAL, for: Int32(label.width)).minimum ? label.text : nil
         }

@@ -51,6 +51,8 @@ class WindowTestCase: XCTestCase {
                                 "CAMBIO_ALPHAVANTAGE_URL": "http://127.0.0.1:9", "CAMBIO_CURRENCYAPI_URL": "http://127.0.0.1:9",
                                 "CAMBIO_COINBASE_URL": "http://127.0.0.1:9"]
     var preferences: Preferences?
+    /// Addresses that take the place of the dead ones (a local server's) at the next start.
+    var endpoints: [String: String] = [:]
 
     /// Builds the window as a start of the app would, from what is saved in `home`.
     /// `size`: the window's size (else its default), set before it shows as a desktop would.
@@ -61,7 +63,7 @@ class WindowTestCase: XCTestCase {
         if preferences == nil { preferences = Preferences(backend: .memory) }
         context = AppContext(environment: ["HOME": home.path, "LANG": lang,
                                            "XDG_DATA_HOME": home.appendingPathComponent("data").path]
-                                 .merging(Self.deadEndpoints) { $1 },
+                                 .merging(Self.deadEndpoints) { $1 }.merging(endpoints) { $1 },
                              preferences: preferences)
         contexts.append(context)
         window = MainWindow(application: nil, context: context)
@@ -87,26 +89,11 @@ class WindowTestCase: XCTestCase {
         return true
     }
 
-    /// One imported store for every test: each test's home gets a copy (the import takes seconds).
-    nonisolated(unsafe) static var historyTemplate: URL?
-
-    /// Puts the bundled ECB history, already imported, in this test's home.
+    /// The bundled ECB history is the shared file `make` builds (data/ecb-history.sqlite), read
+    /// beside each test's own store: nothing to import.
     func installImportedHistory() throws {
-        if Self.historyTemplate == nil {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-ui-history-\(getpid()).sqlite")
-            try? FileManager.default.removeItem(at: url)
-            // Every test class copies it: it goes when the process ends.
-            atexit {
-                guard let url = WindowTestCase.historyTemplate else { return }
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
-            }
-            let store = try HistoryStore(url: url)
-            try store.importBundle(Data(contentsOf: AppContext.sourceTree!.appendingPathComponent("data/eurofxref-hist.csv")))
-            Self.historyTemplate = url
-        }
-        try FileManager.default.createDirectory(at: context.paths.historyFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? FileManager.default.removeItem(at: context.paths.historyFile)
-        try FileManager.default.copyItem(at: Self.historyTemplate!, to: context.paths.historyFile)
+        let shared = AppContext.sourceTree!.appendingPathComponent("data").appendingPathComponent(BundledData.sharedHistory)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: shared.path), "make builds \(shared.path)")
     }
 
     /// A signal without arguments, as GTK emits it when the user acts ("stop-search" for Escape in
@@ -170,4 +157,29 @@ class PreferencesTestCase: WindowTestCase {
         if let prefs { prefs.window.destroy() }
         try await super.tearDown()
     }
+}
+
+/// Tests/CambioNetTests/fault_server.py on 127.0.0.1 (real payloads, and an imitation of
+/// Frankfurter v2 at /fv2), started once per test process; it exits when this process ends and
+/// its standard input closes.
+enum LocalServer {
+    nonisolated(unsafe) private static var process: Process?
+    nonisolated(unsafe) private static var input: Pipe?
+
+    static let port: Int = {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", AppContext.sourceTree!.appendingPathComponent("Tests/CambioNetTests/fault_server.py").path]
+        let out = Pipe(), inp = Pipe()
+        p.standardOutput = out
+        p.standardInput = inp
+        try! p.run()
+        var line = Data()
+        while !line.contains(0x0A) { line.append(out.fileHandleForReading.availableData) }
+        process = p
+        input = inp
+        return Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))!
+    }()
+
+    static func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 }
