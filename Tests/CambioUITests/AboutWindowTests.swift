@@ -64,7 +64,12 @@ final class AboutWindowTests: WindowTestCase {
         XCTAssertTrue(legal.contains(#"Rates from open.er-api.com: <a href="https://www.exchangerate-api.com">Rates By Exchange Rate API</a>."#), legal)
         XCTAssertTrue(legal.contains(#"Source: <a href="https://www.ecb.europa.eu">European Central Bank</a>."#), legal)
         XCTAssertTrue(legal.contains(#"Source: <a href="https://www.cbr.ru">Bank of Russia</a>."#), legal)
-        XCTAssertTrue(legal.contains(#"<a href="https://frankfurter.app">Frankfurter</a> serves"#), legal)
+        XCTAssertTrue(legal.contains(#"<a href="https://frankfurter.dev">Frankfurter</a> (MIT licence) gathers the official rates of 84 central banks"#), legal)
+        // Frankfurter's sources, each credited by name.
+        XCTAssertTrue(texts.contains("Official rates through Frankfurter"), "\(texts)")
+        for name in ["Central Bank of Egypt", "Banca Națională a României", "Bank of England", "International Monetary Fund"] {
+            XCTAssertTrue(texts.contains { $0.hasPrefix(name) }, "\(name) in \(texts)")
+        }
         XCTAssertTrue(legal.contains(#"from <a href="https://github.com/fawazahmed0/exchange-api">currency-api</a> by Fawaz Ahmed, dedicated to the public domain (CC0 1.0)."#), legal)
         XCTAssertTrue(legal.contains(#"Cryptocurrency exchange rates from the <a href="https://docs.cdp.coinbase.com/coinbase-app/track-apis/exchange-rates">Coinbase API</a>"#), legal)
         XCTAssertTrue(legal.contains(#"Stock data provided by <a href="https://www.alphavantage.co">Alpha Vantage</a>"#), legal)
