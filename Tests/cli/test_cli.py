@@ -53,7 +53,7 @@ def convert_offline_json_matches_the_bundled_ecb_rates():
     assert data["amount"] == "100" and data["from"] == "USD", data
     eur, jpy = data["results"]
     assert eur == {"to": "EUR", "amount": "89.51", "rate": "0.8950948800572860723236663086287146",
-                   "rate_date": "2026-10-30", "source": "ECB"}, eur
+                   "rate_date": "2026-10-30", "source": "ECB", "published_by": "ECB", "institutions": ["European Central Bank"]}, eur
     assert jpy["amount"] == "15725" and jpy["rate_date"] == "2026-10-30", jpy
     assert err == "", "--offline sends no request, so nothing to warn about: " + err
 
@@ -189,7 +189,8 @@ def history_prints_the_ecbs_published_figures_exactly_newest_first():
     assert rc == 0, err
     data = json.loads(out)
     assert data["from"] == "EUR" and data["to"] == "USD", data
-    expected = [{"date": d, "rate": rows[d]["USD"], "source": "ECB"} for d in sorted(rows) if d.startswith("2024-03")][::-1]
+    expected = [{"date": d, "rate": rows[d]["USD"], "source": "ECB", "published_by": "ECB", "institutions": ["European Central Bank"]}
+                for d in sorted(rows) if d.startswith("2024-03")][::-1]
     assert data["points"] == expected, (data["points"][:3], expected[:3])
     assert len(expected) == 20   # 21 business days minus Good Friday
     # A cross of the same day's figures; published days only, newest first (Easter: 29 Mar and 1 Apr absent).
@@ -598,7 +599,8 @@ def your_own_rates_are_used_instead_and_named_user():
     rc, out, err = h.run("convert", "100", "CUP", "USD", "EUR", "--offline", "--json")
     assert rc == 0 and err == "", err
     usd, eur = json.loads(out)["results"]
-    assert usd == {"to": "USD", "amount": "0.82", "rate": "0.0082", "rate_date": "2026-11-22", "source": "user"}, usd
+    assert usd == {"to": "USD", "amount": "0.82", "rate": "0.0082", "rate_date": "2026-11-22", "source": "user",
+                   "published_by": "your rate", "institutions": []}, usd
     assert (eur["amount"], eur["source"], eur["rate_date"]) == ("0.73", "user", "2026-11-22"), eur
     rc, out, err = h.run("convert", "100", "GBP", "EUR", "--offline", "--json")
     r = json.loads(out)["results"][0]
