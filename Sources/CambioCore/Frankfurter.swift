@@ -66,7 +66,8 @@ public enum FrankfurterV2 {
         if let m = try? JSONDecoder().decode(Message.self, from: data) { throw ProviderError.apiError(m.message) }
         let decoded: [Record]
         do { decoded = try JSONDecoder().decode([Record].self, from: data) } catch { throw ProviderParser.jsonError(error) }
-        let earliest = Day(year: 1999, month: 1, day: 4)!, latest = today.adding(days: 1)
+        // Nothing is asked before the ECB's first day; a month's average may be dated the 1st.
+        let earliest = ECBHistoryCSV.firstDay.adding(days: -FrankfurterV2.Grouping.month.days), latest = today.adding(days: 1)
         return try decoded.map { r in
             guard let day = Day(iso: r.date), day >= earliest, day <= latest else { throw ProviderError.implausibleDate(r.date) }
             guard let rate = r.rate, rate > 0, !rate.isNaN else {
@@ -121,21 +122,28 @@ public enum FrankfurterV2 {
 
     /// A pair's range before any of it is stored: every record is the pair asked for (the
     /// identity record left out), of a day within the range (the service may begin at the last
-    /// day published before `start`, up to `AnswerCheck.seriesLeadDays` earlier), each day once,
-    /// and no rate more than tenfold from the day before it (the first against `before`, the
-    /// newest stored day before the range).
+    /// day published before `start`, up to `lead` days earlier: a week for days, a bucket's
+    /// length for weeks and months), each day once (the service repeats a week's or a month's
+    /// record where it splits a long range: the same record twice is one), and no rate tenfold
+    /// or more from the one before it (the first against `before`, the newest stored before the
+    /// range).
     public static func checkRange(_ records: [FrankfurterRecord], base: String, quote: String,
-                                  from start: Day, to end: Day, before: Decimal?) throws -> [FrankfurterRecord] {
+                                  from start: Day, to end: Day, before: Decimal?,
+                                  lead: Int = AnswerCheck.seriesLeadDays) throws -> [FrankfurterRecord] {
         var out: [FrankfurterRecord] = []
-        var days = Set<Day>()
+        var seen: [Day: FrankfurterRecord] = [:]
         for r in records {
             guard r.base == base else { throw ProviderError.wrongBase(expected: base, got: r.base) }
             if r.quote == base { continue }
             guard r.quote == quote else { throw ProviderError.wrongShape("a rate for \(r.quote), which was not asked for") }
-            if r.day < start.adding(days: -AnswerCheck.seriesLeadDays) || r.day > end.adding(days: 1) {
+            if r.day < start.adding(days: -lead) || r.day > end.adding(days: 1) {
                 throw ProviderError.outsideRange(first: r.day.iso, last: r.day.iso, askedFrom: start.iso, askedTo: end.iso)
             }
-            guard days.insert(r.day).inserted else { throw ProviderError.dayTwice(r.day.iso) }
+            if let twin = seen[r.day] {
+                guard twin == r else { throw ProviderError.dayTwice(r.day.iso) }
+                continue
+            }
+            seen[r.day] = r
             out.append(r)
         }
         out.sort { $0.day < $1.day }
@@ -170,9 +178,18 @@ public enum FrankfurterV2 {
     }
 
     /// The name a pair's records are stored under: the average of the central banks, or one
-    /// institution's own figures.
-    public static func source(institution: String?) -> String {
-        institution.map { "Frankfurter:\($0)" } ?? "Frankfurter"
+    /// institution's own figures; a week's or a month's averages under their own name.
+    public static func source(institution: String?, group: Grouping? = nil) -> String {
+        (institution.map { "Frankfurter:\($0)" } ?? "Frankfurter") + (group.map { "|\($0.rawValue)" } ?? "")
+    }
+
+    /// Averages of a week or a month (`group=`), for a chart whose range has more days than it
+    /// can show: one request for any range, whatever institutions it names.
+    public enum Grouping: String, Sendable, CaseIterable {
+        case week, month
+
+        /// How many days a record stands for (the service dates it within its bucket).
+        public var days: Int { self == .week ? 7 : 31 }
     }
 
     /// Whether a point is the institution's own figure (or the user's own rate, which comes first).

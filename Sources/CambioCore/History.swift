@@ -54,6 +54,12 @@ public struct HistoryPoint: Sendable, Equatable {
         self.day = day; self.rate = rate; self.source = source; self.published = published; self.institutions = institutions
     }
 
+    /// The average of a week or a month, not a day's rate.
+    public var grouping: FrankfurterV2.Grouping? {
+        guard let bar = source.lastIndex(of: "|") else { return nil }
+        return FrankfurterV2.Grouping(rawValue: String(source[source.index(after: bar)...]))
+    }
+
     /// Who published it, in words: "Central Bank of Egypt", "average of 3 central banks",
     /// "ECB", "your rate".
     public var publisher: Wording {
@@ -70,6 +76,10 @@ public struct PairHistory: Sendable, Equatable {
     public let points: [HistoryPoint]
     /// Days with a publication that lacks the pair (RUB in the ECB's data after 1 March 2022).
     public let gaps: [Day]
+    /// Averages of a week or a month (Frankfurter's `group=`), oldest first: what a long chart
+    /// shows where no day of their period is known. Never a day's rate: the list of days and a
+    /// past date use `points` only.
+    public var grouped: [HistoryPoint] = []
     /// For each gap, the currencies none of the day's publications has (RUB, whichever side of
     /// the pair it is on); when each was in one but never both together, those the day's
     /// preferred publication lacks.

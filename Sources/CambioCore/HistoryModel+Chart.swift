@@ -18,10 +18,33 @@ extension HistoryModel {
             stats = nil
             return
         }
-        let shown = h.points(from: range.start(end: end), to: end)
-        chart = ChartGeometry(shown)
-        stats = HistoryStats(shown)
+        let start = range.start(end: end)
+        let daily = h.points(from: start, to: end)
+        let shown = Self.withAverages(daily, h.grouped, from: start, to: end)
+        chart = ChartGeometry(shown[...])
+        stats = HistoryStats(shown[...])
         cursor = nil
+    }
+
+    /// The days of the range, with a week's or a month's average where none of its days is
+    /// known (a long range drawn from averages, its last year day by day).
+    static func withAverages(_ daily: ArraySlice<HistoryPoint>, _ grouped: [HistoryPoint], from start: Day?, to end: Day) -> [HistoryPoint] {
+        guard !grouped.isEmpty else { return Array(daily) }
+        let days = daily.map(\.day)
+        let averages = grouped.filter { g in
+            guard (start.map { g.day >= $0 } ?? true), g.day <= end, let period = g.grouping else { return false }
+            // Dated within its bucket: none of the days around it known.
+            let i = days.partitioningIndex { $0 >= g.day.adding(days: -period.days) }
+            return i == days.count || days[i] > g.day.adding(days: period.days)
+        }
+        return (averages + daily).sorted { $0.day < $1.day }
+    }
+
+    /// "Weekly averages up to Oct 27, 2025": the chart's older part is averages.
+    public var averagesNote: Wording? {
+        guard let points = chart?.points, let last = points.last(where: { $0.grouping != nil }), let g = last.grouping else { return nil }
+        let day = Wording.verbatim(days.string(last.day))
+        return g == .week ? Wording("Weekly averages up to %@", day) : Wording("Monthly averages up to %@", day)
     }
 
     /// How many points the chart shows.
@@ -47,7 +70,7 @@ extension HistoryModel {
     }
 
     /// The line over the chart: where a metal's or coin's history starts, and the range's figures.
-    public var chartCaption: [Wording] { [recordedSince, statsText].compactMap { $0 } }
+    public var chartCaption: [Wording] { [recordedSince, statsText, averagesNote].compactMap { $0 } }
 
     /// The range's high and low, written at their lines on the chart.
     public var extremeLabels: (high: (text: String, value: Double), low: (text: String, value: Double))? {
@@ -74,8 +97,17 @@ extension HistoryModel {
     public var pointText: Wording? {
         guard let i = cursor, let chart, chart.points.indices.contains(i) else { return nil }
         let p = chart.points[i]
-        return Wording("%@: 1 %@ = %@ %@ (%@)", .verbatim(longDays.string(p.day)), .verbatim(from),
-                       .verbatim(formatter.rate(p.rate)), .verbatim(to), p.publisher)
+        switch p.grouping {
+        case .week?:
+            return Wording("Week of %@: 1 %@ = %@ %@ on average (%@)", .verbatim(days.string(p.day)), .verbatim(from),
+                           .verbatim(formatter.rate(p.rate)), .verbatim(to), p.publisher)
+        case .month?:
+            return Wording("Month of %@: 1 %@ = %@ %@ on average (%@)", .verbatim(days.string(p.day)), .verbatim(from),
+                           .verbatim(formatter.rate(p.rate)), .verbatim(to), p.publisher)
+        case nil:
+            return Wording("%@: 1 %@ = %@ %@ (%@)", .verbatim(longDays.string(p.day)), .verbatim(from),
+                           .verbatim(formatter.rate(p.rate)), .verbatim(to), p.publisher)
+        }
     }
 }
 

@@ -157,12 +157,18 @@ public struct HistoryModel: Sendable {
             .sorted { $0.days != $1.days ? $0.days > $1.days : $0.name < $1.name }
     }
 
-    /// The days the page needs the pair's official history for: the chart's range (or the
-    /// last week, if longer) up to `today`, and the fortnight before the past date asked.
-    public func wantedSpans(today: Day) -> [(first: Day, last: Day)] {
-        let start = min(range.start(end: today) ?? ECBHistoryCSV.firstDay, today.adding(days: -6))
-        var spans = [(first: max(start, ECBHistoryCSV.firstDay), last: today)]
-        if pastDay < start, pastDay <= today { spans.append((max(pastDay.adding(days: -14), ECBHistoryCSV.firstDay), pastDay)) }
+    /// What the page needs of the pair's official history: each day of the chart's range up to a
+    /// year (and of the last week), the averages of a week (five years) or a month (Max) where
+    /// the range has more days than a chart can show, and each day of the fortnight before a
+    /// past date outside them.
+    public func wantedSpans(today: Day) -> [(first: Day, last: Day, group: FrankfurterV2.Grouping?)] {
+        let first = ECBHistoryCSV.firstDay
+        let group: FrankfurterV2.Grouping? = range == .fiveYears ? .week : range == .max ? .month : nil
+        let dailyRange = group == nil ? range : .year
+        let daily = max(first, min(dailyRange.start(end: today) ?? first, today.adding(days: -6)))
+        var spans: [(first: Day, last: Day, group: FrankfurterV2.Grouping?)] = [(daily, today, nil)]
+        if let group { spans.append((max(first, range.start(end: today) ?? first), today, group)) }
+        if pastDay < daily, pastDay <= today { spans.append((max(pastDay.adding(days: -14), first), pastDay, nil)) }
         return spans
     }
 

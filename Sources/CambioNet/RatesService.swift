@@ -78,9 +78,11 @@ public struct Endpoints: Sendable, Equatable {
 
     /// A pair's official daily rates from `start` to `end`, with who published each:
     /// the average of the central banks, or one institution's own figures.
-    public func frankfurterPair(base: String, quote: String, from start: Day, to end: Day, institution: String?) -> String {
+    /// `group`: "week" or "month" for averages.
+    public func frankfurterPair(base: String, quote: String, from start: Day, to end: Day, institution: String?,
+                                group: String? = nil) -> String {
         bases[.frankfurter]! + "/rates?from=\(start.iso)&to=\(end.iso)&base=\(base)&quotes=\(quote)&expand=providers"
-            + (institution.map { "&providers=\($0)" } ?? "")
+            + (institution.map { "&providers=\($0)" } ?? "") + (group.map { "&group=\($0)" } ?? "")
     }
 }
 

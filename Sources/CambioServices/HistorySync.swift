@@ -82,7 +82,9 @@ import Foundation
     /// the average of the central banks), in pieces of at most five years when institutions
     /// are named. Each answer is checked (the base, the pair, the days asked, a day once, no
     /// tenfold move) before it is stored.
-    public func fetchPair(from: String, to: String, start: Day, end: Day, institution: String?, today: Day) async -> PairOutcome {
+    /// `group`: a week's or a month's averages instead of each day (a long chart), in one request.
+    public func fetchPair(from: String, to: String, start: Day, end: Day, institution: String?, today: Day,
+                          group: FrankfurterV2.Grouping? = nil) async -> PairOutcome {
         var outcome = PairOutcome()
         let pair = FrankfurterV2.stored(from, to)
         let last = min(end, today)
@@ -91,13 +93,15 @@ import Foundation
         if institution == nil || institution == "ECB", ECBHistoryCSV.published.contains(from), ECBHistoryCSV.published.contains(to) { return outcome }
         var chosen = institution
         for attempt in 0..<2 {
-            let source = FrankfurterV2.source(institution: chosen)
+            let source = FrankfurterV2.source(institution: chosen, group: group)
             do {
                 let spans = try store.missingSpans(base: pair.base, quote: pair.quote, source: source, from: start, to: last)
                 var any = false
                 for span in spans {
-                    for piece in FrankfurterV2.pieces(from: span.first, to: span.last) {
-                        let stored = try await fetchPiece(pair, piece, institution: chosen, source: source, today: today)
+                    // Averages are asked whole (the cap is on days); days in pieces of five years.
+                    let pieces = group == nil ? FrankfurterV2.pieces(from: span.first, to: span.last) : [(span.first, span.last)]
+                    for piece in pieces {
+                        let stored = try await fetchPiece(pair, piece, institution: chosen, source: source, today: today, group: group)
                         outcome.added += stored
                         any = any || stored > 0
                     }
@@ -124,8 +128,9 @@ import Foundation
     /// One piece: asked, and on a 422 or a 503 (the service's "narrow the request") asked once
     /// more in two halves. Returns how many days were stored.
     private func fetchPiece(_ pair: (base: String, quote: String), _ piece: (Day, Day), institution: String?, source: String,
-                            today: Day, narrowed: Bool = false) async throws -> Int {
-        let url = endpoints.frankfurterPair(base: pair.base, quote: pair.quote, from: piece.0, to: piece.1, institution: institution)
+                            today: Day, group: FrankfurterV2.Grouping?, narrowed: Bool = false) async throws -> Int {
+        let url = endpoints.frankfurterPair(base: pair.base, quote: pair.quote, from: piece.0, to: piece.1, institution: institution,
+                                            group: group?.rawValue)
         let response = try await askResponse(url)
         switch response.status {
         case 200..<300:
@@ -133,11 +138,14 @@ import Foundation
             let before = try store.pairRate(before: piece.0, base: pair.base, quote: pair.quote, source: source)
             // The service may begin with the last day published before the range: checked, but
             // not stored (it was blended at another day and the day's own record is kept).
-            let checked = try FrankfurterV2.checkRange(records, base: pair.base, quote: pair.quote, from: piece.0, to: piece.1, before: before)
-                .filter { $0.day >= piece.0 }
-            // Days up to the last one published: the days after it may still be published.
-            let recent = piece.1 >= today.adding(days: -3)
-            let spanEnd = recent ? (checked.last?.day ?? piece.0.previous) : piece.1
+            let checked = try FrankfurterV2.checkRange(records, base: pair.base, quote: pair.quote, from: piece.0, to: piece.1, before: before,
+                                                       lead: group?.days ?? AnswerCheck.seriesLeadDays)
+                .filter { group != nil || $0.day >= piece.0 }
+            // Days up to the last one published: the days after it may still be published (and
+            // the bucket of today is not complete yet).
+            let recent = piece.1 >= today.adding(days: -(group?.days ?? 3))
+            let lastDay = checked.last.map { group == nil ? $0.day : $0.day.previous } ?? piece.0.previous
+            let spanEnd = recent ? max(lastDay, piece.0.previous) : piece.1
             if checked.isEmpty {
                 if spanEnd >= piece.0 {
                     try store.recordEmptySpan(base: pair.base, quote: pair.quote, source: source, span: (piece.0, spanEnd))
@@ -152,8 +160,10 @@ import Foundation
              503 where !narrowed && piece.0 < piece.1:
             let days = Int(piece.1.date.timeIntervalSince(piece.0.date) / 86_400)
             let middle = piece.0.adding(days: days / 2)
-            let first = try await fetchPiece(pair, (piece.0, middle), institution: institution, source: source, today: today, narrowed: true)
-            let second = try await fetchPiece(pair, (middle.next, piece.1), institution: institution, source: source, today: today, narrowed: true)
+            let first = try await fetchPiece(pair, (piece.0, middle), institution: institution, source: source, today: today,
+                                             group: group, narrowed: true)
+            let second = try await fetchPiece(pair, (middle.next, piece.1), institution: institution, source: source, today: today,
+                                              group: group, narrowed: true)
             return first + second
         default:
             throw FrankfurterError(status: response.status, body: response.body, pair: "\(pair.base)/\(pair.quote)")

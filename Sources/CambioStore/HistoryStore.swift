@@ -577,8 +577,18 @@ public final class HistoryStore: Sendable {
             publications += pairs
             publications.sort { $0.day < $1.day }
         }
-        return PairHistory(from: from, to: to, publications: publications,
-                           preferred: institution.map { FrankfurterV2.source(institution: $0) })
+        var history = PairHistory(from: from, to: to, publications: publications,
+                                  preferred: institution.map { FrankfurterV2.source(institution: $0) })
+        // The weeks' and months' averages a long chart was drawn from.
+        let groupSources = FrankfurterV2.Grouping.allCases.flatMap { g in
+            [FrankfurterV2.source(institution: nil, group: g)] + (institution.map { [FrankfurterV2.source(institution: $0, group: g)] } ?? [])
+        }
+        let grouped = try pairPublications(from: from, to: to, sources: groupSources, start: start, end: end)
+        if !grouped.isEmpty {
+            history.grouped = PairHistory(from: from, to: to, publications: grouped,
+                                          preferred: institution.map { FrankfurterV2.source(institution: $0, group: .week) }).points
+        }
+        return history
     }
 
     /// The newest day `source` published, if any (in the store or the bundle).

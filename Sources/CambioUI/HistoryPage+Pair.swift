@@ -127,7 +127,8 @@ extension HistoryPage {
     func fetchPair(_ store: HistoryStore) {
         let institution = ctx.engine.preferences.officialSource
         let wanted = model.wantedSpans(today: Day.today())
-        let key = "\(model.from)/\(model.to)/\(institution ?? "")/" + wanted.map { "\($0.first.iso)…\($0.last.iso)" }.joined(separator: ",")
+        let key = "\(model.from)/\(model.to)/\(institution ?? "")/"
+            + wanted.map { "\($0.first.iso)…\($0.last.iso)\($0.group?.rawValue ?? "")" }.joined(separator: ",")
         guard key != fetchedKey, fetching == nil else { return }
         guard mayFetch() else {
             fetchNote = needsFrankfurter(institution) ? Wording("Network access is off: the days fetched before are shown") : nil
@@ -141,7 +142,8 @@ extension HistoryPage {
         fetching = Task { @MainActor in
             var outcome = HistorySync.PairOutcome()
             for span in wanted {
-                let part = await sync.fetchPair(from: from, to: to, start: span.first, end: span.last, institution: institution, today: Day.today())
+                let part = await sync.fetchPair(from: from, to: to, start: span.first, end: span.last, institution: institution,
+                                                today: Day.today(), group: span.group)
                 outcome.added += part.added
                 outcome.institutionLacks = outcome.institutionLacks || part.institutionLacks
                 if outcome.failure == nil { outcome.failure = part.failure }

@@ -168,18 +168,51 @@ final class HistoryModelTests: XCTestCase {
         XCTAssertEqual(m.past(today: day("2026-04-09")).description, "100 USD = 5,429.89 EGP · rate of Thu, Apr 2, 2026 (Central Bank of Egypt)")
     }
 
-    /// The days the page asks Frankfurter for: the chart's range up to today, and the fortnight
-    /// before a past date outside it.
+    /// What the page asks Frankfurter for: each day of the range up to a year; the averages of
+    /// a week (5Y) or a month (Max) where a chart cannot show every day; the fortnight before a
+    /// past date outside them.
     func testTheDaysWantedFollowTheRangeAndThePastDate() throws {
         var m = model("USD", "EGP", [])
+        func spans() -> [String] {
+            m.wantedSpans(today: day("2026-11-28")).map { "\($0.first.iso)…\($0.last.iso)\($0.group.map { " " + $0.rawValue } ?? "")" }
+        }
         m.setRange(.month)
-        let today = day("2026-11-28")
-        XCTAssertEqual(m.wantedSpans(today: today).map { "\($0.first.iso)…\($0.last.iso)" }, ["2026-10-28…2026-11-28"])
+        XCTAssertEqual(spans(), ["2026-10-28…2026-11-28"])
         m.pastDay = day("2025-04-08")
-        XCTAssertEqual(m.wantedSpans(today: today).map { "\($0.first.iso)…\($0.last.iso)" },
-                       ["2026-10-28…2026-11-28", "2025-03-25…2025-04-08"])
+        XCTAssertEqual(spans(), ["2026-10-28…2026-11-28", "2025-03-25…2025-04-08"])
+        m.setRange(.fiveYears)
+        XCTAssertEqual(spans(), ["2025-11-28…2026-11-28", "2021-11-28…2026-11-28 week", "2025-03-25…2025-04-08"])
         m.setRange(.max)
-        XCTAssertEqual(m.wantedSpans(today: today).map { "\($0.first.iso)…\($0.last.iso)" }, ["1999-01-04…2026-11-28"])
+        m.pastDay = day("2026-11-27")
+        XCTAssertEqual(spans(), ["2025-11-28…2026-11-28", "1999-01-04…2026-11-28 month"])
+    }
+
+    /// A long chart: each known day, and a week's average where none of its days is known.
+    func testALongChartDrawsAveragesWhereNoDayIsKnown() throws {
+        // The National Bank of Romania's EGP of 17 - 19 Aug 2026, and weekly averages (Tests/Fixtures/frankfurter_v2).
+        let days = [("2026-08-17", "0.01991"), ("2026-08-18", "0.0198"), ("2026-08-19", "0.01974")].map { d, v in
+            DayPublication(day: day(d), source: "Frankfurter", base: "EGP", rates: ["USD": dec(v)], institutions: ["USD": ["BNR"]])
+        }
+        var history = PairHistory(from: "EGP", to: "USD", publications: days)
+        history.grouped = [("2026-07-30", "0.0202"), ("2026-08-06", "0.02005"), ("2026-08-13", "0.01995"), ("2026-08-20", "0.0198")].map { d, v in
+            HistoryPoint(day: day(d), rate: dec(v), source: "Frankfurter|week", published: true, institutions: ["BNR", "CBE"])
+        }
+        var m = HistoryModel(from: "EGP", to: "USD", pastDay: day("2026-08-19"), formatter: DecimalFormatter(locale: Self.english),
+                             days: DayFormatter(locale: Self.english), dates: Self.english, catalog: testCatalog)
+        let load = m.beginLoad()
+        XCTAssertTrue(m.finish(load, .success(history)))
+        m.setRange(.fiveYears)
+        // The weeks of 30 Jul and 6 Aug have no day known: their averages; those of 13 and 20 Aug
+        // lie within a week of a known day: the days themselves.
+        XCTAssertEqual(m.chart?.points.map { "\($0.day.iso) \($0.rate)" },
+                       ["2026-07-30 0.0202", "2026-08-06 0.02005", "2026-08-17 0.01991", "2026-08-18 0.0198", "2026-08-19 0.01974"])
+        XCTAssertEqual(m.averagesNote?.description, "Weekly averages up to Aug 6, 2026")
+        XCTAssertTrue(m.setCursor(1))
+        XCTAssertEqual(m.pointText?.description, "Week of Aug 6, 2026: 1 EGP = 0.02005 USD on average (average of 2 central banks)")
+        // The list of days and a past date never use an average.
+        XCTAssertEqual(m.past(today: day("2026-08-19")).description, "100 EGP = 1.97 USD · rate of Wed, Aug 19, 2026 (Banca Națională a României)")
+        m.pastDay = day("2026-08-07")
+        XCTAssertTrue(m.past(today: day("2026-08-19")).description.hasPrefix("No published rate"), m.past(today: day("2026-08-19")).description)
     }
 
     func testNothingIsListedBeforeTheHistoryIsRead() {

@@ -25,13 +25,14 @@ final class FrankfurterServiceTests: XCTestCase {
     }
 
     func fetch(_ store: HistoryStore, _ from: String, _ to: String, _ start: String, _ end: String, institution: String? = nil,
-               base: String = "fv2", network: Bool = true) -> HistorySync.PairOutcome {
+               base: String = "fv2", network: Bool = true, group: FrankfurterV2.Grouping? = nil) -> HistorySync.PairOutcome {
         let url = "\(server)/\(base)", today = today
         let r = runOnGLib(deadline: 60) { () async -> HistorySync.PairOutcome in
             let client = HTTPClient.open("Cambio/test")
             client.allowNetwork(network)
             let sync = HistorySync(store: store, endpoints: Endpoints(environment: ["CAMBIO_FRANKFURTER_URL": url]), client: client)
-            return await sync.fetchPair(from: from, to: to, start: Day(iso: start)!, end: Day(iso: end)!, institution: institution, today: today)
+            return await sync.fetchPair(from: from, to: to, start: Day(iso: start)!, end: Day(iso: end)!, institution: institution, today: today,
+                                        group: group)
         }
         return (try? r.get()) ?? { var o = HistorySync.PairOutcome(); o.failure = "test harness"; return o }()
     }
@@ -103,6 +104,24 @@ final class FrankfurterServiceTests: XCTestCase {
             XCTAssertEqual(try requests().count, 3, "\(fault): asked, then in two halves")
             XCTAssertGreaterThan(try t.history(from: "AED", to: "JPY").points.count, 350, fault)
         }
+    }
+
+    /// A chart of every year: the months' averages in one request, stored apart from the days
+    /// (a past date never uses one); asked again, nothing is sent but the month not complete yet.
+    func testAChartOfEveryYearAsksTheMonthsAveragesOnce() throws {
+        let s = try store()
+        _ = try requests()
+        XCTAssertNil(fetch(s, "AED", "JPY", "1999-01-04", "2026-10-30", group: .month).failure)
+        XCTAssertEqual(try requests(), ["/fv2/rates?from=1999-01-04&to=2026-10-30&base=AED&quotes=JPY&expand=providers&group=month"])
+        let h = try s.history(from: "AED", to: "JPY")
+        XCTAssertEqual(h.points, [], "no day's rate")
+        XCTAssertGreaterThan(h.grouped.count, 320)
+        XCTAssertEqual(Set(h.grouped.map { $0.day.iso.suffix(2) }), ["01"], "dated the 1st of each month")
+        XCTAssertEqual(h.grouped.first?.grouping, .month)
+        XCTAssertEqual(h.grouped.first?.publisher.description, "European Central Bank", "the yen's publisher; the dirham is pegged")
+        XCTAssertNil(fetch(s, "JPY", "AED", "1999-01-04", "2026-10-30", group: .month).failure)
+        let again = try requests()
+        XCTAssertEqual(again.count, 1, "only the month not complete yet: \(again)")
     }
 
     /// Every fault is said in words, and nothing of the answer is stored.
