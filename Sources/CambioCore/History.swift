@@ -370,7 +370,8 @@ public struct ChartGeometry: Sendable {
     }
 
     /// The line to draw, at most two vertices per pixel column (the column's first and extreme
-    /// values), so 7,000 points draw as fast as 700. `gapDays`: a longer pause breaks the line.
+    /// values), so 7,000 points draw as fast as 700. `gapDays`: a longer pause breaks the line
+    /// (beyond the period of an average).
     public func polyline(width: Double, height: Double, gapDays: Double = 10) -> [[(x: Double, y: Double)]] {
         var runs: [[(x: Double, y: Double)]] = []
         var run: [(x: Double, y: Double)] = []
@@ -381,7 +382,10 @@ public struct ChartGeometry: Sendable {
             if columnMin != columnMax { run.append((Double(column), y(value: columnMin, height: height))) }
         }
         for i in points.indices {
-            if i > 0 && days[i] - days[i - 1] > gapDays {
+            // A week's or a month's average stands for its period: the line goes on to the next
+            // average, and to the first known day after them (which may lie in the next period).
+            let allowed = gapDays + 2 * Double(max(points[i].grouping?.days ?? 0, i > 0 ? points[i - 1].grouping?.days ?? 0 : 0))
+            if i > 0 && days[i] - days[i - 1] > allowed {
                 flushColumn(); column = -1
                 if !run.isEmpty { runs.append(run); run = [] }
             }
