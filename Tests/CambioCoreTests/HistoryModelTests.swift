@@ -207,6 +207,7 @@ final class HistoryModelTests: XCTestCase {
         XCTAssertEqual(m.chart?.points.map { "\($0.day.iso) \($0.rate)" },
                        ["2026-07-30 0.0202", "2026-08-06 0.02005", "2026-08-17 0.01991", "2026-08-18 0.0198", "2026-08-19 0.01974"])
         XCTAssertEqual(m.averagesNote?.description, "Weekly averages up to Aug 6, 2026")
+        XCTAssertEqual(m.chart?.polyline(width: 300, height: 100).count, 1, "one line through the averages and on to the days")
         XCTAssertTrue(m.setCursor(1))
         XCTAssertEqual(m.pointText?.description, "Week of Aug 6, 2026: 1 EGP = 0.02005 USD on average (average of 2 central banks)")
         // The list of days and a past date never use an average.

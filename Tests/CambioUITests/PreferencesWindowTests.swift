@@ -149,6 +149,29 @@ final class PreferencesWindowTests: PreferencesTestCase {
         XCTAssertFalse(context.preferences.metalsAndCoins, "after a restart")
     }
 
+    /// The source of official rates: the average by default, one of Frankfurter's 84 institutions
+    /// by name, applied to the History page at once, and kept across a restart.
+    func testTheSourceOfOfficialRatesIsChosenByNameAndKept() async throws {
+        openPreferences()
+        let sources = PreferencesWindow.officialSources
+        XCTAssertEqual(sources.count, 85)
+        XCTAssertEqual(sources[0].title, "Average of the central banks that publish the pair")
+        XCTAssertEqual(prefs.officialRow.selected, 0)
+        XCTAssertNil(context.preferences.officialSource)
+        let cbr = try XCTUnwrap(sources.firstIndex { $0.key == "CBR" })
+        XCTAssertEqual(sources[cbr].title, "Central Bank of Russia (CBR)")
+        select(prefs.officialRow, cbr)
+        XCTAssertEqual(context.preferences.officialSource, "CBR")
+        context.saveNow()
+        prefs.window.destroy()
+        makeWindow(lang: "en_US.UTF-8")
+        XCTAssertEqual(context.preferences.officialSource, "CBR", "after a restart")
+        openPreferences()
+        XCTAssertEqual(prefs.officialRow.selected, cbr, "the row shows it after a restart")
+        select(prefs.officialRow, 0)
+        XCTAssertNil(context.preferences.officialSource, "the average again")
+    }
+
     func testProviderIntervalAndKeyAreSaved() async throws {
         openPreferences()
         select(prefs.providerRow, Provider.allCases.firstIndex(of: .ecb)!)
