@@ -110,10 +110,10 @@ extension CambioCommand {
                         guard let rate = table.rate(from: source, to: target), let p = table.publication(from: source, to: target) else {
                             throw Failure("no published rate for \(source) and \(target)")
                         }
-                        let institutions = table.institutions(from: source, to: target)
-                        results.append((target, table.convert(value, from: source, to: target)!, rate, p.day, p.source,
-                                        HistoryPoint(day: p.day, rate: rate, source: p.source, published: false, institutions: institutions).publisher,
-                                        institutions, fee?.converting(value) { table.convert($0, from: source, to: target) }))
+                        let publisher = p.source == "ECB" || UserRate.isUserSource(p.source) ? Publication.sourceName(p.source)
+                            : Institution.publisher(sides: table.institutionSides(from: source, to: target)) ?? Publication.sourceName(p.source)
+                        results.append((target, table.convert(value, from: source, to: target)!, rate, p.day, p.source, publisher,
+                                        table.institutions(from: source, to: target), fee?.converting(value) { table.convert($0, from: source, to: target) }))
                     }
                 }
                 let plain = DecimalFormatter(style: .plain)

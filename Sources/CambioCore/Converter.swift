@@ -306,12 +306,12 @@ extension Publication {
     /// A conversion's rate line, in the Converter and the Calculator: `rate` ("1 USD = 0.8951
     /// EUR"), whose it is, its day and its age ("· ECB · Oct 30, 2026 · 26 days old"); a rate of
     /// the user's says so and when it was set, and has no age.
-    /// `institutions`: who published the rates, where the source names them ("Frankfurter:
-    /// Central Bank of Egypt", "Frankfurter: average of 3 central banks").
-    public func rateLine(_ rate: String, today: Day, days: DayFormatter, words: Translations, institutions: [String] = []) -> String {
+    /// `institutions`: who published each currency's rate, where the source names them
+    /// ("Frankfurter: Central Bank of Egypt", "Frankfurter: average of 3 central banks").
+    public func rateLine(_ rate: String, today: Day, days: DayFormatter, words: Translations, institutions: [[String]] = []) -> String {
         if source == UserRate.source { return UserRate.line(rate, day: days.string(day), words) }
         var name = Publication.sourceName(source).text(words.translate)
-        if source != "ECB", let by = Institution.publisher(institutions) { name += ": " + by.text(words.translate) }
+        if source != "ECB", let by = Institution.publisher(sides: institutions) { name += ": " + by.text(words.translate) }
         return [rate, name, days.string(day),
                 RateAge.words(RateAge.days(day, today: today), words)].joined(separator: " \u{00B7} ")
     }

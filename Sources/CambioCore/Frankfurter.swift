@@ -27,6 +27,16 @@ public struct Institution: Sendable, Equatable {
         default: return Wording("average of %@ central banks", .verbatim(keys.count))
         }
     }
+
+    /// Who published a cross of two rates, each currency's institutions given: one name each
+    /// ("European Central Bank, Central Bank of Egypt"), or a blend's words when either is one.
+    public static func publisher(sides: [[String]]) -> Wording? {
+        let named = sides.filter { !$0.isEmpty }
+        guard named.allSatisfy({ $0.count == 1 }) else { return publisher(Array(Set(named.joined())).sorted()) }
+        var names: [String] = []
+        for side in named where !names.contains(name(side[0])) { names.append(name(side[0])) }
+        return names.isEmpty ? nil : .verbatim(names.joined(separator: ", "))
+    }
 }
 
 /// One record of Frankfurter v2's `/rates`: a pair's rate on a day, and the institutions whose

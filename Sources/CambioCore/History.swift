@@ -17,9 +17,13 @@ public struct DayPublication: Sendable, Equatable {
     /// The institutions behind the pair's rate in this publication: the ECB for its own
     /// figures; for a cross, those of both currencies.
     public func institutions(from: String, to: String) -> [String] {
-        if source == "ECB" { return ["ECB"] }
-        let keys = [from, to].filter { $0 != base }.flatMap { institutions[$0] ?? [] }
-        return Array(Set(keys)).sorted()
+        Array(Set(institutionSides(from: from, to: to).joined())).sorted()
+    }
+
+    /// The institutions behind each currency's rate of the pair (the base has none).
+    public func institutionSides(from: String, to: String) -> [[String]] {
+        if source == "ECB" { return [["ECB"]] }
+        return [from, to].filter { $0 != base }.compactMap { institutions[$0] }
     }
 
     /// How many `to` one `from` buys in this publication; nil when it lacks either.
@@ -50,8 +54,12 @@ public struct HistoryPoint: Sendable, Equatable {
     /// The institutions whose figures the rate is (Frankfurter's keys; "ECB" for the ECB's own).
     public let institutions: [String]
 
-    public init(day: Day, rate: Decimal, source: String, published: Bool, institutions: [String] = []) {
+    /// Each currency's institutions where the rate is a cross of two (else empty).
+    public let sides: [[String]]
+
+    public init(day: Day, rate: Decimal, source: String, published: Bool, institutions: [String] = [], sides: [[String]] = []) {
         self.day = day; self.rate = rate; self.source = source; self.published = published; self.institutions = institutions
+        self.sides = sides.count > 1 ? sides : []
     }
 
     /// The average of a week or a month, not a day's rate.
@@ -64,7 +72,7 @@ public struct HistoryPoint: Sendable, Equatable {
     /// "ECB", "your rate".
     public var publisher: Wording {
         if source == "ECB" || UserRate.isUserSource(source) { return Publication.sourceName(source) }
-        return Institution.publisher(institutions) ?? Publication.sourceName(source)
+        return (sides.isEmpty ? Institution.publisher(institutions) : Institution.publisher(sides: sides)) ?? Publication.sourceName(source)
     }
 }
 
@@ -122,7 +130,7 @@ public struct PairHistory: Sendable, Equatable {
             withPair.insert(p.source)
             if let current = best[p.day], current.rank <= rank { continue }
             best[p.day] = (rank, HistoryPoint(day: p.day, rate: rate, source: p.source, published: p.isPublished(from: from, to: to),
-                                              institutions: p.institutions(from: from, to: to)))
+                                              institutions: p.institutions(from: from, to: to), sides: p.institutionSides(from: from, to: to)))
         }
         points = best.values.map(\.point).sorted { $0.day < $1.day }
         // A day is a gap where a source that publishes the pair left it out (the ECB's RUB after

@@ -132,10 +132,15 @@ public struct RateTable: Sendable, Equatable {
 
     /// The institutions behind the rates a pair converts in, where their source names them.
     public func institutions(from: String, to: String) -> [String] {
+        Array(Set(institutionSides(from: from, to: to).joined())).sorted()
+    }
+
+    /// The institutions behind each currency's rate of the pair (its publication's base has none).
+    public func institutionSides(from: String, to: String) -> [[String]] {
         guard let p = publication(from: from, to: to) else { return [] }
-        if p.source == "ECB" { return ["ECB"] }
+        if p.source == "ECB" { return [["ECB"]] }
         guard let row = institutionsByPublication[p] else { return [] }
-        return Array(Set([from, to].flatMap { row[$0] ?? [] })).sorted()
+        return [from, to].compactMap { row[$0] }
     }
 
     /// The user rate in use for `code`, if any.

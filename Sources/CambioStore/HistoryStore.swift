@@ -350,8 +350,9 @@ public final class HistoryStore: Sendable {
                 let day = p.day.iso
                 try putPublication.execute(arguments: [p.source, day, p.base, stamp])
                 for (code, value) in p.rates where code != p.base {
-                    let keys = p.institutions[code].map { $0.joined(separator: ",") }
-                    try putRate.execute(arguments: StatementArguments([code, day, p.source, "\(value)"] + (hasPairTables ? [keys] : [])))
+                    var values: [(any DatabaseValueConvertible)?] = [code, day, p.source, "\(value)"]
+                    if hasPairTables { values.append(p.institutions[code].map { $0.joined(separator: ",") }) }
+                    try putRate.execute(arguments: StatementArguments(values))
                 }
             }
         } }

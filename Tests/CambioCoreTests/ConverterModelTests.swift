@@ -34,6 +34,24 @@ final class ConverterModelTests: XCTestCase {
         XCTAssertNil(m.row("JPY"))
     }
 
+    /// Frankfurter's newest rates name who published each: a blend of several central banks, or
+    /// one institution's own (Tests/Fixtures/frankfurter_v2_rates_2026-04-09_*.json).
+    func testFrankfurtersRatesSayWhoPublishedThem() throws {
+        let blend = try FrankfurterV2.latest(Fixture.data("frankfurter_v2_rates_2026-04-09_expand.json"), today: day("2026-04-10")).table
+        var m = model("EUR", ["EGP", "USD"])
+        m.recalculate(table: blend, today: day("2026-04-10"))
+        XCTAssertEqual(m.row("EGP")?.rateLine, "1 EUR = 62.1670 EGP \u{00B7} Frankfurter: average of 3 central banks \u{00B7} Apr 9, 2026 \u{00B7} yesterday")
+        XCTAssertEqual(m.row("USD")?.rateLine, "1 EUR = 1.1672 USD \u{00B7} Frankfurter: average of 4 central banks \u{00B7} Apr 9, 2026 \u{00B7} yesterday")
+        let cbe = try FrankfurterV2.latest(Fixture.data("frankfurter_v2_rates_2026-04-09_CBE.json"), today: day("2026-04-10")).table
+        var usd = model("USD", ["EGP"])
+        usd.recalculate(table: cbe, today: day("2026-04-10"))
+        // 62.1154 / 1.1689: both the Central Bank of Egypt's.
+        XCTAssertEqual(usd.row("EGP")?.rateLine, "1 USD = 53.1400 EGP \u{00B7} Frankfurter: Central Bank of Egypt \u{00B7} Apr 9, 2026 \u{00B7} yesterday")
+        // A cross of two institutions' rates names both.
+        let sides = [["ECB"], ["CBE"]]
+        XCTAssertEqual(Institution.publisher(sides: sides)?.description, "European Central Bank, Central Bank of Egypt")
+    }
+
     func testTheRatesAgeInWordsAndWhenItIsMarked() {
         var m = model()
         for (today, age, stale) in [("2026-10-30", "today", false), ("2026-10-31", "yesterday", false),
