@@ -55,7 +55,7 @@ import CGtk
 
         let official = Self.officialSources
         officialRow = Self.choice(tr("_Official rates for history"), official.map(\.key), titles: official.map(\.title),
-                                  current: context.preferences.officialSource ?? "", bound: bound) { [weak context] key in
+                                  current: context.preferences.officialSource ?? "", bound: bound, wrapItems: true) { [weak context] key in
             context?.preferences.officialSource = key.isEmpty ? nil : key
         }
 
@@ -215,8 +215,8 @@ import CGtk
     /// A combo row over `values` (shown as `titles`, the choice under the row's title) set to
     /// `current`; choosing one applies it (unless it is `bound` to its setting, which then applies it).
     private static func choice<T: Equatable>(_ title: String, _ values: [T], titles: [String], current: T,
-                                             bound: Bool, apply: @escaping @MainActor (T) -> Void) -> ComboRow {
-        let row = ComboRow(title: title, items: titles, valueAsSubtitle: true)
+                                             bound: Bool, wrapItems: Bool = false, apply: @escaping @MainActor (T) -> Void) -> ComboRow {
+        let row = ComboRow(title: title, items: titles, valueAsSubtitle: true, wrapItems: wrapItems)
         row.selected = values.firstIndex(of: current) ?? 0
         if bound { return row }
         row.onSelected {
