@@ -93,13 +93,14 @@ extension HistoryPage {
                     Result { try store.history(from: reading.from, to: reading.to, institution: institution) }
                 }.value
                 guard !self.destroyed, self.model.finish(reading, outcome) else { return }
+                guard case .success = outcome else { self.showStatus(); return }
+                // Asked first, so that a pair not fetched yet says so rather than "no rate".
+                self.syncOnce(store)
                 self.showStatus()
-                guard case .success = outcome else { return }
                 self.showEmptyState()
                 self.showDays()
                 self.showRange()
                 self.updatePast()
-                self.syncOnce(store)
             }
         }
     }
@@ -130,6 +131,7 @@ extension HistoryPage {
         let key = "\(model.from)/\(model.to)/\(institution ?? "")/"
             + wanted.map { "\($0.first.iso)…\($0.last.iso)\($0.group?.rawValue ?? "")" }.joined(separator: ",")
         guard key != fetchedKey, fetching == nil else { return }
+        fetchFailure = nil
         guard mayFetch() else {
             fetchNote = needsFrankfurter(institution) ? Wording("Network access is off: the days fetched before are shown") : nil
             showStatus()
@@ -159,9 +161,16 @@ extension HistoryPage {
                 self.fetchNote = nil
             }
             if let failure = outcome.failure {
-                self.onSyncFailure?(Template.fill(tr("Could not fetch the history of %@/%@ from Frankfurter: %@"), from, to, say(failure)))
+                let words = Template.fill(tr("Could not fetch the history of %@/%@ from Frankfurter: %@"), from, to, say(failure))
+                self.fetchFailure = words
+                self.onSyncFailure?(words)
             }
-            if outcome.added > 0 { self.load() } else { self.showStatus() }
+            if outcome.added > 0 {
+                self.load()
+            } else {
+                self.showStatus()
+                self.showEmptyState()
+            }
         }
         showStatus()
     }

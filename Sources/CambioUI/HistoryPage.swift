@@ -34,6 +34,10 @@ import CGtk
     var fetching: Task<Void, Never>?
     /// What the status line adds about the official history (offline, the institution lacks the pair).
     var fetchNote: Wording?
+    /// Why the last fetch of the pair's official history failed, in words.
+    var fetchFailure: String?
+    /// The chart had the focus when the empty state took its place.
+    var refocusChart = false
     /// Follows the source of official rates chosen in Preferences.
     var sourceObservation: Observation?
     /// Whether the history may be brought up to date from the network (the client's gate).
@@ -85,18 +89,33 @@ import CGtk
     /// above the chart).
     static let sideBySideWidth: Int32 = 700
 
-    /// The pair's history was read and has no rate at all (a currency the ECB never published):
-    /// a status page says so instead of an empty list and chart.
+    /// The pair's history was read, fetched where it could be, and has no rate at all: a status
+    /// page says why (nothing published; the fetch failed; the network is off) instead of an
+    /// empty list and chart. Not while its history is being fetched: the status line says so.
     func showEmptyState() {
-        let empty = model.history.map { $0.points.isEmpty } ?? false
+        let empty = (model.history.map { $0.points.isEmpty } ?? false) && fetching == nil
         if empty {
-            emptyState.details = Template.fill(tr("No rate between %@ and %@ has been published. Choose other currencies above."),
-                                        model.from, model.to)
+            if let fetchFailure {
+                emptyState.details = fetchFailure
+            } else if fetchNote != nil, !mayFetch() {
+                emptyState.details = Template.fill(tr("Network access is off: no day of %@/%@ has been fetched yet."), model.from, model.to)
+            } else if let fetchNote {
+                emptyState.details = say(fetchNote)
+            } else {
+                emptyState.details = Template.fill(tr("No rate between %@ and %@ has been published. Choose other currencies above."),
+                                                   model.from, model.to)
+            }
             emptyState.accessibleLabel(emptyState.title + ". " + emptyState.details)
         }
+        // The chart had the focus when it went: it gets it back when it comes back.
+        if empty, middle.visible, let focus = AnyWidget(root).focusInWindow, middle.contains(focus) { refocusChart = true }
         emptyState.visible = empty
         middle.visible = !empty
         pastPart.root.visible = !empty
+        if !empty, refocusChart {
+            refocusChart = false
+            focusPrimary()
+        }
     }
 
     // MARK: Reading and driving the page (also used by tests)
