@@ -39,7 +39,7 @@ build: deps locale schemas
 # The ECB's history as a read-only SQLite file, built from the bundled CSV and shared by every
 # user (installed in share/cambio; a user's own store holds only what was fetched or set).
 SHARED_HISTORY = data/ecb-history.sqlite
-$(SHARED_HISTORY): data/eurofxref-hist.csv $(wildcard Sources/CambioStore/*.swift) Sources/cambio-history-bundle/main.swift
+$(SHARED_HISTORY): data/eurofxref-hist.csv $(wildcard Sources/CambioStore/*.swift) Sources/CambioCore/ECBHistory.swift Sources/cambio-history-bundle/main.swift
 	$(SWIFT) build --product cambio-history-bundle
 	.build/debug/cambio-history-bundle $< $@
 
@@ -206,4 +206,4 @@ metainfo-screenshots: build
 	CAMBIO_METAINFO_SCREENSHOTS=$(CURDIR)/Resources/screenshots Tests/e2e/run test_screenshots.py metainfo_screenshots
 
 clean:
-	rm -rf .build .build-fuzz $(STATIC_BUILD)
+	rm -rf .build .build-fuzz $(STATIC_BUILD) $(SHARED_HISTORY)

@@ -47,7 +47,7 @@ let package = Package(
         // Builds the shared ECB history at build time (make), never installed.
         .executableTarget(name: "cambio-history-bundle", dependencies: ["CambioStore", "CambioCore"], path: "Sources/cambio-history-bundle"),
         .executableTarget(name: "cambio-empty-window", dependencies: ["CambioGLib", "CGtk"], path: "Sources/cambio-empty-window"),
-        .executableTarget(name: "cambio-bench", dependencies: ["CambioUI", "CambioCore", "CambioStore", "CambioGLib", "CGtk"], path: "Sources/cambio-bench"),
+        .executableTarget(name: "cambio-bench", dependencies: ["CambioUI", "CambioCore", "CambioStore", "CambioServices", "CambioNet", "CambioGLib", "CGtk"], path: "Sources/cambio-bench"),
         .testTarget(name: "CambioCoreTests", dependencies: ["CambioCore"], path: "Tests/CambioCoreTests"),
         .testTarget(name: "CambioStoreTests", dependencies: ["CambioStore", "CambioCore"], path: "Tests/CambioStoreTests"),
         .testTarget(name: "CambioNetTests", dependencies: ["CambioNet", "CambioServices", "CambioStore", "CambioCLI", "CambioCore", "CambioGLib", "CGtk"], path: "Tests/CambioNetTests",

@@ -89,7 +89,7 @@ struct Setup {
     /// known is used. Returns false when the institution asked does not publish the pair.
     @discardableResult
     func fetchPair(_ store: HistoryStore, from: String, to: String, start: Day, end: Day, institution: String?, offline: Bool) -> Bool {
-        guard !offline, networkAllowed else { return true }
+        guard !offline, networkAllowed, FrankfurterV2.asks(from, to, institution: institution) else { return true }
         return MainActor.assumeIsolated {
             let sync = engine.historySync(store)
             let run = MainContext.run(deadline: 120) {

@@ -57,6 +57,10 @@ public struct FrankfurterRecord: Sendable, Equatable {
 
 /// Frankfurter v2 (`https://api.frankfurter.dev/v2`): its answers read and checked.
 public enum FrankfurterV2 {
+    /// How many days before a range the service may begin it (it carries each institution's
+    /// last rate for 14 days, and anchors a range's first day on it).
+    public static let leadDays = 14
+
     /// How many years of daily records one request may span when it names institutions
     /// (`expand=providers` or `providers`): the service answers 422 beyond that.
     public static let maxYearsWithProviders = 5
@@ -90,7 +94,10 @@ public enum FrankfurterV2 {
     }
 
     /// The newest rates (`/rates` without a date) as a provider's answer: every record against
-    /// the base asked for, each currency on the day the service dates it, with who published it.
+    /// the base asked for, with who published it, as one publication of the answer's newest day.
+    /// The service dates each blended record by its newest contributor (a central bank that
+    /// publishes on Sundays, another that published on Friday): a pair converts within one
+    /// publication, so the answer is taken as the service's table of that day, as it serves it.
     public static func latest(_ data: Data, today: Day) throws -> ProviderSnapshot {
         // A cached answer of the service's first version (0.6.0 asked it): one day's ECB rates.
         struct V1: Decodable { let base: String; let date: String; let rates: [String: Decimal] }
@@ -102,16 +109,17 @@ public enum FrankfurterV2 {
         }
         let records = try records(data, today: today)
         let base = Provider.frankfurter.requestedBase
-        var days: [Day: [String: Decimal]] = [:]
-        var institutions: [Day: [String: [String]]] = [:]
+        var rates: [String: Decimal] = [:]
+        var institutions: [String: [String]] = [:]
         for r in records {
             guard r.base == base else { throw ProviderError.wrongBase(expected: base, got: r.base) }
             guard r.quote != base else { continue }
-            days[r.day, default: [:]][r.quote] = r.rate
-            if !r.institutions.isEmpty { institutions[r.day, default: [:]][r.quote] = r.institutions }
+            guard rates[r.quote] == nil else { throw ProviderError.dayTwice("\(r.day.iso) \(r.quote)") }
+            rates[r.quote] = r.rate
+            if !r.institutions.isEmpty { institutions[r.quote] = r.institutions }
         }
-        if days.isEmpty { throw ProviderError.wrongShape("no rates") }
-        return ProviderSnapshot(provider: .frankfurter, base: base, days: days, institutions: institutions)
+        guard let newest = records.map(\.day).max(), !rates.isEmpty else { throw ProviderError.wrongShape("no rates") }
+        return ProviderSnapshot(provider: .frankfurter, base: base, days: [newest: rates], institutions: [newest: institutions])
     }
 
     /// The ECB's own figures from a range asked with `providers=ECB` (the ECB's newer days):
@@ -139,7 +147,7 @@ public enum FrankfurterV2 {
     /// range).
     public static func checkRange(_ records: [FrankfurterRecord], base: String, quote: String,
                                   from start: Day, to end: Day, before: Decimal?,
-                                  lead: Int = AnswerCheck.seriesLeadDays) throws -> [FrankfurterRecord] {
+                                  lead: Int = leadDays) throws -> [FrankfurterRecord] {
         var out: [FrankfurterRecord] = []
         var seen: [Day: FrankfurterRecord] = [:]
         for r in records {
@@ -206,6 +214,17 @@ public enum FrankfurterV2 {
     public static func isFrom(_ institution: String, _ point: HistoryPoint) -> Bool {
         UserRate.isUserSource(point.source) || point.source == source(institution: institution)
             || (institution == "ECB" && point.source == "ECB")
+    }
+
+    /// Whether Frankfurter is asked for a pair's history: not for a metal or a coin (their own
+    /// sources record them), nor for two currencies the ECB publishes, unless one institution
+    /// other than the ECB is asked for.
+    public static func asks(_ from: String, _ to: String, institution: String?) -> Bool {
+        guard from != to, !MetalsAndCoins.inPair(from, to) else { return false }
+        if institution == nil || institution == "ECB" {
+            return !(ECBHistoryCSV.published.contains(from) && ECBHistoryCSV.published.contains(to))
+        }
+        return true
     }
 
     /// The order a pair is asked and stored in: the currency first in the alphabet is the base,

@@ -20,7 +20,7 @@ extension HistoryModel {
         }
         let start = range.start(end: end)
         let daily = h.points(from: start, to: end)
-        let shown = Self.withAverages(daily, h.grouped, from: start, to: end)
+        let shown = Self.withAverages(daily, h.grouped.filter { $0.grouping == range.grouping }, from: start, to: end)
         chart = ChartGeometry(shown[...])
         stats = HistoryStats(shown[...])
         cursor = nil
@@ -112,6 +112,16 @@ extension HistoryModel {
 }
 
 extension HistoryRange {
+    /// The averages a chart of this range shows where it has no day: a week's for five years,
+    /// a month's for every year; none for a year or less (each day fits).
+    public var grouping: FrankfurterV2.Grouping? {
+        switch self {
+        case .fiveYears: return .week
+        case .max: return .month
+        case .week, .month, .year: return nil
+        }
+    }
+
     /// The button's face: "1W" … "Max" in English.
     public var shortName: Wording {
         switch self {

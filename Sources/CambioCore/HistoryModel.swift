@@ -163,7 +163,7 @@ public struct HistoryModel: Sendable {
     /// past date outside them.
     public func wantedSpans(today: Day) -> [(first: Day, last: Day, group: FrankfurterV2.Grouping?)] {
         let first = ECBHistoryCSV.firstDay
-        let group: FrankfurterV2.Grouping? = range == .fiveYears ? .week : range == .max ? .month : nil
+        let group = range.grouping
         let dailyRange = group == nil ? range : .year
         let daily = max(first, min(dailyRange.start(end: today) ?? first, today.adding(days: -6)))
         var spans: [(first: Day, last: Day, group: FrankfurterV2.Grouping?)] = [(daily, today, nil)]

@@ -183,14 +183,17 @@ public enum RefreshPolicy {
     }
 
     /// When a provider next publishes after the rates of `day`: er-api says so itself; the ECB
-    /// (and Frankfurter, which serves its rates) publishes on TARGET business days at about
-    /// 16:00 Frankfurt time; the Bank of Russia sets the next day's rates at about 11:30 Moscow
-    /// time on business days (asked for at 12:00).
+    /// publishes on TARGET business days at about 16:00 Frankfurt time; Frankfurter gathers 84
+    /// institutions publishing at their own hours, some on weekends (asked a day after its
+    /// newest); the Bank of Russia sets the next day's rates at about 11:30 Moscow time on
+    /// business days (asked for at 12:00).
     public static func nextPublication(_ provider: Provider, after day: Day, providerSays: Date?) -> Date {
         switch provider {
         case .erapi:
             return providerSays ?? day.date.addingTimeInterval(86_400)
-        case .ecb, .frankfurter:
+        case .frankfurter:
+            return day.date.addingTimeInterval(86_400)
+        case .ecb:
             return at(hour: 16, in: "Europe/Berlin", on: nextTargetDay(after: day))
         case .cbr:
             var d = day

@@ -2,8 +2,8 @@ import CambioCore
 import CambioStore
 import Foundation
 
-/// The rate history on disk, opened once per run when first needed (the bundle imported, the
-/// cached answers recorded), and every new answer recorded in it. An answer that arrives before
+/// The rate history on disk, opened once per run when first needed (beside the shared ECB
+/// history, the cached answers recorded), and every new answer recorded in it. An answer that arrives before
 /// the store is open, or that could not be written, is kept and written with the next one.
 @MainActor public final class HistoryAccess {
     public private(set) var store: HistoryStore?
@@ -41,7 +41,7 @@ import Foundation
     }
 
     /// Calls `body` once the store is open (at once when it is), or with nil when it failed.
-    /// The first call opens it on another thread (the bundle import takes a moment).
+    /// The first call opens it on another thread (a migration may take a moment).
     public func whenReady(_ body: @escaping @MainActor (HistoryStore?) -> Void) {
         if store != nil || failure != nil { body(store); return }
         waiting.append(body)

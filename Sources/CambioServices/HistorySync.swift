@@ -78,51 +78,48 @@ import Foundation
     }
 
     /// Makes sure the pair's official history of `start ... end` is stored: asks Frankfurter
-    /// for the days not asked before (the institution's own figures when one is chosen, else
-    /// the average of the central banks), in pieces of at most five years when institutions
-    /// are named. Each answer is checked (the base, the pair, the days asked, a day once, no
-    /// tenfold move) before it is stored.
+    /// for the days not asked before, in pieces of at most five years when institutions are
+    /// named: the average of the central banks, and, when one institution is chosen, its own
+    /// figures first (the average stands in on the days it has none). Each answer is checked
+    /// (the base, the pair, the days asked, a day once, no tenfold move) before it is stored.
     /// `group`: a week's or a month's averages instead of each day (a long chart), in one request.
     public func fetchPair(from: String, to: String, start: Day, end: Day, institution: String?, today: Day,
                           group: FrankfurterV2.Grouping? = nil) async -> PairOutcome {
         var outcome = PairOutcome()
         let pair = FrankfurterV2.stored(from, to)
         let last = min(end, today)
-        guard start <= last, from != to else { return outcome }
-        // The ECB's own pairs come from its history (bundled, and its newer days).
-        if institution == nil || institution == "ECB", ECBHistoryCSV.published.contains(from), ECBHistoryCSV.published.contains(to) { return outcome }
-        var chosen = institution
-        for attempt in 0..<2 {
-            let source = FrankfurterV2.source(institution: chosen, group: group)
-            do {
-                let spans = try store.missingSpans(base: pair.base, quote: pair.quote, source: source, from: start, to: last)
-                var any = false
-                for span in spans {
-                    // Averages are asked whole (the cap is on days); days in pieces of five years.
-                    let pieces = group == nil ? FrankfurterV2.pieces(from: span.first, to: span.last) : [(span.first, span.last)]
-                    for piece in pieces {
-                        let stored = try await fetchPiece(pair, piece, institution: chosen, source: source, today: today, group: group)
-                        outcome.added += stored
-                        any = any || stored > 0
-                    }
-                }
-                // An institution that gave nothing for the pair does not publish it: the average.
-                if chosen != nil, attempt == 0, !any, try !hasAny(pair, source: source) {
-                    outcome.institutionLacks = true
-                    chosen = nil
-                    continue
-                }
-            } catch {
-                outcome.failure = Wording(error: error)
+        guard start <= last, FrankfurterV2.asks(from, to, institution: institution) else { return outcome }
+        guard !store.readOnly else {
+            outcome.failure = Wording("the rate history cannot be written here, so no history can be fetched into it")
+            return outcome
+        }
+        do {
+            if let institution {
+                let source = FrankfurterV2.source(institution: institution, group: group)
+                outcome.added += try await fetchMissing(pair, source: source, institution: institution, start: start, last: last,
+                                                        today: today, group: group)
+                outcome.institutionLacks = try store.pairDays(base: pair.base, quote: pair.quote, source: source, from: start.adding(days: -FrankfurterV2.leadDays), to: last) == 0
             }
-            break
+            let average = FrankfurterV2.source(institution: nil, group: group)
+            outcome.added += try await fetchMissing(pair, source: average, institution: nil, start: start, last: last, today: today, group: group)
+        } catch {
+            outcome.failure = Wording(error: error)
         }
         return outcome
     }
 
-    /// Whether anything of the pair is stored under `source`.
-    private func hasAny(_ pair: (base: String, quote: String), source: String) throws -> Bool {
-        try store.pairRate(before: Day.latest, base: pair.base, quote: pair.quote, source: source) != nil
+    /// Asks for the days of `start ... last` not asked before under `source`; how many were stored.
+    private func fetchMissing(_ pair: (base: String, quote: String), source: String, institution: String?, start: Day, last: Day,
+                              today: Day, group: FrankfurterV2.Grouping?) async throws -> Int {
+        var added = 0
+        for span in try store.missingSpans(base: pair.base, quote: pair.quote, source: source, from: start, to: last) {
+            // Averages are asked whole (the cap is on days); days in pieces of five years.
+            let pieces = group == nil ? FrankfurterV2.pieces(from: span.first, to: span.last) : [(span.first, span.last)]
+            for piece in pieces {
+                added += try await fetchPiece(pair, piece, institution: institution, source: source, today: today, group: group)
+            }
+        }
+        return added
     }
 
     /// One piece: asked, and on a 422 or a 503 (the service's "narrow the request") asked once
@@ -139,7 +136,7 @@ import Foundation
             // The service may begin with the last day published before the range: checked, but
             // not stored (it was blended at another day and the day's own record is kept).
             let checked = try FrankfurterV2.checkRange(records, base: pair.base, quote: pair.quote, from: piece.0, to: piece.1, before: before,
-                                                       lead: group?.days ?? AnswerCheck.seriesLeadDays)
+                                                       lead: group?.days ?? FrankfurterV2.leadDays)
                 .filter { group != nil || $0.day >= piece.0 }
             // Days up to the last one published: the days after it may still be published (and
             // the bucket of today is not complete yet).

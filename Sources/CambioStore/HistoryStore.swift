@@ -29,7 +29,7 @@ public final class HistoryStore: Sendable {
         case readOnly(reason: Wording)
     }
 
-    /// How long a writer waits for another process's write (the bundle import takes about a second).
+    /// How long a writer waits for another process's write.
     static let busyTimeout: TimeInterval = 30
 
     /// Opens (creating or migrating) the store at `url`. Only a file proven not to be a Cambio
@@ -113,6 +113,7 @@ public final class HistoryStore: Sendable {
                 // could not read).
                 if !inspected { try Self.check(db) }
                 if !readOnly { try Self.migrate(db) }
+                if !readOnly, let bundle { try Self.dropBundleCopy(db, bundle: bundle) }
             }
             hasPairTables = try db.read { try $0.tableExists("pair_rate") && $0.tableExists("pair_span") }
         } catch {
@@ -123,15 +124,26 @@ public final class HistoryStore: Sendable {
     /// Brings the schema up to date; the space a migration freed (a 0.6.0 store's copy of the
     /// bundle) is given back to the disk.
     static func migrate(_ db: DatabaseQueue) throws {
-        let pending = try db.read { try !migrator.hasCompletedMigrations($0) }
         try migrator.migrate(db)
-        guard pending else { return }
-        let (free, size) = try db.read { db in
-            (try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0, try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096)
+    }
+
+    /// A store that imported its own copy of the bundled ECB history (0.6.0) drops it once the
+    /// shared history is read beside it: every ECB day up to the older of that copy's newest and
+    /// the shared history's newest. Every day it fetched stays (the ECB's days after the copy,
+    /// every other source's), and the space goes back to the disk (a failure to give it back
+    /// costs nothing but space).
+    static func dropBundleCopy(_ db: DatabaseQueue, bundle: DatabaseQueue) throws {
+        guard let identity = try db.read({ try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = 'bundle'") }),
+              let copied = identity.split(separator: "/").first.map(String.init), Day(iso: copied) != nil,
+              let shared = try bundle.read({ try String.fetchOne($0, sql: "SELECT max(day) FROM publication WHERE source = 'ECB'") })
+        else { return }
+        let newest = min(copied, shared)
+        try db.write { db in
+            try db.execute(sql: "DELETE FROM rate WHERE source = 'ECB' AND day <= ?", arguments: [newest])
+            try db.execute(sql: "DELETE FROM publication WHERE source = 'ECB' AND day <= ?", arguments: [newest])
+            try db.execute(sql: "DELETE FROM meta WHERE key = 'bundle'")
         }
-        if free * size > 1_000_000 {
-            try db.writeWithoutTransaction { try $0.execute(sql: "VACUUM") }
-        }
+        try? db.writeWithoutTransaction { try $0.execute(sql: "VACUUM") }
     }
 
     /// The file exists and is not empty.
@@ -304,9 +316,8 @@ public final class HistoryStore: Sendable {
             try db.execute(sql: "CREATE INDEX publication_by_day ON publication (day)")
         }
         // v3: a pair's official history from Frankfurter, with who published each day, and the
-        // spans of days already asked; the ECB's bundled history is shared, so a store that
-        // imported its own copy (0.6.0) drops it. Every day it fetched stays: the ECB's days after
-        // that copy, and every other source's.
+        // spans of days already asked. (A store's own copy of the bundle, 0.6.0's, goes once the
+        // shared history is there to stand in for it: `dropBundleCopy`.)
         m.registerMigration("v3") { db in
             try db.execute(sql: "CREATE TABLE pair_rate (base TEXT NOT NULL, quote TEXT NOT NULL, source TEXT NOT NULL, day TEXT NOT NULL, "
                 + "value TEXT NOT NULL, institutions TEXT NOT NULL, PRIMARY KEY (base, quote, source, day)) WITHOUT ROWID")
@@ -314,12 +325,6 @@ public final class HistoryStore: Sendable {
                 + "first TEXT NOT NULL, last TEXT NOT NULL)")
             // Who published each rate, where its source says (Frankfurter's newest rates).
             try db.execute(sql: "ALTER TABLE rate ADD COLUMN institutions TEXT")
-            if let identity = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'bundle'"),
-               let newest = identity.split(separator: "/").first.map(String.init), Day(iso: newest) != nil {
-                try db.execute(sql: "DELETE FROM rate WHERE source = 'ECB' AND day <= ?", arguments: [newest])
-                try db.execute(sql: "DELETE FROM publication WHERE source = 'ECB' AND day <= ?", arguments: [newest])
-                try db.execute(sql: "DELETE FROM meta WHERE key = 'bundle'")
-            }
             // Frankfurter's first version served the ECB's own figures: its days are the ECB's.
             // Now "Frankfurter" names its blend of the central banks.
             try db.execute(sql: "UPDATE OR IGNORE rate SET source = 'ECB' WHERE source = 'Frankfurter'")
@@ -361,18 +366,6 @@ public final class HistoryStore: Sendable {
     /// Runs a database call; its failure in words (never SQL text).
     func worded<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch { throw HistoryStoreError(error, path: url.path) }
-    }
-
-    /// Imports the bundled ECB history unless this very file was imported already (its newest
-    /// day and size name it). Returns true when it imported.
-    @discardableResult
-    public func importBundle(_ csv: Data) throws -> Bool {
-        guard !readOnly else { return false }
-        // The whole import fits in the page cache: without room, WAL spills and rewrites the
-        // same pages hundreds of thousands of times, and the import takes twenty times longer.
-        try worded { try db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = -65536") } }
-        defer { try? db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = -2000") } }
-        return try worded { try Self.exclusively(url) { try db.write { db in try Self.insertBundle(csv, into: db) } } }
     }
 
     /// Writes the ECB history `csv` into `db` unless that very file is there already.
@@ -488,6 +481,15 @@ public final class HistoryStore: Sendable {
         return out
     }
 
+    /// How many days of the pair are stored under `source` between two days.
+    public func pairDays(base: String, quote: String, source: String, from start: Day, to end: Day) throws -> Int {
+        guard hasPairTables else { return 0 }
+        return try worded { try db.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM pair_rate WHERE base = ? AND quote = ? AND source = ? AND day BETWEEN ? AND ?",
+                             arguments: [base, quote, source, start.iso, end.iso]) ?? 0
+        } }
+    }
+
     /// The pair's newest stored rate before `day` under `source` (what a range is checked against).
     public func pairRate(before day: Day, base: String, quote: String, source: String) throws -> Decimal? {
         guard hasPairTables else { return nil }
@@ -580,15 +582,16 @@ public final class HistoryStore: Sendable {
         }
         var history = PairHistory(from: from, to: to, publications: publications,
                                   preferred: institution.map { FrankfurterV2.source(institution: $0) })
-        // The weeks' and months' averages a long chart was drawn from.
-        let groupSources = FrankfurterV2.Grouping.allCases.flatMap { g in
-            [FrankfurterV2.source(institution: nil, group: g)] + (institution.map { [FrankfurterV2.source(institution: $0, group: g)] } ?? [])
+        // The weeks' and months' averages a long chart was drawn from, each grouping on its own
+        // (the institution's first where it has them).
+        for g in FrankfurterV2.Grouping.allCases {
+            let sources = [FrankfurterV2.source(institution: nil, group: g)] + (institution.map { [FrankfurterV2.source(institution: $0, group: g)] } ?? [])
+            let grouped = try pairPublications(from: from, to: to, sources: sources, start: start, end: end)
+            if grouped.isEmpty { continue }
+            history.grouped += PairHistory(from: from, to: to, publications: grouped,
+                                           preferred: institution.map { FrankfurterV2.source(institution: $0, group: g) }).points
         }
-        let grouped = try pairPublications(from: from, to: to, sources: groupSources, start: start, end: end)
-        if !grouped.isEmpty {
-            history.grouped = PairHistory(from: from, to: to, publications: grouped,
-                                          preferred: institution.map { FrankfurterV2.source(institution: $0, group: .week) }).points
-        }
+        history.grouped.sort { $0.day < $1.day }
         return history
     }
 
@@ -602,9 +605,9 @@ public final class HistoryStore: Sendable {
 }
 
 extension HistoryStore {
-    /// The store as the app and the command line use it: opened (or begun anew beside an
-    /// unreadable file), the bundled history imported when it is new, and the answers already
-    /// fetched recorded. `problems` says what was set aside.
+    /// The store as the app and the command line use it: the shared ECB history (`bundle`)
+    /// opened read-only, the user's store opened beside it (or begun anew beside an unreadable
+    /// file), and the answers already fetched recorded. `problems` says what could not be used.
     public static func prepared(paths: AppPaths, bundle: URL?, cached: [ProviderSnapshot]) throws -> (HistoryStore, problems: [Wording]) {
         var problems: [Wording] = []
         var shared: DatabaseQueue?

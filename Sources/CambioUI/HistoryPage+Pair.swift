@@ -123,23 +123,33 @@ extension HistoryPage {
         }
     }
 
-    /// Asks Frankfurter for the days of the pair the page shows that were not asked before
-    /// (nothing when the network is off: the page shows what is known, and says so).
-    func fetchPair(_ store: HistoryStore) {
+    /// What the page asks Frankfurter for now: the pair, the source of official rates and the
+    /// days its range, list and past date need.
+    private func wanted() -> (key: String, institution: String?, spans: [(first: Day, last: Day, group: FrankfurterV2.Grouping?)]) {
         let institution = ctx.engine.preferences.officialSource
-        let wanted = model.wantedSpans(today: Day.today())
+        let spans = model.wantedSpans(today: Day.today())
         let key = "\(model.from)/\(model.to)/\(institution ?? "")/"
-            + wanted.map { "\($0.first.iso)…\($0.last.iso)\($0.group?.rawValue ?? "")" }.joined(separator: ",")
+            + spans.map { "\($0.first.iso)…\($0.last.iso)\($0.group?.rawValue ?? "")" }.joined(separator: ",")
+        return (key, institution, spans)
+    }
+
+    /// Asks Frankfurter for the days of the pair the page shows that were not asked before
+    /// (nothing when the network is off: the page shows what is known, and says so). Asked
+    /// again for what changed meanwhile once a fetch under way ends.
+    func fetchPair(_ store: HistoryStore) {
+        let (key, institution, wanted) = self.wanted()
         guard key != fetchedKey, fetching == nil else { return }
         fetchFailure = nil
+        fetchNote = nil
+        let (from, to) = (model.from, model.to)
+        let asks = FrankfurterV2.asks(from, to, institution: institution)
         guard mayFetch() else {
-            fetchNote = needsFrankfurter(institution) ? Wording("Network access is off: the days fetched before are shown") : nil
+            fetchNote = asks ? Wording("Network access is off: the days fetched before are shown") : nil
             showStatus()
             return
         }
         fetchedKey = key
-        let (from, to) = (model.from, model.to)
-        guard needsFrankfurter(institution) else { fetchNote = nil; showStatus(); return }
+        guard asks else { showStatus(); return }
         let sync = ctx.engine.historySync(store)
         fetching = Task { @MainActor in
             var outcome = HistorySync.PairOutcome()
@@ -152,13 +162,15 @@ extension HistoryPage {
             }
             self.fetching = nil
             guard !self.destroyed else { return }
-            // The pair changed meanwhile: its own days are asked now.
-            guard from == self.model.from, to == self.model.to else { self.fetchPair(store); return }
+            // The pair, its range, its past date or the source changed meanwhile: what they need
+            // is asked now (what this fetch stored is read with it).
+            guard self.wanted().key == key else {
+                if outcome.added > 0 { self.load() } else { self.fetchPair(store) }
+                return
+            }
             if let institution, outcome.institutionLacks {
                 self.fetchNote = Wording("%@ does not publish %@/%@: the average of the central banks is shown",
                                          .verbatim(Institution.name(institution)), .verbatim(from), .verbatim(to))
-            } else {
-                self.fetchNote = nil
             }
             if let failure = outcome.failure {
                 let words = Template.fill(tr("Could not fetch the history of %@/%@ from Frankfurter: %@"), from, to, say(failure))
@@ -173,12 +185,6 @@ extension HistoryPage {
             }
         }
         showStatus()
-    }
-
-    /// Whether the pair's history comes from Frankfurter (not the ECB's own alone).
-    private func needsFrankfurter(_ institution: String?) -> Bool {
-        guard institution == nil || institution == "ECB" else { return true }
-        return !(ECBHistoryCSV.published.contains(model.from) && ECBHistoryCSV.published.contains(model.to))
     }
 
     /// The spinner while reading, and the status line.

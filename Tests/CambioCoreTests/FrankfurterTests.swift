@@ -45,6 +45,11 @@ final class FrankfurterTests: XCTestCase {
         let good = [r("2026-04-01", "53.5566"), r("2026-04-02", "54.2989"), r("2026-04-01", "1", quote: "USD")]
         let checked = try FrankfurterV2.checkRange(good, base: "USD", quote: "EGP", from: day("2026-04-01"), to: day("2026-04-09"), before: dec("52.9"))
         XCTAssertEqual(checked.map(\.day.iso), ["2026-04-01", "2026-04-02"], "the identity record is left out")
+        // The same record twice (where the service splits a long range) is one; a first record
+        // up to 14 days before the range (the service carries rates over a long holiday) is taken.
+        let repeated = [r("2026-03-18", "52.1"), r("2026-04-01", "53.5566"), r("2026-04-01", "53.5566")]
+        XCTAssertEqual(try FrankfurterV2.checkRange(repeated, base: "USD", quote: "EGP", from: day("2026-04-01"), to: day("2026-04-09"),
+                                                    before: nil).map(\.day.iso), ["2026-03-18", "2026-04-01"])
         func refused(_ records: [FrankfurterRecord], before: Decimal? = nil, _ expected: ProviderError, line: UInt = #line) {
             XCTAssertThrowsError(try FrankfurterV2.checkRange(records, base: "USD", quote: "EGP", from: day("2026-04-01"), to: day("2026-04-09"),
                                                               before: before), line: line) {
@@ -72,6 +77,19 @@ final class FrankfurterTests: XCTestCase {
         XCTAssertEqual(FrankfurterV2.stored("AED", "JPY").base, "AED")
     }
 
+    /// Frankfurter is asked for what only it has: not for a metal or a coin, nor for two
+    /// currencies the ECB publishes unless another institution is chosen.
+    func testWhichPairsAreAskedOfFrankfurter() {
+        XCTAssertTrue(FrankfurterV2.asks("EGP", "USD", institution: nil))
+        XCTAssertTrue(FrankfurterV2.asks("RUB", "EUR", institution: nil), "the ECB stopped the rouble in 2022")
+        XCTAssertFalse(FrankfurterV2.asks("EUR", "USD", institution: nil))
+        XCTAssertFalse(FrankfurterV2.asks("EUR", "USD", institution: "ECB"))
+        XCTAssertTrue(FrankfurterV2.asks("EUR", "USD", institution: "CBR"))
+        XCTAssertFalse(FrankfurterV2.asks("XAU", "USD", institution: nil))
+        XCTAssertFalse(FrankfurterV2.asks("ETH", "EGP", institution: "CBE"))
+        XCTAssertFalse(FrankfurterV2.asks("EGP", "EGP", institution: nil))
+    }
+
     func testWhoPublishedItInWords() {
         XCTAssertEqual(Institution.publisher(["CBE"])?.description, "Central Bank of Egypt")
         XCTAssertEqual(Institution.publisher(["CBE", "CBR", "BNR"])?.description, "average of 3 central banks")
@@ -95,10 +113,15 @@ final class FrankfurterTests: XCTestCase {
             """
         let s = try FrankfurterV2.latest(Data(body.utf8), today: today)
         XCTAssertEqual(s.base, "EUR")
-        XCTAssertEqual(s.days[day("2026-10-30")]?.count, 4)
-        XCTAssertEqual(s.days[day("2026-10-29")], ["EGP": dec("54.9")])
+        // One publication of the answer's newest day: a cross of a currency the service dated a
+        // day earlier (Egypt's) converts.
+        XCTAssertEqual(s.days.keys.map(\.iso), ["2026-10-30"])
+        XCTAssertEqual(s.days[day("2026-10-30")]?["EGP"], dec("54.9"))
+        XCTAssertEqual(s.table.rate(from: "USD", to: "EGP"), dec("54.9") / dec("1.1172"))
         XCTAssertEqual(s.table.institutions(from: "EUR", to: "EGP"), ["CBE"])
         XCTAssertEqual(s.table.institutions(from: "EUR", to: "USD"), ["ECB"])
+        XCTAssertEqual(Institution.publisher(sides: s.table.institutionSides(from: "USD", to: "EGP"))?.description,
+                       "European Central Bank, Central Bank of Egypt")
         XCTAssertThrowsError(try FrankfurterV2.latest(Data(body.replacingOccurrences(of: "\"base\":\"EUR\",\"quote\":\"USD\"", with: "\"base\":\"USD\",\"quote\":\"USD\"").utf8), today: today)) {
             XCTAssertEqual($0 as? ProviderError, .wrongBase(expected: "EUR", got: "USD"))
         }

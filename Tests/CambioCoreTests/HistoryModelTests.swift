@@ -210,6 +210,18 @@ final class HistoryModelTests: XCTestCase {
         XCTAssertEqual(m.chart?.polyline(width: 300, height: 100).count, 1, "one line through the averages and on to the days")
         XCTAssertTrue(m.setCursor(1))
         XCTAssertEqual(m.pointText?.description, "Week of Aug 6, 2026: 1 EGP = 0.02005 USD on average (average of 2 central banks)")
+        // Months' averages (stored by a chart of every year) are not a five-year chart's.
+        var both = history
+        both.grouped.append(HistoryPoint(day: day("2026-07-01"), rate: dec("0.0201"), source: "Frankfurter|month", published: true))
+        both.grouped.sort { $0.day < $1.day }
+        var five = HistoryModel(from: "EGP", to: "USD", pastDay: day("2026-08-19"), formatter: DecimalFormatter(locale: Self.english),
+                                days: DayFormatter(locale: Self.english), dates: Self.english, catalog: testCatalog)
+        let read = five.beginLoad()
+        XCTAssertTrue(five.finish(read, .success(both)))
+        five.setRange(.fiveYears)
+        XCTAssertFalse(five.chart?.points.contains { $0.grouping == .month } ?? true)
+        five.setRange(.max)
+        XCTAssertEqual(five.chart?.points.filter { $0.grouping != nil }.map(\.day.iso), ["2026-07-01"])
         // The list of days and a past date never use an average.
         XCTAssertEqual(m.past(today: day("2026-08-19")).description, "100 EGP = 1.97 USD · rate of Wed, Aug 19, 2026 (Banca Națională a României)")
         m.pastDay = day("2026-08-07")

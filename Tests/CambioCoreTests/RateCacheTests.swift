@@ -67,8 +67,10 @@ final class RateCacheTests: XCTestCase {
         XCTAssertEqual(RefreshPolicy.nextPublication(.ecb, after: day("2026-10-30"), providerSays: nil),
                        Date(timeIntervalSince1970: 1_793_631_600)) // 2026-11-02T15:00:00Z
         // Summer time: Tue 9 Jun 2026 -> Wed 10 Jun 16:00 CEST = 14:00 UTC.
-        XCTAssertEqual(RefreshPolicy.nextPublication(.frankfurter, after: day("2026-06-09"), providerSays: nil),
+        XCTAssertEqual(RefreshPolicy.nextPublication(.ecb, after: day("2026-06-09"), providerSays: nil),
                        Date(timeIntervalSince1970: 1_781_100_000)) // 2026-06-10T14:00:00Z
+        // Frankfurter's institutions publish at their own hours, some on Sundays: a day after its newest.
+        XCTAssertEqual(RefreshPolicy.nextPublication(.frankfurter, after: day("2026-04-04"), providerSays: nil), day("2026-04-05").date)
         // Easter 2026 is 5 April: Good Friday 3 April and Easter Monday 6 April are closed.
         XCTAssertEqual(RefreshPolicy.nextTargetDay(after: day("2026-04-02")), day("2026-04-07"))
         XCTAssertEqual(RefreshPolicy.nextTargetDay(after: day("2026-12-24")), day("2026-12-28"))

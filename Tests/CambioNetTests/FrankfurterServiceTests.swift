@@ -67,7 +67,8 @@ final class FrankfurterServiceTests: XCTestCase {
                        [1 / dec("0.01878")], "the other way round, offline")
     }
 
-    /// One institution's own figures; an institution that does not publish the pair gives the average, and says so.
+    /// One institution's own figures, the average on the days it has none; an institution that
+    /// does not publish the pair gives the average, and says so.
     func testOneInstitutionOrTheAverageWhereItHasNone() throws {
         let s = try store()
         _ = try requests()
@@ -76,7 +77,18 @@ final class FrankfurterServiceTests: XCTestCase {
         XCTAssertFalse(cbe.institutionLacks)
         let h = try s.history(from: "USD", to: "EGP", start: day("2026-04-01"), end: day("2026-04-01"), institution: "CBE")
         XCTAssertEqual(h.points.map(\.publisher.description), ["Central Bank of Egypt"])
-        XCTAssertEqual(try requests(), ["/fv2/rates?from=2026-04-01&to=2026-04-09&base=EGP&quotes=USD&expand=providers&providers=CBE"])
+        // Its own rates, and the average for the days it has none.
+        XCTAssertEqual(try requests(), ["/fv2/rates?from=2026-04-01&to=2026-04-09&base=EGP&quotes=USD&expand=providers&providers=CBE",
+                                        "/fv2/rates?from=2026-04-01&to=2026-04-09&base=EGP&quotes=USD&expand=providers"])
+        // Egypt's bank published nothing on 30 and 31 March: the average stands in.
+        let mixed = try s.history(from: "USD", to: "EGP", start: day("2026-03-30"), end: day("2026-04-02"), institution: "CBE")
+        XCTAssertEqual(try s.pairDays(base: "EGP", quote: "USD", source: "Frankfurter:CBE", from: day("2026-03-30"), to: day("2026-03-31")), 0)
+        _ = fetch(s, "USD", "EGP", "2026-03-30", "2026-04-02", institution: "CBE")
+        let both = try s.history(from: "USD", to: "EGP", start: day("2026-03-30"), end: day("2026-04-02"), institution: "CBE")
+        XCTAssertEqual(both.points.map { "\($0.day.iso) \($0.source)" },
+                       ["2026-03-30 Frankfurter", "2026-03-31 Frankfurter", "2026-04-01 Frankfurter:CBE", "2026-04-02 Frankfurter:CBE"])
+        XCTAssertEqual(mixed.points.count, 2)
+        _ = try requests()
         // The Bank of Canada has no figures here: the answer is empty, and the average is asked.
         let boc = fetch(s, "AED", "JPY", "2026-10-26", "2026-10-30", institution: "BOC")
         XCTAssertTrue(boc.institutionLacks)

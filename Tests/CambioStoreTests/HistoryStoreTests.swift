@@ -214,6 +214,22 @@ final class HistoryStoreTests: XCTestCase {
                        ["2026-04-25"], "the Bank of Russia's kept")
     }
 
+    /// Without the shared history (a build without it, a damaged copy), a 0.6.0 store keeps its
+    /// own copy of the bundle: it goes only once the shared one stands in for it.
+    func testA060StoreKeepsItsCopyWhileThereIsNoSharedHistory() throws {
+        let url = try tempDir().appendingPathComponent("history.sqlite")
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("history-0.6.0.sqlite"), to: url)
+        let (alone, _) = try HistoryStore.open(at: url)
+        XCTAssertEqual(try alone.schemaVersions, ["v1", "v2", "v3"])
+        // Its 190 ECB days, and the Bank of Russia's Saturday.
+        XCTAssertEqual(try alone.history(from: "EUR", to: "USD", start: day("2026-01-02"), end: day("2026-09-29")).points.count, 191)
+        try alone.db.close()
+        let (shared, _) = try HistoryStore.open(at: url, bundle: try bundle())
+        XCTAssertEqual(try shared.db.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM publication WHERE source = 'ECB' AND day <= '2026-09-29'") }, 0)
+        XCTAssertEqual(try shared.history(from: "EUR", to: "USD", start: day("2026-01-02"), end: day("2026-09-29")).points.count, 191,
+                       "read from the shared history now")
+    }
+
     /// A 0.6.0 store with the whole bundle in it (13.8 MB) shrinks below 1 MB when it migrates.
     func testA060StoreGivesItsCopyOfTheBundleBack() throws {
         let url = try tempDir().appendingPathComponent("history.sqlite")
