@@ -6,8 +6,10 @@ Start-up to the first painted frame (warm) and resident memory after start-up of
 AdwApplicationWindow; also with `--early-init`, Adwaita initialised before the application registers
 as cambio does) and an empty GTK 4 window (`cambio-empty-window`), built and started the same way,
 in one run; then the per-keystroke recalculation of a list of every currency, in the domain and
-in the window. Each figure with a target is printed with its ratio or difference and "met" or
-"NOT MET". Runs under scripts/with-xvfb and dbus-run-session (see the Makefile).
+in the window; the rate history (the shared ECB file beside a new user's store, pairs' official
+histories from a local imitation of Frankfurter v2, the History chart at Max). Each figure with a
+target is printed with its ratio or difference and "met" or "NOT MET". Runs under scripts/with-xvfb
+and dbus-run-session (see the Makefile).
 """
 import atexit
 import glob
@@ -47,6 +49,12 @@ SEARCH_MS = 50.0
 PACKAGED = os.path.join(ROOT, ".build", "deb", "root", "usr", "bin", "cambio")
 STATIC_RATIO = 1.02
 PACKAGE_MB = 20.0
+# The shared ECB history and pairs' official histories from Frankfurter v2: cambio-bench's
+# `history`, `history-fetch` and `history-chart` modes print their own targets (a new user's
+# files under 1 MB, ten years in at most 3 requests, 20 pairs over 27 years under 20 MB, the chart
+# at Max drawn within 50 ms under cairo), against the local imitation of Frankfurter v2 the tests
+# use (real published rates), started here: the bench never asks the real service.
+FAULT_SERVER = os.path.join(ROOT, "Tests", "CambioNetTests", "fault_server.py")
 
 
 def verdict(ok):
@@ -315,6 +323,57 @@ def search_provider(binary):
     sys.stdout.flush()
 
 
+def local_frankfurter():
+    """Starts Tests/CambioNetTests/fault_server.py (it prints its port, then serves until its
+    standard input closes); returns the process and its Frankfurter v2 base URL."""
+    proc = subprocess.Popen([sys.executable, FAULT_SERVER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    line = proc.stdout.readline().strip()
+    if not line.isdigit():
+        proc.kill()
+        raise SystemExit(f"{FAULT_SERVER} did not start (it printed {line!r})")
+    return proc, f"http://127.0.0.1:{line}/fv2"
+
+
+def stop(proc):
+    """Ends a server started by `local_frankfurter`: its standard input closes."""
+    if proc.poll() is None:
+        proc.stdin.close()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def bench_modes(builds):
+    """cambio-bench's modes, for each build (`(label, its .build/release)`): the frames under both
+    renderers, the rest under cairo; the local Frankfurter v2 runs meanwhile."""
+    server, frankfurter = local_frankfurter()
+    atexit.register(stop, server)
+    try:
+        for mode in ("recalc", "history", "history-fetch", "dca", "frame", "history-chart"):
+            for label, build in builds:
+                for renderer in (("cairo", "gl") if mode in ("frame", "history-chart") else ("cairo",)):
+                    run = subprocess.run([os.path.join(build, "cambio-bench"), mode], stderr=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, text=True,
+                                         env=dict(os.environ, GSK_RENDERER=renderer, GTK_A11Y="none",
+                                                  CAMBIO_FRANKFURTER_URL=frankfurter))
+                    if run.returncode != 0:
+                        if label and mode.startswith("history"):  # an earlier build may not have this mode
+                            print(f"{label}{mode}: not measured (exit {run.returncode}: {run.stderr.strip().splitlines()[-1:]})")
+                            continue
+                        sys.stderr.write(run.stderr)
+                        raise SystemExit(f"cambio-bench {mode} (GSK_RENDERER={renderer}) failed with exit {run.returncode}")
+                    for line in run.stdout.splitlines():
+                        print(label + line)
+                        if mode == "frame" and line.startswith("frame "):
+                            print(label + frame_verdict(line))
+                    sys.stdout.flush()
+    finally:
+        stop(server)
+
+
 def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--search-only":
         search_provider(sys.argv[2] if len(sys.argv) > 2 else os.path.join(REL, "cambio"))
@@ -337,20 +396,12 @@ def main():
     # Through GLib's own D-Bus client (python3-gi, in Debian's python3, like pyatspi for the tests).
     subprocess.run(["/usr/bin/python3", os.path.abspath(__file__), "--search-only", os.path.join(REL, "cambio")], check=True)
     builds = [("", REL)] + ([("before: ", BEFORE)] if BEFORE else [])
-    for mode in ("recalc", "history", "dca", "frame"):
-        for label, build in builds:
-            for renderer in (("cairo", "gl") if mode == "frame" else ("cairo",)):
-                out = subprocess.run([os.path.join(build, "cambio-bench"), mode], check=True, stderr=subprocess.DEVNULL,
-                                     stdout=subprocess.PIPE, text=True,
-                                     env=dict(os.environ, GSK_RENDERER=renderer, GTK_A11Y="none")).stdout
-                for line in out.splitlines():
-                    print(label + line)
-                    if mode == "frame" and line.startswith("frame "):
-                        print(label + frame_verdict(line))
-                sys.stdout.flush()
+    bench_modes(builds)
     print("notes: under Xvfb the gl renderer runs on llvmpipe (software) and redraws the whole window at every frame"
           " that changes anything (no buffer age); frame_work is layout + paint of one frame, shown_within is keystroke to painted frame"
-          " (includes waiting for the frame clock's tick).")
+          " (includes waiting for the frame clock's tick). history_chart: shown_within is the range's change to the painted frame"
+          " (the same wait included); history_fetch and history_chart fetch from the local imitation of Frankfurter v2"
+          " (Tests/CambioNetTests/fault_server.py).")
 
 
 if __name__ == "__main__":

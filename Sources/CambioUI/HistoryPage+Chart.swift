@@ -43,7 +43,8 @@ extension HistoryPage {
     func bindChart() {
         for (r, b) in chartPart.rangeButtons {
             b.onToggled { [weak self] in
-                guard let self, b.active else { return }
+                // A range set from code activates its button too: its work is done once.
+                guard let self, b.active, self.model.range != r else { return }
                 self.setRange(r)
             }
         }
