@@ -98,6 +98,14 @@ final class OfficialHistoryTests: WindowTestCase {
         XCTAssertEqual(cutLabels(in: root), [])
     }
 
+    /// A pair no institution publishes: asked, nothing published, and the page says so.
+    func testAPairNobodyPublishesSaysSoAfterAsking() async throws {
+        page.setPair(from: "KPW", to: "USD")
+        await settle("KPW/USD asked") { self.page.showsEmptyState }
+        XCTAssertEqual(page.emptyState.details, "No rate between KPW and USD has been published. Choose other currencies above.")
+        XCTAssertGreaterThan(context.engine.client.requestsSent, 0, "Frankfurter was asked")
+    }
+
     /// The source of official rates chosen in Preferences: the Bank of Russia's own figures where
     /// it has them; where it has none, the average, and the page says so.
     func testOneInstitutionsRatesAndTheAverageWhereItHasNone() async throws {
