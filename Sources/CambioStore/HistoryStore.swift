@@ -300,7 +300,7 @@ public final class HistoryStore: Sendable {
     }
 
     /// The schema's history. v1: publications and their rates; v2: when each publication was
-    /// stored, and an index for the newest day of a source.
+    /// stored, and an index for the newest day of a source; v3: the pairs' official histories.
     public static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
         m.registerMigration("v1") { db in
