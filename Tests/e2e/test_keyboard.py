@@ -117,10 +117,10 @@ def every_control_has_a_name_and_tab_reaches_the_controls_of_each_page():
         wait_for("the focus on the provider", lambda: focused(app, "combo box", "Rate provider", prefs), timeout=5)
         controls = focusable(app, node=prefs)
         assert not unnamed(controls), unnamed(controls)
-        reached = tab_through(app, controls, 16)
+        reached = tab_through(app, controls, 17)
         # The rows and their controls (the key's entry row takes the focus in its inner text,
         # which GTK 4.8 does not expose: its eye button stands for it).
-        for name in ("Rate provider", "Automatic refresh", "Gold, silver and cryptocurrencies", "Reference currency", "Reference currency: USD (US Dollar)",
+        for name in ("Rate provider", "Automatic refresh", "Official rates for history", "Gold, silver and cryptocurrencies", "Reference currency", "Reference currency: USD (US Dollar)",
                      "Decimal places", "Card or exchange fee", "Use the network", "Show Text", "Saved key", "Search"):
             assert any(r and r.startswith(name) for r in reached), (name, reached)
         app.key("Escape")
