@@ -63,7 +63,7 @@ struct Setup {
     func code(_ text: String) throws -> String {
         // A code, or a metal's or coin's name ("gold", "bitcoin").
         let c = ConversionRequest.currency(text) ?? text.uppercased()
-        guard data.catalog[c] != nil else { throw Failure("unknown currency: \(text)") }
+        guard data.catalog[c] != nil else { throw Failure("unknown currency: \(StandardError.quoted(text))") }
         return c
     }
 
@@ -140,7 +140,7 @@ struct Failure: Error, CustomStringConvertible {
 }
 
 func warn(_ message: String) {
-    FileHandle.standardError.write(Data("cambio: \(message)\n".utf8))
+    StandardError.write("cambio: \(message)\n")
 }
 
 /// Runs a command body; a failure is one line on stderr and a non-zero exit.

@@ -62,7 +62,7 @@ extension CambioCommand {
                 // A number or a calculation, as every amount field of the window takes ("12*3").
                 switch ExpressionEvaluator.evaluate(amount, style: NumberStyle(locale: data.locale.numbers)) {
                 case .success(let v): value = v
-                case .failure(let e): throw Failure("not an amount: \(amount) (\(e))")
+                case .failure(let e): throw Failure("not an amount: \(StandardError.quoted(amount)) (\(e))")
                 }
                 let fee: Fee?
                 if let text = self.fee {

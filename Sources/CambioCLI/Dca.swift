@@ -37,7 +37,7 @@ extension CambioCommand {
                     switch ExpressionEvaluator.evaluate(text, style: NumberStyle(locale: data.locale.numbers)) {
                     case .success(let v) where v >= 0: return v
                     case .success: throw Failure("--\(name) cannot be negative: \(text)")
-                    case .failure(let e): throw Failure("--\(name) is not an amount: \(text) (\(e))")
+                    case .failure(let e): throw Failure("--\(name) is not an amount: \(StandardError.quoted(text)) (\(e))")
                     }
                 }
                 let initial = try amount(self.initial, "initial"), monthly = try amount(self.monthly, "monthly")

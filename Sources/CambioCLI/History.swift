@@ -13,7 +13,8 @@ extension CambioCommand {
 
         @Argument(help: "The currency priced (ISO code).") var from: String
         @Argument(help: "The currency it is priced in.") var to: String
-        @Option(help: "How many calendar days, ending at --to (default 7).") var days: Int?
+        /// Taken whatever it looks like ("-1" is a value, refused in words, not a missing one).
+        @Option(parsing: .unconditional, help: "How many calendar days, ending at --to (default 7).") var days: Int?
         @Option(name: .customLong("from"), help: "The first day (YYYY-MM-DD).") var start: String?
         @Option(name: .customLong("to"), help: "The last day (YYYY-MM-DD; default today).") var end: String?
         @Option(help: ArgumentHelp("Whose official rates: an institution's key (CBR, ECB, FED, CBE…) or average (the average of the central banks). Default: the source chosen in Preferences.",
@@ -36,7 +37,7 @@ extension CambioCommand {
                 var last = try day(end, "to") ?? today
                 // Every day since the ECB's first publication, and a century more: enough for any range.
                 let maxDays = 36_600
-                if let days, days < 1 { throw Failure("--days must be at least 1") }
+                if let days, days < 1 { throw Failure("--days must be 1 or more") }
                 if let days, days > maxDays { throw Failure("--days must be at most \(maxDays) (a century)") }
                 guard last >= firstPublished else {
                     throw Failure("--to \(last.iso) is before the first published rate (\(firstPublished.iso))")

@@ -1,3 +1,4 @@
+import CambioCore
 import CGtk
 import Foundation
 
@@ -117,7 +118,7 @@ public struct DBusError: Error, Sendable {
             if id == 0 {
                 let message = error.map { String(cString: $0.pointee.message) } ?? "?"
                 g_error_free(error)
-                FileHandle.standardError.write(Data("cambio: cannot export \(box.objectPath): \(message)\n".utf8))
+                StandardError.write("cambio: cannot export \(box.objectPath): \(message)\n")
             }
         }
     }

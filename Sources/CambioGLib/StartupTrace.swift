@@ -1,3 +1,4 @@
+import CambioCore
 import Foundation
 
 /// Prints how long each start-up step took since `main` (CAMBIO_TRACE_STARTUP=1), to stderr:
@@ -36,7 +37,7 @@ public enum StartupTrace {
     }
 
     private static func write(_ ms: Double, _ step: String) {
-        FileHandle.standardError.write(Data(line(ms, step).utf8))
+        StandardError.write(line(ms, step))
     }
 }
 

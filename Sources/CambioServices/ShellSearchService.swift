@@ -109,7 +109,7 @@ import Foundation
     }
 
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("cambio --search-provider: \(message)\n".utf8))
+        StandardError.write("cambio --search-provider: \(message)\n")
     }
 
     /// Restarts the idle countdown.

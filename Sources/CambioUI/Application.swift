@@ -71,7 +71,7 @@ import Foundation
     private var pendingConvert: ConvertArgument?
     func convert(_ text: String) {
         guard let context, let request = ConvertArgument.parse(text, isCurrency: { context.catalog[$0] != nil }) else {
-            FileHandle.standardError.write(Data("cambio: --convert takes an amount and two currencies, as \u{201C}100 USD EUR\u{201D}\n".utf8))
+            StandardError.write("cambio: --convert takes an amount and two currencies, as \u{201C}100 USD EUR\u{201D}\n")
             return
         }
         if let window { window.openConverter(request) } else { pendingConvert = request }

@@ -87,7 +87,7 @@ let sharedHistory = root.appendingPathComponent("data/\(BundledData.sharedHistor
 
 func requireSharedHistory() {
     guard FileManager.default.fileExists(atPath: sharedHistory.path) else {
-        FileHandle.standardError.write(Data("cambio-bench: no \(sharedHistory.path) (make build builds it)\n".utf8))
+        StandardError.write("cambio-bench: no \(sharedHistory.path) (make build builds it)\n")
         exit(1)
     }
 }
@@ -520,6 +520,6 @@ case "dca":
                  median(samples), median(longSamples)))
 
 default:
-    FileHandle.standardError.write(Data("usage: cambio-bench recalc | frame | history | history-fetch | history-chart | dca\n".utf8))
+    StandardError.write("usage: cambio-bench recalc | frame | history | history-fetch | history-chart | dca\n")
     exit(2)
 }

@@ -1,5 +1,6 @@
 import CambioBacktrace
 import CambioCLI
+import CambioCore
 import CambioServices
 import CambioUI
 import CGtk
@@ -16,13 +17,15 @@ if arguments.count == 2 && arguments[1] == "--search-provider" {
 if arguments.count > 1 {
     switch CambioCommand.dispatch(arguments[1]) {
     case .command:
+        // A reader that has gone (`| head -c1`) ends the output, not the command: its own code.
+        signal(SIGPIPE, SIG_IGN)
         CambioCommand.main() // exits with the command's status on failure
         exit(0)
     case .version:
         print("cambio \(CambioCommand.version)")
         exit(0)
     case .unknown(let message):
-        FileHandle.standardError.write(Data("cambio: \(message)\n".utf8))
+        StandardError.write("cambio: \(message)\n")
         exit(2)
     case .window:
         break

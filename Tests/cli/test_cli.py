@@ -209,7 +209,7 @@ def history_shows_a_suspended_currency_as_a_gap_and_refuses_bad_arguments():
     assert [p["date"] for p in json.loads(out)["points"]] == ["2022-03-01", "2022-02-28"], out
     for args, words in [(["EUR", "XXX"], "unknown currency"), (["EUR", "USD", "--from", "2024-13-01"], "not a date"),
                         (["EUR", "USD", "--from", "2024-03-05", "--to", "2024-03-01"], "is after"),
-                        (["EUR", "USD", "--days", "0"], "at least 1")]:
+                        (["EUR", "USD", "--days", "0"], "--days must be 1 or more")]:
         rc, out, err = Home().run("history", *args, "--offline")
         assert rc != 0 and words in err and out == "", (args, rc, out, err)
         assert len(err.strip().splitlines()) == 1, err
@@ -448,7 +448,7 @@ def history_day_arithmetic_is_bounded_and_said_in_words():
     h = Home()
     for args, words in ((["--days", "50000"], "--days must be at most 36600"),
                         (["--days", "9223372036854775807"], "--days must be at most 36600"),
-                        (["--days=-9223372036854775808"], "--days must be at least 1"),
+                        (["--days=-9223372036854775808"], "--days must be 1 or more"),
                         (["--to", "1900-01-05", "--days", "10"], "before the first published rate (1999-01-04)")):
         rc, out, err = h.run("history", "USD", "JPY", "--offline", *args)
         assert rc == 2, (args, rc, err)   # a crash (SIGILL) would be a negative status
@@ -837,6 +837,40 @@ def history_offline_shows_the_newest_known_days_when_the_last_seven_have_none():
     # A range asked for is kept as asked.
     rc, out, err = Home().run("history", "USD", "EUR", "--from", "2026-11-21", "--to", "2026-11-27", "--offline")
     assert out == "" and "no published rate for USD and EUR from 2026-11-21 to 2026-11-27" in err, (out, err)
+
+
+@test
+def a_closed_or_broken_error_stream_ends_quietly_with_the_commands_code():
+    """stderr closed (`2>&-`) while a source fails, and a reader gone from the pipe (`| head -c1`):
+    no crash, the command's own code."""
+    with fault_server() as server:
+        env = {k: server.url("/fault/500") for k in ("CAMBIO_ERAPI_URL", "CAMBIO_CURRENCYAPI_URL", "CAMBIO_COINBASE_URL")}
+        h = Home()
+        e = dict(os.environ, HOME=h.dir, LANG="en_US.UTF-8", LC_ALL="", GSETTINGS_BACKEND="keyfile",
+                 XDG_DATA_HOME=os.path.join(h.dir, "data"), XDG_CACHE_HOME=os.path.join(h.dir, "cache"),
+                 XDG_CONFIG_HOME=os.path.join(h.dir, "config"), **env)
+        def closed(*args):
+            return subprocess.run([BINARY, *args], env=e, stdout=subprocess.PIPE, preexec_fn=lambda: os.close(2), timeout=60)
+        # The failing source is said to a closed stream; the conversion is printed (0).
+        ok = closed("convert", "100", "USD", "EUR")
+        assert ok.returncode == 0 and ok.stdout.startswith(b"100 USD = "), (ok.returncode, ok.stdout)
+        # No bitcoin price is known in a new home: the command's own failure (2), not a crash.
+        failed = closed("convert", "100", "USD", "EUR", "BTC")
+        assert (failed.returncode, failed.stdout) == (2, b""), (failed.returncode, failed.stdout)
+        # 27 years of days, far more than a pipe holds: the reader leaves after one byte.
+        p = subprocess.Popen([BINARY, "history", "EUR", "USD", "--from", "1999-01-04", "--to", "2026-10-30", "--offline"], env=e,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        assert p.stdout.read(1) == b"2"
+        p.stdout.close()
+        assert p.wait(timeout=60) == 0, p.returncode
+
+
+@test
+def a_days_count_below_one_and_a_huge_amount_are_said_in_one_short_line():
+    rc, out, err = Home().run("history", "EUR", "USD", "--days", "-1", "--offline")
+    assert (rc, out) == (2, "") and err == "cambio: --days must be 1 or more\n", (rc, out, err)
+    rc, out, err = Home().run("convert", "9" * 100_000 + "x", "USD", "EUR", "--offline")
+    assert rc != 0 and out == "" and len(err) < 200 and "(100001 characters)" in err and len(err.splitlines()) == 1, (rc, err[:300])
 
 
 CURRENCYAPI_FIXTURE = "/as/fawazahmed0_v1_currencies_usd_2024-03-06.json"
