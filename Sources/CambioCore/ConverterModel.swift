@@ -169,7 +169,7 @@ public struct ConverterModel {
             return Template.fill(tr("No %@ rate for %@ and %@"), sourceName(table.source), state.source, r.code)
         }
         return p.rateLine("1 \(state.source) = \(rate) \(r.code)", today: today, days: days, words: words,
-                          institutions: table.institutionSides(from: state.source, to: r.code))
+                          institutions: table.institutionSides(from: state.source, to: r.code, in: p))
     }
 
     /// A rate source's name as the user reads it.

@@ -74,9 +74,7 @@ public enum FrankfurterV2 {
             let providers: [Entry]?
         }
         struct Message: Decodable { let message: String }
-        let trimmed = data.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-        if trimmed.isEmpty { throw ProviderError.empty }
-        if ProviderParser.looksLikeHTML(trimmed) { throw ProviderError.htmlPage }
+        try ProviderParser.preflight(data)
         if let m = try? JSONDecoder().decode(Message.self, from: data) { throw ProviderError.apiError(m.message) }
         let decoded: [Record]
         do { decoded = try JSONDecoder().decode([Record].self, from: data) } catch { throw ProviderParser.jsonError(error) }
@@ -168,9 +166,7 @@ public enum FrankfurterV2 {
         var previous = before
         for r in out {
             if let b = previous, b > 0 {
-                let ratio = r.rate / b
-                // Tenfold or more in a day: no currency moves so (a redenomination is no move).
-                if ratio >= AnswerCheck.maxMove || ratio * AnswerCheck.maxMove <= 1 {
+                if AnswerCheck.isImplausibleMove(from: b, to: r.rate) {
                     throw ProviderError.implausibleMove(code: "\(base)/\(quote) on \(r.day.iso)", kept: "\(b)", answer: "\(r.rate)")
                 }
             }

@@ -192,6 +192,13 @@ public enum AnswerCheck {
     /// Currencies whose rates never move tenfold between two answers.
     public static let majors: Set<String> = ["USD", "EUR", "GBP", "JPY", "CHF", "CNY", "CAD", "AUD"]
     public static let maxMove: Decimal = 10
+
+    /// Whether going from `kept` to `answer` is a move no real market makes: tenfold or more,
+    /// either way (a redenomination is no move either). Both must be positive.
+    public static func isImplausibleMove(from kept: Decimal, to answer: Decimal) -> Bool {
+        let ratio = answer / kept
+        return ratio >= maxMove || ratio * maxMove <= 1
+    }
     /// A "latest" answer older than this many days before today is not the latest.
     public static let maxAgeDays = 5 * 366
 
@@ -204,8 +211,7 @@ public enum AnswerCheck {
         let new = answer.days[newest] ?? [:], old = kept.days[keptDay] ?? [:]
         for code in majors.sorted() {
             guard let a = new[code], let b = old[code], a > 0, b > 0 else { continue }
-            let ratio = a / b
-            if ratio > maxMove || ratio * maxMove < 1 {
+            if isImplausibleMove(from: b, to: a) {
                 throw ProviderError.implausibleMove(code: code, kept: "\(b)", answer: "\(a)")
             }
         }
@@ -234,8 +240,7 @@ extension AnswerCheck {
             let row = answer.days[day] ?? [:]
             for code in row.keys.sorted() {
                 guard let a = row[code], let b = previous[code], a > 0, b > 0 else { continue }
-                let ratio = a / b
-                if ratio > maxMove || ratio * maxMove < 1 {
+                if isImplausibleMove(from: b, to: a) {
                     throw ProviderError.implausibleMove(code: code, kept: "\(b)", answer: "\(a)")
                 }
             }
@@ -248,9 +253,7 @@ public enum ProviderParser {
     /// Parses and validates a provider's answer. `today` bounds the plausible dates.
     public static func parse(_ provider: Provider, _ data: Data, today: Day,
                              expecting: Expectation = .latest) throws -> ProviderSnapshot {
-        let trimmed = data.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
-        if trimmed.isEmpty { throw ProviderError.empty }
-        if looksLikeHTML(trimmed) { throw ProviderError.htmlPage }
+        try preflight(data)
         let snapshot: ProviderSnapshot
         switch provider {
         case .erapi: snapshot = try erapi(data)
@@ -262,6 +265,13 @@ public enum ProviderParser {
         }
         try validate(snapshot, today: today, expecting: expecting)
         return snapshot
+    }
+
+    /// What every answer is refused for before it is read: nothing in it, or a web page.
+    static func preflight(_ data: Data) throws {
+        let trimmed = data.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        if trimmed.isEmpty { throw ProviderError.empty }
+        if looksLikeHTML(trimmed) { throw ProviderError.htmlPage }
     }
 
     static func looksLikeHTML(_ data: Data.SubSequence) -> Bool {

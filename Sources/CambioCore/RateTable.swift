@@ -137,7 +137,11 @@ public struct RateTable: Sendable, Equatable {
 
     /// The institutions behind each currency's rate of the pair (its publication's base has none).
     public func institutionSides(from: String, to: String) -> [[String]] {
-        guard let p = publication(from: from, to: to) else { return [] }
+        publication(from: from, to: to).map { institutionSides(from: from, to: to, in: $0) } ?? []
+    }
+
+    /// The same, for the publication the pair was converted in (already known).
+    public func institutionSides(from: String, to: String, in p: Publication) -> [[String]] {
         if p.source == "ECB" { return [["ECB"]] }
         guard let row = institutionsByPublication[p] else { return [] }
         return [from, to].compactMap { row[$0] }

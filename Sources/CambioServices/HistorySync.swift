@@ -11,8 +11,6 @@ import Foundation
     let endpoints: Endpoints
     /// The app's one session, with its network gate.
     let client: HTTPClient
-    /// How many requests this sync sent (the benchmark counts them).
-    public private(set) var requests = 0
 
     public init(store: HistoryStore, endpoints: Endpoints, client: HTTPClient) {
         self.store = store; self.endpoints = endpoints; self.client = client
@@ -176,8 +174,7 @@ import Foundation
     }
 
     private func askResponse(_ url: String) async throws -> HTTPResponse {
-        requests += 1
-        return try await client.get(url, errorBodies: true)
+        try await client.get(url, errorBodies: true)
     }
 }
 

@@ -154,6 +154,7 @@ struct Fetched: Sendable {
         client.allowNetwork(true)
         _ = try await client.get(log)  // the log starts empty
         let sync = HistorySync(store: store, endpoints: endpoints, client: client)
+        let sentBefore = client.requestsSent
         var fetched = Fetched()
         let t0 = now()
         for (from, to) in pairs {
@@ -162,7 +163,7 @@ struct Fetched: Sendable {
             fetched.added.append(outcome.added)
         }
         fetched.ms = Double(now() - t0) / 1e6
-        fetched.requests = sync.requests
+        fetched.requests = client.requestsSent - sentBefore
         fetched.logged = try JSONDecoder().decode(Log.self, from: try await client.get(log).body).requests
         return fetched
     }
@@ -196,6 +197,18 @@ struct Fetched: Sendable {
     while !done() && !flag.expired { g_main_context_iteration(nil, 1) }
     precondition(!flag.expired, "\(what): not within \(seconds) s")
     MainContext.cancel(timeout)
+}
+
+/// GTK started with the look the user gets in the light style: libadwaita's style sheet, the
+/// app's style.css and its icons, as AdwApplication loads them (without them GTK draws its own
+/// default theme). The app's style sheet is returned, to be removed at the end.
+@MainActor func startStyledGTK() -> StyleSheet {
+    gtk_init()
+    MainLoopBridge.install()
+    Adwaita.initialize()
+    let styles = AppResources.styleSheet()
+    AppResources.addIcons()
+    return styles
 }
 
 switch CommandLine.arguments.dropFirst().first {
@@ -359,14 +372,7 @@ case "recalc":
 
 case "frame":
     MainActor.assumeIsolated {
-        gtk_init()
-        MainLoopBridge.install()
-        // The look the user gets in the light style: libadwaita's style sheet, the app's
-        // style.css and its icons, as AdwApplication loads them (without them GTK draws its own
-        // default theme).
-        Adwaita.initialize()
-        let styles = AppResources.styleSheet()
-        AppResources.addIcons()
+        let styles = startStyledGTK()
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-bench-\(getpid())")
         let context = AppContext(environment: ["HOME": home.path, "LANG": "en_US.UTF-8"])
         context.useRates(table)
@@ -411,11 +417,7 @@ case "history-chart":
     // days since the local service's newest, a fetch beside the frame (its spinner animates).
     requireSharedHistory()
     MainActor.assumeIsolated {
-        gtk_init()
-        MainLoopBridge.install()
-        Adwaita.initialize()
-        let styles = AppResources.styleSheet()
-        AppResources.addIcons()
+        let styles = startStyledGTK()
         let home = scratch("history-chart")
         defer { try? FileManager.default.removeItem(at: home) }
         let environment = ["HOME": home.path, "LANG": "en_US.UTF-8", "CAMBIO_DATA_DIR": root.appendingPathComponent("data").path]
