@@ -56,6 +56,9 @@ struct Setup {
             let engine = Engine(data: data, environment: environment)
             engine.history.onProblem = { warn($0.description) }
             engine.startupProblems.forEach { warn($0.description) }
+            // The rates' folder's problem is said once: a refresh that cannot keep its answer
+            // for the same reason says nothing more.
+            saidFolderProblem = RateCache(paths: data.paths).folderProblem()?.description
             return engine
         }
     }
@@ -139,7 +142,11 @@ struct Failure: Error, CustomStringConvertible {
     init(_ d: String) { description = d }
 }
 
+/// A folder's problem already said (see `Setup`); set once, before any other thread runs.
+nonisolated(unsafe) var saidFolderProblem: String?
+
 func warn(_ message: String) {
+    if let said = saidFolderProblem, message.contains(said) { return }
     StandardError.write("cambio: \(message)\n")
 }
 

@@ -71,18 +71,37 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
         Self.utc.date(from: DateComponents(year: year, month: month, day: day))!
     }
 
+    /// The first and last days Cambio counts in.
+    public static let first = Day(year: 1900, month: 1, day: 1)!
+    public static let last = Day(year: 9999, month: 12, day: 31)!
+
     /// The UTC day of an instant (publication days, stamps: never what the user calls today).
+    /// An instant before 1900 or after 9999 (a clock set wrong) is the first or last day.
     public init(_ date: Date) {
-        let c = Self.utc.dateComponents([.year, .month, .day], from: date)
-        self.init(year: c.year!, month: c.month!, day: c.day!)!
+        self.init(date, calendar: Self.utc)
     }
 
     /// The calendar day of an instant where the user is (`zone`: the environment's, TZ).
     public init(_ date: Date, in zone: TimeZone) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let c = calendar.dateComponents([.year, .month, .day], from: date)
-        self.init(year: c.year!, month: c.month!, day: c.day!)!
+        self.init(date, calendar: calendar)
+    }
+
+    private init(_ date: Date, calendar: Calendar) {
+        let c = calendar.dateComponents([.era, .year, .month, .day], from: date)
+        if c.era == 0 || (c.year ?? 0) < Self.first.year { self = Self.first; return }
+        self = Day(year: c.year ?? Self.last.year, month: c.month ?? 1, day: c.day ?? 1) ?? Self.last
+    }
+
+    /// What is wrong with a clock that says `now`, in words: nil when it is within the years
+    /// Cambio counts in (1900 to 9999).
+    public static func clockProblem(now: Date) -> Wording? {
+        let c = utc.dateComponents([.era, .year], from: now)
+        let year = c.era == 0 ? -(c.year ?? 0) + 1 : (c.year ?? 0)
+        guard year < first.year || year > last.year else { return nil }
+        return Wording("This computer’s clock says the year is %@; Cambio counts days from 1900 to 9999, so today is taken as %@. Set the clock.",
+                       .verbatim(String(year)), .verbatim(Day(now).iso))
     }
 
     /// Today as the user sees it: their local day. At 20:00 in New York it is still today

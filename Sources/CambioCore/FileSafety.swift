@@ -10,6 +10,10 @@ public enum FileProblem: Error, Equatable, Sendable, Worded {
     case permissionDenied(path: String)
     /// A folder stands where a file belongs.
     case isFolder(path: String)
+    /// A file (or anything but a folder) stands where a folder belongs.
+    case notAFolder(path: String)
+    /// A symbolic link leads into a folder that is not there: Cambio creates no folder through it.
+    case danglingLink(path: String, target: String)
     /// Something that is no regular file (a FIFO, a socket, a device) stands where a file belongs:
     /// reading a FIFO would wait for a writer forever.
     case notAFile(path: String, type: mode_t)
@@ -23,7 +27,8 @@ public enum FileProblem: Error, Equatable, Sendable, Worded {
 
     public var path: String {
         switch self {
-        case .permissionDenied(let p), .isFolder(let p), .diskFull(let p), .readOnly(let p), .notFound(let p),
+        case .danglingLink(let p, _): return p
+        case .permissionDenied(let p), .isFolder(let p), .notAFolder(let p), .diskFull(let p), .readOnly(let p), .notFound(let p),
              .tooLarge(let p, _), .system(let p, _), .notAFile(let p, _): return p
         }
     }
@@ -32,6 +37,9 @@ public enum FileProblem: Error, Equatable, Sendable, Worded {
         switch self {
         case .permissionDenied(let p): return Wording("permission denied (%@)", .verbatim(p))
         case .isFolder(let p): return Wording("%@ is a folder, where a file belongs", .verbatim(p))
+        case .notAFolder(let p): return Wording("%@ is a file, where Cambio keeps a folder; Cambio neither reads nor replaces it", .verbatim(p))
+        case .danglingLink(let p, let target):
+            return Wording("%@ is a link to %@, whose folder does not exist; Cambio creates no folder through a link", .verbatim(p), .verbatim(target))
         case .notAFile(let p, let type):
             let kind: Wording
             switch type {
@@ -60,8 +68,23 @@ public enum FileProblem: Error, Equatable, Sendable, Worded {
         case ENOSPC, EDQUOT: return .diskFull(path: path)
         case EROFS: return .readOnly(path: path)
         case ENOENT: return .notFound(path: path)
+        case ENOTDIR: return .notAFolder(path: notAFolder(above: path))
         default: return .system(path: path, detail: String(cString: strerror(code)))
         }
+    }
+
+    /// The nearest of `path`'s folders that exists but is no folder: what makes a path under it
+    /// fail with ENOTDIR. `path` itself when none is.
+    static func notAFolder(above path: String) -> String {
+        var url = URL(fileURLWithPath: path).deletingLastPathComponent()
+        while url.path != "/" && !url.path.isEmpty {
+            var info = stat()
+            if stat(url.path, &info) == 0 {
+                return info.st_mode & S_IFMT == S_IFDIR ? path : url.path
+            }
+            url = url.deletingLastPathComponent()
+        }
+        return path
     }
 
     /// From any error Foundation threw for the file at `path`: its underlying POSIX error when
@@ -79,6 +102,10 @@ public enum FileProblem: Error, Equatable, Sendable, Worded {
             case .fileWriteOutOfSpace: return .diskFull(path: path)
             case .fileWriteVolumeReadOnly: return .readOnly(path: path)
             case .fileReadNoSuchFile, .fileNoSuchFile: return .notFound(path: path)
+            case .fileWriteFileExists:
+                // Making a folder where a file stands (or under one).
+                let blocker = notAFolder(above: path + "/.")
+                if blocker != path + "/." { return .notAFolder(path: blocker) }
             default: break
             }
             var isFolder: ObjCBool = false
@@ -152,21 +179,25 @@ public enum SmallFile {
     /// A folder, a FIFO or any other file that is not a regular one at `url` is refused (a
     /// rename would replace it). A symbolic link (a dotfiles folder's) stays a link: the file it
     /// points to is replaced, atomically, in its own folder.
-    public static func write(_ data: Data, to url: URL, mode: mode_t = 0o644) throws {
-        let url = try linkTarget(url)
+    public static func write(_ data: Data, to given: URL, mode: mode_t = 0o644) throws {
+        let url = try linkTarget(given)
         let path = url.path
         var existing = stat()
         if stat(path, &existing) == 0 {
             let type = existing.st_mode & S_IFMT
             if type == S_IFDIR { throw FileProblem.isFolder(path: path) }
             if type != S_IFREG { throw FileProblem.notAFile(path: path, type: type) }
+        } else if url.path != given.path {
+            // A link to a file not written yet, in a folder that is there (a dotfiles folder's),
+            // names where to write it; a link into a folder that is not there leads nowhere:
+            // no folder is created through it.
+            var folder = stat()
+            guard stat(url.deletingLastPathComponent().path, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else {
+                throw FileProblem.danglingLink(path: given.path, target: path)
+            }
         }
         let dir = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        } catch {
-            throw FileProblem.from(error, path: dir.path)
-        }
+        try makeFolders(dir)
         let temporary = dir.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileProblem.from(errno: errno, path: errno == ENOSPC ? path : dir.path) }
@@ -190,6 +221,34 @@ public enum SmallFile {
 }
 
 extension SmallFile {
+    /// Makes `dir` and the folders above it that are missing, one by one. A link among them
+    /// that leads nowhere is refused (a folder made through it would be outside Cambio's own),
+    /// as is a file where a folder belongs.
+    static func makeFolders(_ dir: URL) throws {
+        var missing: [URL] = []
+        var current = dir.standardizedFileURL
+        while current.path != "/" && !current.path.isEmpty {
+            var info = stat()
+            if lstat(current.path, &info) == 0 {
+                if info.st_mode & S_IFMT == S_IFLNK {
+                    var target = stat()
+                    guard stat(current.path, &target) == 0 else {
+                        throw FileProblem.danglingLink(path: current.path, target: (try? linkTarget(current).path) ?? "?")
+                    }
+                    info = target
+                }
+                guard info.st_mode & S_IFMT == S_IFDIR else { throw FileProblem.notAFolder(path: current.path) }
+                break
+            }
+            guard errno == ENOENT else { throw FileProblem.from(errno: errno, path: current.path) }
+            missing.append(current)
+            current = current.deletingLastPathComponent()
+        }
+        for folder in missing.reversed() where mkdir(folder.path, 0o755) != 0 && errno != EEXIST {
+            throw FileProblem.from(errno: errno, path: folder.path)
+        }
+    }
+
     /// Where the symbolic links starting at `url` lead (`url` itself when it is none), followed
     /// link by link, so that a link to a file not written yet still names where to write it.
     static func linkTarget(_ url: URL) throws -> URL {

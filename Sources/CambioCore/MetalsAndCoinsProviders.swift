@@ -2,9 +2,28 @@ import Foundation
 
 /// A JSON value read as a decimal number when it is one, and as nothing otherwise: a provider's
 /// long tail may hold strings or nulls where numbers belong, which must not sink the answer.
+/// `raw` is the value as a message shows it (1e+308, "abc", null).
 private struct LenientNumber: Decodable {
     let value: Decimal?
-    init(from decoder: Decoder) throws { value = try? decoder.singleValueContainer().decode(Decimal.self) }
+    let raw: String
+    init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let d = try? c.decode(Decimal.self), !d.isNaN {
+            value = d; raw = AnswerCheck.shown(d); return
+        }
+        value = nil
+        if c.decodeNil() {
+            raw = "null"
+        } else if let text = try? c.decode(String.self) {
+            raw = "\u{201C}\(text)\u{201D}"
+        } else if let number = try? c.decode(Double.self) {
+            raw = String(format: "%g", number)
+        } else if let flag = try? c.decode(Bool.self) {
+            raw = flag ? "true" : "false"
+        } else {
+            raw = "not a number"
+        }
+    }
 }
 
 private struct AnyKey: CodingKey {
@@ -28,10 +47,10 @@ extension ProviderParser {
         for (key, value) in values {
             let code = key.uppercased()
             guard keptCode(code) else { continue }
-            if let v = value, v > 0, !v.isNaN {
+            if let v = value, AnswerCheck.isPlausibleRate(v) {
                 rates[code] = v
             } else if MetalsAndCoins.codes.contains(code) {
-                refused[code] = raw[key] ?? value.map { "\($0)" } ?? "not a number"
+                refused[code] = raw[key] ?? value.map(AnswerCheck.shown) ?? "not a number"
             }
         }
         return (rates, refused)
@@ -59,10 +78,10 @@ extension ProviderParser {
             throw ProviderError.wrongShape("expected “date” and one table named by its base code, found “\(names)”")
         }
         let base = key.uppercased()
-        guard numbers[key].flatMap({ $0 }) == 1 else {
+        guard numbers[key]?.value == 1 else {
             throw ProviderError.wrongShape("the \(key) table does not hold \(key) as 1")
         }
-        var (rates, refused) = sorted(numbers)
+        var (rates, refused) = sorted(numbers.mapValues(\.value), raw: numbers.mapValues(\.raw))
         rates[base] = nil
         refused[base] = nil
         return ProviderSnapshot(provider: .currencyapi, base: base, days: [day: rates], refused: refused)
@@ -70,13 +89,13 @@ extension ProviderParser {
 
     private enum AnyDecodable: Decodable {
         case string(String)
-        case table([String: Decimal?])
+        case table([String: LenientNumber])
         case other
         init(from decoder: Decoder) throws {
             if let s = try? decoder.singleValueContainer().decode(String.self) { self = .string(s); return }
             if let c = try? decoder.container(keyedBy: AnyKey.self) {
-                var table: [String: Decimal?] = [:]
-                for key in c.allKeys { table[key.stringValue] = (try? c.decode(LenientNumber.self, forKey: key))?.value }
+                var table: [String: LenientNumber] = [:]
+                for key in c.allKeys { table[key.stringValue] = try? c.decode(LenientNumber.self, forKey: key) }
                 self = .table(table)
                 return
             }
@@ -177,8 +196,10 @@ public enum MetalsAndCoinsCheck {
             last[code] == nil ? Wording("it has no rate yet") : Wording("its last good value stays in use")
         }
         for code in answer.refused.keys.sorted() {
-            refusals.append(Wording("%@: the value for %@ is not a positive number (%@); %@",
-                                    name, .verbatim(code), .quoted(answer.refused[code] ?? ""), stays(code)))
+            let value = answer.refused[code] ?? ""
+            refusals.append(AnswerCheck.isPositiveNumber(value)
+                ? Wording("%@: the value for %@ is outside any plausible range (%@); %@", name, .verbatim(code), .quoted(value), stays(code))
+                : Wording("%@: the value for %@ is not a positive number (%@); %@", name, .verbatim(code), .quoted(value), stays(code)))
         }
         for code in MetalsAndCoins.entries.map(\.code) {
             guard let value = today[code] else {

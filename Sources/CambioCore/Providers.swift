@@ -127,6 +127,8 @@ public enum ProviderError: Error, Equatable, Sendable, Worded {
     case outsideRange(first: String, last: String, askedFrom: String, askedTo: String)
     /// A time series lists one day twice.
     case dayTwice(String)
+    /// The answer is dated after today by this computer's clock.
+    case afterToday(answer: String, today: String)
 
     public var wording: Wording {
         switch self {
@@ -140,6 +142,9 @@ public enum ProviderError: Error, Equatable, Sendable, Worded {
         case .wrongShape(let why): return Wording("the answer had an unexpected shape (%@)", .quoted(why))
         case .apiError(let type): return Wording("the service answered with an error: %@", .quoted(type))
         case .invalidRate(let code, let value):
+            if AnswerCheck.isPositiveNumber(value) {
+                return Wording("the rate for %@ is outside any plausible range (%@)", .quoted(code), .quoted(value))
+            }
             return Wording("the rate for %@ is not a positive number (%@)", .quoted(code), .quoted(value))
         case .implausibleDate(let date): return Wording("the rates' date is not plausible (%@)", .quoted(date))
         case .missingCurrencies(let codes):
@@ -155,6 +160,9 @@ public enum ProviderError: Error, Equatable, Sendable, Worded {
         case .outsideRange(let first, let last, let from, let to):
             return Wording("the answer's days (%@ to %@) are not the days asked for (%@ to %@); the answer was not used",
                            .quoted(first), .quoted(last), .verbatim(from), .verbatim(to))
+        case .afterToday(let answer, let today):
+            return Wording("the answer is dated %@, after today by this computer’s clock (%@), so it was not used (is the clock right?)",
+                           .quoted(answer), .verbatim(today))
         case .dayTwice(let day):
             return Wording("the answer lists %@ twice; the answer was not used", .quoted(day))
         }
@@ -199,6 +207,34 @@ public enum AnswerCheck {
         let ratio = answer / kept
         return ratio >= maxMove || ratio * maxMove <= 1
     }
+    /// How many units of a currency one unit of the base may plausibly buy: beyond these, no
+    /// currency, metal or coin has ever been priced (Venezuela's old bolivar, the weakest, stood
+    /// at about 4·10⁹ to the dollar; a bitcoin buys about 10¹³ of the smallest coins). A value
+    /// outside is refused even with nothing kept to compare it with.
+    public static let plausibleRates: ClosedRange<Decimal> = Decimal(string: "1e-12")!...Decimal(string: "1e15")!
+
+    /// Whether a rate is a positive number within `plausibleRates`.
+    public static func isPlausibleRate(_ value: Decimal) -> Bool {
+        !value.isNaN && plausibleRates.contains(value)
+    }
+
+    /// Whether a value as shown (`shown`, or a provider's own text) is a positive number: one
+    /// refused for its size rather than its sign.
+    public static func isPositiveNumber(_ text: String) -> Bool {
+        Double(text).map { $0 > 0 && !$0.isNaN } ?? false
+    }
+
+    /// A value as a person reads it in a message: whole, unless it is very large or small
+    /// (then as 1e+100).
+    public static func shown(_ value: Decimal) -> String {
+        if value.isNaN { return "not a number" }
+        let magnitude = value.magnitude
+        if magnitude != 0 && (magnitude >= 1_000_000_000_000_000 || magnitude < Decimal(string: "1e-12")!) {
+            return String(format: "%g", NSDecimalNumber(decimal: value).doubleValue)
+        }
+        return "\(value)"
+    }
+
     /// A "latest" answer older than this many days before today is not the latest.
     public static let maxAgeDays = 5 * 366
 
@@ -279,16 +315,27 @@ public enum ProviderParser {
         return head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.contains("<head>") || head.contains("<body")
     }
 
+    /// The newest day a provider's answer can be dated on `today` (the UTC day): the day itself
+    /// for the sources that date in UTC or Europe; a day later for the Bank of Russia, which
+    /// sets the next day's rates, and for Frankfurter, whose institutions include some east of
+    /// UTC (New Zealand's day starts 13 hours before UTC's).
+    public static func newestPlausible(_ provider: Provider, today: Day) -> Day {
+        switch provider {
+        case .cbr, .frankfurter: return today.adding(days: 1)
+        case .erapi, .ecb, .currencyapi, .coinbase: return today
+        }
+    }
+
     /// Every rate positive, the expected currencies there, the dates plausible.
     public static func validate(_ s: ProviderSnapshot, today: Day, expecting: Expectation = .latest) throws {
         guard let newest = s.newestDay, let first = s.days.keys.min() else { throw ProviderError.wrongShape("no days") }
         let earliest = Day(year: 1999, month: 1, day: 4)!
-        let latest = Day(today.date.addingTimeInterval(86_400))
         if first < earliest { throw ProviderError.implausibleDate(first.iso) }
-        if newest > latest { throw ProviderError.implausibleDate(newest.iso) }
+        let latest = newestPlausible(s.provider, today: today)
+        if newest > latest { throw ProviderError.afterToday(answer: newest.iso, today: today.iso) }
         for (_, row) in s.days {
-            for (code, value) in row where !(value > 0) || value.isNaN {
-                throw ProviderError.invalidRate(code: code, value: "\(value)")
+            for code in row.keys.sorted() where !AnswerCheck.isPlausibleRate(row[code]!) {
+                throw ProviderError.invalidRate(code: code, value: AnswerCheck.shown(row[code]!))
             }
         }
         if s.provider.isMetalsAndCoins, s.days.values.allSatisfy({ Set($0.keys).isDisjoint(with: MetalsAndCoins.codes) }),

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A provider's last good answer, as kept on disk: the validated body and what the next
 /// request needs (validators for a conditional request, when new rates appear).
@@ -73,20 +76,44 @@ public struct RateCache: Sendable {
         case setAside(path: String, reason: String)
         /// It exists but could not be read (permissions, a folder in its place): kept as it is.
         case unreadable(path: String, reason: String)
+        /// Its rates are dated after `today` (a clock behind, or set back): kept as it is, not
+        /// used until that day comes.
+        case notYet(path: String, day: Day)
     }
+
+    /// Thrown by a cache's check for an answer dated after today: the file is kept.
+    struct NotYet: CacheFile.Keep { let day: Day }
 
     public func load(_ provider: Provider, today: Day, now: Date = Date(), history: Bool = false) -> Load {
         let read = CacheFile.read(url(provider, history: history), as: CachedAnswer.self, now: now) { answer in
             guard answer.provider == provider else { throw ProviderError.wrongShape("cached for \(answer.provider)") }
-            if let checked = try answer.checkedSnapshot(today: today) { return checked }
-            return try ProviderParser.parse(provider, answer.body, today: today, expecting: history ? .history : .latest)
+            // Read as if any day had come: a date after today says when to use it, not that it is broken.
+            let snapshot = try answer.checkedSnapshot(today: .last)
+                ?? ProviderParser.parse(provider, answer.body, today: .last, expecting: history ? .history : .latest)
+            if let newest = snapshot.newestDay, newest > ProviderParser.newestPlausible(provider, today: today) {
+                throw NotYet(day: newest)
+            }
+            return snapshot
         }
         switch read {
         case .missing: return .missing
         case .loaded(let answer, let snapshot): return .loaded(answer, snapshot)
         case .setAside(let path, let reason): return .setAside(path: path, reason: reason)
         case .unreadable(let path, let reason): return .unreadable(path: path, reason: reason)
+        case .kept(let path, let error as NotYet): return .notYet(path: path, day: error.day)
+        case .kept(let path, let error): return .unreadable(path: path, reason: Wording(error: error).description)
         }
+    }
+
+    /// Why the folder cannot hold the saved rates (a file in its place, no permission to read
+    /// it); nil when it can, or does not exist yet.
+    public func folderProblem() -> FileProblem? {
+        var info = stat()
+        guard stat(directory.path, &info) == 0 else {
+            return errno == ENOENT ? nil : FileProblem.from(errno: errno, path: directory.path)
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return .notAFolder(path: directory.path) }
+        return access(directory.path, R_OK | X_OK) == 0 ? nil : FileProblem.from(errno: errno, path: directory.path)
     }
 
     /// A server's "not before" after HTTP 429, kept so that later runs wait too; never more than
@@ -101,8 +128,7 @@ public struct RateCache: Sendable {
     public func setRetryNotBefore(_ provider: Provider, _ date: Date?) throws {
         let file = directory.appendingPathComponent("\(provider.rawValue).retry-after")
         guard let date else { try? FileManager.default.removeItem(at: file); return }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Data("\(Int(date.timeIntervalSince1970.rounded(.up)))\n".utf8).write(to: file, options: .atomic)
+        try SmallFile.write(Data("\(Int(date.timeIntervalSince1970.rounded(.up)))\n".utf8), to: file)
     }
 
     /// Every provider's last good answer and the ECB's 90-day history, with what was set aside.
@@ -112,10 +138,16 @@ public struct RateCache: Sendable {
         public var setAside: [(provider: Provider, path: String, reason: String)] = []
         /// Files kept as they are because they could not be read.
         public var unreadable: [(provider: Provider, path: String, reason: String)] = []
+        /// Files kept as they are because their rates are dated after today.
+        public var notYet: [(provider: Provider, path: String, day: Day)] = []
+        /// Why none can be read: the folder's problem, said once rather than for each file.
+        public var folderProblem: FileProblem?
     }
 
     public func loadAll(today: Day, now: Date = Date()) -> All {
         var all = All()
+        all.folderProblem = folderProblem()
+        if all.folderProblem != nil { return all }
         for (provider, history) in Provider.allCases.map({ ($0, false) }) + [(.ecb, true)] {
             switch load(provider, today: today, now: now, history: history) {
             case .missing: break
@@ -124,6 +156,7 @@ public struct RateCache: Sendable {
                 if history { all.ecbHistory = c } else { all.answers[provider] = c }
             case .setAside(let path, let reason): all.setAside.append((provider, path, reason))
             case .unreadable(let path, let reason): all.unreadable.append((provider, path, reason))
+            case .notYet(let path, let day): all.notYet.append((provider, path, day))
             }
         }
         return all

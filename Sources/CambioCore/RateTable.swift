@@ -206,8 +206,15 @@ public struct RateTable: Sendable, Equatable {
         let others = answers.filter { $0.key != primary }.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value.table)
             + [bundled].compactMap { $0 }
         if let main = answers[primary]?.table { return main.filling(from: others) }
-        guard let bundled else { return nil }
-        return bundled.filling(from: Array(others.dropLast()))
+        // Without the primary's answer, the freshest of the official and fiat sources kept (the
+        // ECB's own answer of today before the bundle's last day), the bundle on a tie.
+        var main = bundled
+        for (provider, snapshot) in answers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !provider.isMetalsAndCoins {
+            let table = snapshot.table
+            if main.map({ table.date > $0.date }) ?? true { main = table }
+        }
+        guard let main else { return nil }
+        return main.filling(from: others.filter { $0 != main })
     }
 
     public static func == (a: RateTable, b: RateTable) -> Bool {

@@ -14,6 +14,12 @@ public enum StartupProblem: Sendable, Equatable {
     case stateFieldsIgnored([String])
     /// The privacy choice could not be read: no request is sent until the user turns the network on.
     case networkOffUntilChosen
+    /// A provider's cached answer is dated after today by this computer's clock: kept, not used yet.
+    case cacheNotYet(provider: Provider, day: Day, today: Day)
+    /// The folder of the saved rates cannot hold them (a file in its place): said once, not per file.
+    case cacheFolderUnusable(reason: String)
+    /// The clock is outside the years Cambio counts in.
+    case clock(Wording)
 }
 
 /// Everything the app loads before its window: no GTK, so it can load on another core while
@@ -94,9 +100,16 @@ public struct StartupData: Sendable {
             problems.append(.networkOffUntilChosen)
         }
 
-        let all = RateCache(paths: paths).loadAll(today: Day(Date()))
+        let now = Date()
+        if let clock = Day.clockProblem(now: now) { problems.append(.clock(clock)) }
+        let all = RateCache(paths: paths).loadAll(today: Day(now), now: now)
         problems += all.setAside.map { .cacheSetAside(provider: $0.provider, path: $0.path, reason: $0.reason) }
-        problems += all.unreadable.map { .cacheUnreadable(provider: $0.provider, reason: $0.reason) }
+        if let folder = all.folderProblem {
+            problems.append(.cacheFolderUnusable(reason: folder.description))
+        } else {
+            problems += all.unreadable.map { .cacheUnreadable(provider: $0.provider, reason: $0.reason) }
+        }
+        problems += all.notYet.map { .cacheNotYet(provider: $0.provider, day: $0.day, today: Day(now)) }
         let cached = all.answers, ecbHistory = all.ecbHistory
 
         // The day formatter opens ICU's date formatter on its first use, which takes a while:
@@ -190,6 +203,13 @@ extension StartupProblem {
                            provider.sourceWording, .verbatim(reason))
         case .networkOffUntilChosen:
             return Wording("Your choice about using the network could not be read, so Cambio sends nothing until you turn the network on in Preferences.")
+        case .cacheNotYet(let provider, let day, let today):
+            return Wording("The saved %@ rates are dated %@, after today by this computer’s clock (%@): they are kept, and used from that day. Is the clock right?",
+                           provider.sourceWording, .verbatim(day.iso), .verbatim(today.iso))
+        case .cacheFolderUnusable(let reason):
+            return Wording("The saved rates cannot be read or kept: %@", .verbatim(reason))
+        case .clock(let words):
+            return words
         case .cacheSetAside(let provider, let path, let reason):
             return Wording("The saved %@ rates could not be read (%@); the file was kept as %@.",
                            provider.sourceWording, .verbatim(reason), .verbatim(path))

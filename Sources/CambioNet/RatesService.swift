@@ -223,6 +223,35 @@ public struct Endpoints: Sendable, Equatable {
         return .failed(failures.first ?? Wording("no answer"))
     }
 
+    /// Puts in use the provider's answer on disk when it is newer than the one in use (kept by
+    /// another process since). An answer on disk dated after today is set aside, renamed: a
+    /// newer one by the clock is about to replace it. True when the disk's answer was adopted.
+    func adoptNewerOnDisk(_ provider: Provider, today: Day, now: Date) -> Bool {
+        switch cache.load(provider, today: today, now: now) {
+        case .loaded(let answer, let snapshot):
+            let inUse = answers[provider]
+            guard let disk = snapshot.newestDay else { return false }
+            let newer = inUse.map { old in
+                guard let day = old.snapshot.newestDay else { return true }
+                return disk > day || (disk == day && answer.fetchedAt > old.answer.fetchedAt)
+            } ?? true
+            guard newer else { return false }
+            answers[provider] = (answer, snapshot)
+            onNewAnswer?(snapshot)
+            return true
+        case .notYet(_, let day):
+            let aside = SetAside.rename(cache.url(provider), reason: "", now: now)
+            setAside.append((provider, aside.path, Wording("its rates are dated %@, after today by this computer’s clock (%@)",
+                                                           .verbatim(day.iso), .verbatim(today.iso)).description))
+            return false
+        case .setAside(let path, let reason):
+            setAside.append((provider, path, reason))
+            return false
+        case .missing, .unreadable:
+            return false
+        }
+    }
+
     /// Metals and coins the last answer of each provider did not give, and why: their last good
     /// values stayed in use (`MetalsAndCoinsCheck`).
     public private(set) var refusals: [Provider: [Wording]] = [:]
@@ -234,6 +263,14 @@ public struct Endpoints: Sendable, Equatable {
         if let modified = cached?.lastModified { headers["If-Modified-Since"] = modified }
         let response = try await client.get(url, headers: cached == nil ? [:] : headers)
         let fetchedAt = now()
+        // Another process (the command line, a second window) may have kept a newer answer
+        // since this one was read: the answer is weighed against the file as it is now.
+        if adoptNewerOnDisk(provider, today: Day(fetchedAt), now: fetchedAt) {
+            let newest = answers[provider]!.snapshot.newestDay!
+            if response.status == 304 { return .updated }
+            if let answerDay = (try? ProviderParser.parse(provider, response.body, today: Day(fetchedAt)))?.newestDay,
+               answerDay <= newest { return .updated }
+        }
         if response.status == 304, let old = answers[provider] {
             let next = RefreshPolicy.nextPublication(provider, after: old.snapshot.newestDay!, providerSays: old.snapshot.nextUpdate)
             let confirmed = old.answer.confirmed(at: fetchedAt, nextPublication: max(next, fetchedAt.addingTimeInterval(3600)))

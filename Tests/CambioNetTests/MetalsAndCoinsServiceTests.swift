@@ -71,7 +71,7 @@ final class MetalsAndCoinsServiceTests: XCTestCase {
         XCTAssertEqual(absurd.outcome, .updated, "the sound values are taken")
         XCTAssertEqual(absurd.refusals, [
             "currency-api: the value for ETH is not a positive number (0); its last good value stays in use",
-            "currency-api: the value for SOL is not a positive number (not a number); its last good value stays in use",
+            "currency-api: the value for SOL is not a positive number (“NaN”); its last good value stays in use",
             "currency-api: the value for XAU is not a positive number (-1); its last good value stays in use",
             "currency-api: BTC moved from 0.000015192 to 0.00015192 against USD, more than threefold; its last good value stays in use",
         ])

@@ -26,6 +26,11 @@ As a provider's base URL (the app appends its own path):
                            capimissing, capiabsurd (currency-api's USD answer of 2024-03-06 a day later,
                            without xpt, xpd and sol; or with btc at ten times, eth 0, xau -1, sol a
                            string), capirewrapped (the degraded day in its publisher's envelope))
+  /dated/<day>/<source>/... the real answer of <source> re-dated to <day> (YYYY-MM-DD): erapi (updated 00:02 UTC
+                           that day, next update a day later), capi (currency-api's USD answer of 2024-03-06) or
+                           ecb (the ECB's daily file of 2025-05-09; its 90-day file is not found)
+  /fault/capihuge/...      currency-api's USD answer with doge 1e100, xau 1e308 and eth "abc"
+  /fault/coinbasehuge/...  Coinbase's BTC answer with DOGE "1e100" and ETH "abc"
   /ecb/stats/eurofxref/... the ECB's daily and 90-day files, by their own names
   /av/query?function=...   Alpha Vantage: SYMBOL_SEARCH (keywords tesco, ba: real answers; limit,
                            minute, unknown: its "Information", "Note" and "Error Message" bodies;
@@ -52,6 +57,7 @@ As a Frankfurter v2 base URL (the app appends /rates?...), a variation of the co
   /fv2-log[?reset=1]       {"requests": [...]}: every /fv2 and /fv2fault path with its query, in order (reset
                            clears the list after answering it)
 """
+import calendar
 import json
 import os
 import socket
@@ -212,6 +218,37 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 table["btc"] = table["btc"] * 10
                 table["eth"], table["xau"], table["sol"] = 0, -1, "NaN"
+            self.send(200, json.dumps(answer).encode())
+        elif kind == "dated":
+            day, _, rest = arg.partition("/")
+            source = rest.split("/")[0]
+            if source == "ecb":
+                if rest.endswith("eurofxref-hist-90d.xml"):
+                    self.send(404, b'{"message":"not found"}')
+                    return
+                body = fixture("ecb_eurofxref-daily.xml").replace(b"time='2025-05-09'", b"time='%s'" % day.encode())
+                self.send(200, body, content_type="text/xml")
+                return
+            if source == "erapi":
+                answer = json.load(open(os.path.join(FIXTURES, "erapi_open_latest_USD_2024-08-19.json")))
+                start = calendar.timegm(time.strptime(day + " 00:02", "%Y-%m-%d %H:%M"))
+                answer["time_last_update_unix"], answer["time_next_update_unix"] = start, start + 86400
+            else:
+                answer = json.load(open(os.path.join(FIXTURES, "fawazahmed0_v1_currencies_usd_2024-03-06.json")))
+                answer["date"] = day
+            self.send(200, json.dumps(answer).encode())
+        elif kind == "capihuge":
+            # Written by hand: Python's json writes 1e100 as 1e+100 and cannot write 1e308 as a literal it reads back.
+            body = fixture("fawazahmed0_v1_currencies_usd_2024-03-06.json").decode()
+            for code, value in (("doge", "1e100"), ("xau", "1e308"), ("eth", '"abc"')):
+                key = '"%s":' % code
+                at = body.index(key) + len(key)
+                end = min(i for i in (body.index(",", at), body.index("}", at)))
+                body = body[:at] + value + body[end:]
+            self.send(200, body.encode())
+        elif kind == "coinbasehuge":
+            answer = json.load(open(os.path.join(FIXTURES, "coinbase_v2_exchange-rates_BTC_2017-09-04.json")))
+            answer["data"]["rates"]["DOGE"], answer["data"]["rates"]["ETH"] = "1e100", "abc"
             self.send(200, json.dumps(answer).encode())
         elif kind == "capirewrapped":
             self.send(200, fixture("fawazahmed0_v1_eur_2026-02-12_RESHAPED_degraded.json"))

@@ -21,7 +21,9 @@ class Home:
         self.dir = tempfile.mkdtemp(prefix="cambio-cli-")
         atexit.register(shutil.rmtree, self.dir, ignore_errors=True)
 
-    def run(self, *args, env=None):
+    def run(self, *args, env=None, clock=None):
+        """`clock`: the time the command's clock says ("2026-11-28 12:00:00", running on from
+        there), through faketime."""
         e = dict(os.environ, HOME=self.dir, LANG="en_US.UTF-8", LC_ALL="", GSETTINGS_BACKEND="keyfile",
                  XDG_DATA_HOME=os.path.join(self.dir, "data"), XDG_CACHE_HOME=os.path.join(self.dir, "cache"),
                  XDG_CONFIG_HOME=os.path.join(self.dir, "config"), CAMBIO_ALPHAVANTAGE_URL=DEAD,
@@ -29,8 +31,12 @@ class Home:
                  CAMBIO_CURRENCYAPI_URL=DEAD, CAMBIO_COINBASE_URL=DEAD)
         e.pop("DISPLAY", None)  # no display needed
         e.update(env or {})
-        p = subprocess.run([BINARY, *args], env=e, capture_output=True, text=True, timeout=60)
+        p = subprocess.run((["faketime", clock] if clock else []) + [BINARY, *args], env=e, capture_output=True, text=True, timeout=60)
         return p.returncode, p.stdout, p.stderr
+
+    def rates(self):
+        """The files in the rates' folder (what was set aside among them)."""
+        return sorted(os.listdir(os.path.join(self.dir, "cache", "cambio", "rates")))
 
     def cache_file(self):
         return os.path.join(self.dir, "cache", "cambio", "rates", "erapi.json")
@@ -952,6 +958,121 @@ def a_fiat_conversion_does_not_ask_the_metals_sources():
             assert "currency-api" in err, err
     finally:
         counter.close()
+
+
+
+
+NOON = "2026-11-28 12:00:00"
+
+
+@test
+def a_clock_two_days_behind_keeps_the_saved_answers_and_they_are_used_when_it_is_right():
+    """Answers dated after today (a clock behind, a login before it is synchronised) are kept as
+    they are and said, not renamed aside: they are used once the clock is right."""
+    h = Home()
+    with fault_server() as server:
+        env = {"CAMBIO_ERAPI_URL": server.url("/dated/2026-11-28/erapi"), "CAMBIO_CURRENCYAPI_URL": server.url("/dated/2026-11-28/capi")}
+        rc, out, err = h.run("refresh", env=env, clock=NOON)
+        assert rc == 0 and h.rates() == ["currencyapi.json", "erapi.json"], (rc, err, h.rates())
+    rc, out, err = h.run("convert", "1", "USD", "EUR", "--offline", "--json", clock="2026-11-26 12:00:00")
+    assert rc == 0 and json.loads(out)["results"][0]["rate_date"] == "2026-10-30", (out, err)  # the bundle meanwhile
+    assert h.rates() == ["currencyapi.json", "erapi.json"], h.rates()
+    assert "The saved open.er-api.com rates are dated 2026-11-28, after today by this computer’s clock (2026-11-26): they are kept" in err, err
+    assert "The saved currency-api rates are dated 2026-11-28" in err, err
+    rc, out, err = h.run("convert", "1", "USD", "EUR", "XAU", "--offline", "--json", clock=NOON)
+    eur, xau = json.loads(out)["results"]
+    assert (eur["source"], eur["rate_date"], xau["source"], xau["rate_date"]) == (
+        "open.er-api.com", "2026-11-28", "currency-api", "2026-11-28"), (out, err)
+    assert err == "", err
+
+
+@test
+def an_answer_dated_tomorrow_is_refused_and_todays_answer_is_then_taken():
+    h = Home()
+    with fault_server() as server:
+        rc, out, err = h.run("refresh", "--provider", "erapi", env={"CAMBIO_ERAPI_URL": server.url("/dated/2026-11-29/erapi")}, clock=NOON)
+        assert rc == 1 and "cambio: open.er-api.com: the answer is dated 2026-11-29, after today by this computer’s clock (2026-11-28), so it was not used" in err, (rc, err)
+        assert not os.path.exists(h.cache_file())
+        rc, out, err = h.run("refresh", "--provider", "erapi", env={"CAMBIO_ERAPI_URL": server.url("/dated/2026-11-28/erapi")}, clock=NOON)
+        assert rc == 0 and out == "open.er-api.com: new rates stored\n", (rc, out, err)
+    rc, out, err = h.run("convert", "1", "USD", "EUR", "--offline", "--json", clock=NOON)
+    assert json.loads(out)["results"][0]["rate_date"] == "2026-11-28", (out, err)
+
+
+@test
+def absurd_first_values_of_the_metals_and_coins_are_refused_with_the_value_shown():
+    """currency-api's doge at 1e100, gold at 1e308 and ether as a string, and Coinbase's DOGE at
+    "1e100", in a first answer (nothing kept to compare with): refused one by one with the value
+    shown, never stored nor converted into NaN."""
+    h = Home()
+    with fault_server() as server:
+        rc, out, err = h.run("refresh", "--provider", "currencyapi", env={"CAMBIO_CURRENCYAPI_URL": server.url("/fault/capihuge")})
+        assert rc == 0, err
+        for line in ("cambio: currency-api: the value for DOGE is outside any plausible range (1e+100); it has no rate yet",
+                     "cambio: currency-api: the value for XAU is outside any plausible range (1e+308); it has no rate yet",
+                     "cambio: currency-api: the value for ETH is not a positive number (“abc”); it has no rate yet"):
+            assert line in err.splitlines(), err
+        rc, out, err = h.run("refresh", "--provider", "coinbase", env={"CAMBIO_COINBASE_URL": server.url("/fault/coinbasehuge")})
+        assert rc == 0 and "cambio: Coinbase: the value for DOGE is outside any plausible range (1e100); it has no rate yet" in err.splitlines(), err
+    for target in ("USD", "XAU", "ETH"):
+        rc, out, err = h.run("convert", "1", "DOGE", target, "--offline")
+        assert rc == 2 and out == "" and err == "cambio: no published rate for DOGE and %s\n" % target, (rc, out, err)
+    # What was sound in the same answers is used.
+    rc, out, err = h.run("convert", "1", "USD", "XAG", "BTC", "--offline", "--json")
+    xag, btc = json.loads(out)["results"]
+    assert rc == 0 and (xag["source"], btc["source"]) == ("currency-api", "Coinbase"), (out, err)
+
+
+@test
+def a_clock_before_1900_or_after_9999_is_said_and_the_command_still_converts():
+    for clock, year, today in (("1850-01-01 12:00:00", "1850", "1900-01-01"), ("10001-06-01 12:00:00", "10001", "9999-12-31")):
+        rc, out, err = Home().run("convert", "100", "USD", "EUR", "--offline", clock=clock)
+        assert rc == 0 and out.startswith("100 USD = 89.51 EUR"), (clock, rc, out, err[:500])
+        assert err == ("cambio: This computer’s clock says the year is %s; Cambio counts days from 1900 to 9999, so today is taken as %s. "
+                       "Set the clock.\n" % (year, today)), err[:500]
+
+
+@test
+def a_dangling_link_in_the_rates_folder_is_never_written_through():
+    h = Home()
+    rates = os.path.join(h.dir, "cache", "cambio", "rates")
+    os.makedirs(rates)
+    elsewhere = os.path.join(h.dir, "elsewhere", "deeper")
+    os.symlink(os.path.join(elsewhere, "erapi.json"), os.path.join(rates, "erapi.json"))
+    with fault_server() as server:
+        rc, out, err = h.run("refresh", "--provider", "erapi", env={"CAMBIO_ERAPI_URL": server.url("/as/erapi_open_latest_USD_2024-08-19.json")})
+    assert rc == 1 and not os.path.exists(os.path.join(h.dir, "elsewhere")), (rc, err, os.listdir(h.dir))
+    assert os.readlink(os.path.join(rates, "erapi.json")) == os.path.join(elsewhere, "erapi.json")
+    assert err == ("cambio: open.er-api.com: %s is a link to %s, whose folder does not exist; Cambio creates no folder through a link; "
+                   "the cached rates are as they were\n" % (os.path.join(rates, "erapi.json"), os.path.join(elsewhere, "erapi.json"))), err
+
+
+@test
+def offline_conversion_uses_the_freshest_official_answer_kept():
+    """After `refresh --provider ecb` kept the ECB's rates of a day after the bundle's last, and
+    open.er-api.com (the primary) has none, --offline converts in the ECB's newer rates."""
+    h = Home()
+    with fault_server() as server:
+        rc, out, err = h.run("refresh", "--provider", "ecb", env={"CAMBIO_ECB_URL": server.url("/dated/2026-11-27/ecb")}, clock=NOON)
+        assert rc == 0, err
+    rc, out, err = h.run("convert", "100", "USD", "EUR", "--offline", "--json", clock=NOON)
+    r = json.loads(out)["results"][0]
+    assert (r["source"], r["rate_date"], r["amount"]) == ("ECB", "2026-11-27", "88.87"), (r, err)
+
+
+@test
+def a_rates_folder_replaced_by_a_file_is_said_once_in_words():
+    h = Home()
+    os.makedirs(os.path.join(h.dir, "cache", "cambio"))
+    folder = os.path.join(h.dir, "cache", "cambio", "rates")
+    open(folder, "w").close()
+    said = "cambio: The saved rates cannot be read or kept: %s is a file, where Cambio keeps a folder; Cambio neither reads nor replaces it\n" % folder
+    with fault_server() as server:
+        rc, out, err = h.run("refresh", "--provider", "erapi", env={"CAMBIO_ERAPI_URL": server.url("/as/erapi_open_latest_USD_2024-08-19.json")})
+    assert rc == 1 and err == said, (rc, err)
+    rc, out, err = h.run("convert", "1", "USD", "EUR", "--offline")
+    assert rc == 0 and err == said, (rc, err)
+    assert os.path.isfile(folder) and os.path.getsize(folder) == 0
 
 
 if __name__ == "__main__":
