@@ -22,8 +22,8 @@ class Home:
         atexit.register(shutil.rmtree, self.dir, ignore_errors=True)
 
     def run(self, *args, env=None, clock=None):
-        """`clock`: the time the command's clock says ("2026-11-28 12:00:00", running on from
-        there), through faketime."""
+        """`clock`: the time the command's wall clock says ("2026-11-28 12:00:00", running on
+        from there), through faketime."""
         e = dict(os.environ, HOME=self.dir, LANG="en_US.UTF-8", LC_ALL="", GSETTINGS_BACKEND="keyfile",
                  XDG_DATA_HOME=os.path.join(self.dir, "data"), XDG_CACHE_HOME=os.path.join(self.dir, "cache"),
                  XDG_CONFIG_HOME=os.path.join(self.dir, "config"), CAMBIO_ALPHAVANTAGE_URL=DEAD,
@@ -31,6 +31,8 @@ class Home:
                  CAMBIO_CURRENCYAPI_URL=DEAD, CAMBIO_COINBASE_URL=DEAD)
         e.pop("DISPLAY", None)  # no display needed
         e.update(env or {})
+        if clock:
+            e["FAKETIME_DONT_FAKE_MONOTONIC"] = "1"  # as on a real machine: the monotonic clock never follows the wall clock
         p = subprocess.run((["faketime", clock] if clock else []) + [BINARY, *args], env=e, capture_output=True, text=True, timeout=60)
         return p.returncode, p.stdout, p.stderr
 
