@@ -55,6 +55,23 @@ final class CancellationTests: XCTestCase {
         XCTAssertEqual(sentAfter, 0, "a request whose task was cancelled before it began is not sent")
     }
 
+    /// The command line's `MainContext.run` at its deadline: the work it gives up on is
+    /// cancelled, its request closed, rather than left running unseen.
+    func testMainContextRunCancelsTheWorkItAbandonsAtItsDeadline() throws {
+        let server = self.server, name = "abandoned-\(UUID().uuidString.prefix(8))"
+        let outcome = MainActor.assumeIsolated {
+            MainContext.run(deadline: 1) { () async throws -> HTTPResponse in
+                let client = HTTPClient.open("Cambio/test")
+                client.deadline = 60
+                return try await client.get("\(server)/hold/\(name)?seconds=45")
+            }
+        }
+        XCTAssertNil(outcome, "the deadline passed")
+        let hold = try runOnGLib(deadline: 60) { try await Self.holds(server, "ended", name)[name] }.get()
+        XCTAssertEqual(hold?.ended, "client", "the abandoned request was closed by the client: \(String(describing: hold))")
+        XCTAssertLessThan(hold?.after ?? 99, 5, "at the deadline, not at the request's own")
+    }
+
     /// The History page's fetch of a pair, superseded by another: the first one's request stops
     /// (its connection closed by the client) and only the newest fetch's outcome is applied.
     func testASupersededPairFetchStopsItsRequestAndOnlyTheNewestIsApplied() throws {
