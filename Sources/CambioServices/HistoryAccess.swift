@@ -36,7 +36,7 @@ import Foundation
         synchronous = true
         if let store {
             // What the store's thread is writing is written before the store is used here.
-            HistoryStore.worker.sync {}
+            HistoryStore.finishWork()
             return store
         }
         if let failure { throw HistoryFailure(wording: failure) }
@@ -76,6 +76,11 @@ import Foundation
 
     private func opened(_ store: HistoryStore, _ problems: [Wording]) {
         self.store = store
+        if !synchronous {
+            store.onLockWait { waiting in
+                Task { @MainActor [weak self] in self?.lockWaitChanged(waiting) }
+            }
+        }
         problems.forEach { onProblem?($0) }
         flushPending()
     }
@@ -132,19 +137,19 @@ import Foundation
 
     /// Whether every record made so far is written (tests).
     public var allWritten: Bool { pending.isEmpty && !writing }
-}
 
-extension HistoryStore {
-    /// The thread the window's store work runs on, one piece after another: a write waiting for
-    /// another process's lock (up to the busy timeout) holds up only what comes after it here.
-    static let worker = DispatchQueue(label: "cambio.history-store")
+    /// True while work on the store waits for another process's write (a command-line import):
+    /// what is new is written once it is done, unless it takes longer than the busy timeout.
+    public private(set) var waitingForLock = false
+    private var lockObservers: [@MainActor () -> Void] = []
 
-    /// Runs `body` with the store on the store's thread and hands back what it came to; the
-    /// caller's thread (the window's) goes on meanwhile.
-    public func off<T: Sendable>(_ body: @escaping @Sendable (HistoryStore) throws -> T) async -> Result<T, Error> {
-        await withCheckedContinuation { continuation in
-            Self.worker.async { continuation.resume(returning: Result { try body(self) }) }
-        }
+    /// Told whenever `waitingForLock` changes.
+    public func observeLock(_ body: @escaping @MainActor () -> Void) { lockObservers.append(body) }
+
+    private func lockWaitChanged(_ waiting: Bool) {
+        guard waiting != waitingForLock else { return }
+        waitingForLock = waiting
+        lockObservers.forEach { $0() }
     }
 }
 

@@ -201,6 +201,9 @@ extension HistoryPage {
         } else if let fetchNote {
             lines.append(say(fetchNote))
         }
+        if data.waitingForLock {
+            lines.append(tr("Waiting for the rate history: another program is writing to it. What is new is written once it is done."))
+        }
         UI.setText(pairBar.status, lines.filter { !$0.isEmpty }.joined(separator: "\n"))
         showInstitutions()
     }

@@ -80,6 +80,11 @@ import CGtk
             self.model.formatter = self.ctx.formatter
             self.updatePast()
         }
+        // Another process writing the history: said while the page's work waits for it.
+        data.observeLock { [weak self] in
+            guard let self, !self.destroyed else { return }
+            self.showStatus()
+        }
         sourceObservation = ctx.engine.preferences.observe { [weak self] key in
             guard let self, key == .officialSource, !self.destroyed else { return }
             self.fetchedKey = ""

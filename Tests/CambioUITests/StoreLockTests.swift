@@ -92,13 +92,18 @@ final class StoreLockTests: WindowTestCase {
         // A pair whose official history is fetched and written, and new rates, recorded in the history.
         page.setPair(from: "EGP", to: "USD")
         rates.refresh(.explicit)
-        var waitedForTheLock = false
+        var waitedForTheLock = false, saidSo = false
+        let waiting = "Waiting for the rate history: another program is writing to it. What is new is written once it is done."
         await waitUntil(timeout: 60) {
-            if holder.isRunning, MainContext.monotonicSeconds - locked > 5, self.page.isFetching { waitedForTheLock = true }
+            if holder.isRunning, MainContext.monotonicSeconds - locked > 5, self.page.isFetching {
+                waitedForTheLock = true
+                saidSo = saidSo || self.page.statusText.hasSuffix(waiting)
+            }
             return !holder.isRunning
         }
         XCTAssertFalse(holder.isRunning, "the other process let go of the lock")
         XCTAssertTrue(waitedForTheLock, "the fetch's answer waited for the lock: \(page.statusText)")
+        XCTAssertTrue(saidSo, "the page said why it waited")
 
         // Once the lock is gone, what waited is written and shown.
         let written = await waitUntil(timeout: 60) {
@@ -107,6 +112,7 @@ final class StoreLockTests: WindowTestCase {
         }
         gaps.stop()
         XCTAssertTrue(written, page.statusText)
+        XCTAssertFalse(page.statusText.contains(waiting), "no longer waiting: \(page.statusText)")
         XCTAssertGreaterThan(gaps.frames, 100, "frames were drawn all along")
         XCTAssertLessThanOrEqual(gaps.longest, 100_000, "no frame came more than 100 ms after the one before")
         XCTAssertTrue(page.dayTexts.first?.hasSuffix("Banca Națională a României") ?? false, page.dayTexts.first ?? "no day")
