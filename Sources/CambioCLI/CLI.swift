@@ -99,7 +99,7 @@ struct Setup {
                 await sync.fetchPair(from: from, to: to, start: start, end: end, institution: institution, today: Day.today())
             }
             guard case .success(let outcome)? = run else {
-                warn("Frankfurter did not answer in time; showing what is known")
+                warn("Frankfurter did not answer within 120 s: the history of \(from)/\(to) was not fetched; showing what is known")
                 return true
             }
             if let failure = outcome.failure {
@@ -127,8 +127,12 @@ struct Setup {
                 let provider = engine.preferences.provider
                 let metals = codes.map { $0.contains(where: MetalsAndCoins.codes.contains) } ?? true
                 let outcome = MainContext.run(deadline: 30) { await engine.refresh(.start, metalsAndCoins: metals) }
-                if case .success(.failed(let reason))? = outcome {
+                switch outcome {
+                case .success(.failed(let reason))?:
                     warn("could not refresh rates from \(provider.sourceName): \(reason); using the last good rates")
+                case nil:
+                    warn("the rates could not be refreshed within 30 s (no complete answer in time); using the last good rates")
+                default: break
                 }
                 for problem in engine.metalsAndCoinsProblems { warn(problem.description) }
             }

@@ -63,7 +63,7 @@ extension CambioCommand {
                 switch outcome {
                 case .success(let a)?: answer = a
                 case .failure(let e)?: throw Failure(words(e))
-                case nil: throw Failure("no answer from Alpha Vantage in time")
+                case nil: throw Failure("no answer from Alpha Vantage within 60 s")
                 }
                 if let problem = answer.problem { warn(problem.description) }
                 let series = answer.series

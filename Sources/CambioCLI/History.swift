@@ -52,12 +52,16 @@ extension CambioCommand {
                 let store = try setup.history()
                 // Days newer than the history at hand come from Frankfurter (the ECB's figures).
                 if !offline, setup.networkAllowed, let newest = try store.newestECBDay(), last > newest {
-                    let outcome: HistorySync.Outcome? = MainActor.assumeIsolated {
+                    let run: Result<HistorySync.Outcome, Error>? = MainActor.assumeIsolated {
                         let sync = setup.engine.historySync(store)
-                        return try? MainContext.run(deadline: 30) { await sync.fetchNewerDays(today: today) }?.get()
+                        return MainContext.run(deadline: 30) { await sync.fetchNewerDays(today: today) }
                     }
-                    if case .failed(let reason)? = outcome {
+                    switch run {
+                    case .success(.failed(let reason))?:
                         warn("could not fetch the newest days from Frankfurter: \(reason); showing what is known")
+                    case nil:
+                        warn("Frankfurter did not answer within 30 s: the newest days were not fetched; showing what is known")
+                    case .success?, .failure?: break
                     }
                 }
                 // Any other pair's official history, for the days asked.

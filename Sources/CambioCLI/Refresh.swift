@@ -53,8 +53,11 @@ extension CambioCommand {
                 case .waitUntil(let date)?:
                     warn("\(chosen.sourceName) asked not to be asked again before \(ISO8601DateFormatter().string(from: date)) (HTTP 429); the cached rates are as they were")
                     throw ExitCode(1)
-                case .skipped?, nil:
+                case .skipped?:
                     warn("\(chosen.sourceName): no answer")
+                    throw ExitCode(1)
+                case nil:
+                    warn("\(chosen.sourceName): no complete answer within 60 s; the cached rates are as they were")
                     throw ExitCode(1)
                 }
             }

@@ -52,19 +52,29 @@ public enum MainContext {
     final class Outcome<T>: @unchecked Sendable { var result: Result<T, Error>?; var expired = false }
 
     /// Runs `body` on the main actor while iterating only the GLib main loop, until it finishes
-    /// or `deadline` passes (the command line, tests). Call on the main thread, outside any
+    /// or `deadline` passes (the command line, tests); nil when the deadline passed. Work still
+    /// under way then is cancelled (its requests stop) and given up to `windDown` seconds to
+    /// end, so that nothing it started goes on unseen. Call on the main thread, outside any
     /// dispatch job and before any other loop runs.
-    @MainActor public static func run<T: Sendable>(deadline: TimeInterval,
+    @MainActor public static func run<T: Sendable>(deadline: TimeInterval, windDown: TimeInterval = 2,
                                                    _ body: @escaping @MainActor () async throws -> T) -> Result<T, Error>? {
         MainLoopBridge.install()
         let box = Outcome<T>()
-        Task { @MainActor in
+        let task = Task { @MainActor in
             do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
         }
         let timer = after(milliseconds: UInt32(deadline * 1000)) { box.expired = true }
         while box.result == nil && !box.expired { g_main_context_iteration(nil, 1) }
-        if box.result != nil { cancel(timer) }
-        return box.result
+        if box.result != nil {
+            cancel(timer)
+            return box.result
+        }
+        task.cancel()
+        let ended = Outcome<Void>()
+        let grace = after(milliseconds: UInt32(windDown * 1000)) { ended.expired = true }
+        while box.result == nil && !ended.expired { g_main_context_iteration(nil, 1) }
+        if box.result != nil { cancel(grace) }
+        return nil
     }
 
     /// Iterates the default context until nothing is pending (tests), for at most `limit`

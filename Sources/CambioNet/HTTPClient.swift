@@ -115,11 +115,14 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
     /// the clear; a failure names the host actually contacted.
     /// `errorBodies`: a 4xx or 5xx answer (but 429) is returned with its body rather than thrown,
     /// for a service whose error bodies say what to do (Frankfurter's 422 and 503).
+    /// The task's cancellation reaches the request: its connection is closed at once and
+    /// `NetworkError.cancelled` thrown; a task cancelled before it begins sends nothing.
     public func get(_ url: String, headers: [String: String] = [:], errorBodies: Bool = false) async throws -> HTTPResponse {
         guard networkAllowed else { throw NetworkError.networkOff }
         try Self.check(url)
         var current = url
         for _ in 0...Self.maxRedirects {
+            if Task.isCancelled { throw NetworkError.cancelled }
             switch try await getOnce(current, headers: headers, errorBodies: errorBodies) {
             case .answer(let response): return response
             case .redirect(let location):
@@ -142,8 +145,27 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
 
     enum Hop { case answer(HTTPResponse), redirect(String) }
 
+    /// A request's GCancellable, cancelled by its deadline, by a body too large, or from any
+    /// thread by the cancellation of the task that waits for it.
+    final class Cancel: @unchecked Sendable {
+        let pointer: UnsafeMutablePointer<GCancellable> = g_cancellable_new()!
+        func cancel() { g_cancellable_cancel(pointer) }
+        deinit { g_object_unref(gpointerOf(pointer)) }
+    }
+
     private func getOnce(_ url: String, headers: [String: String], errorBodies: Bool) async throws -> Hop {
+        let cancel = Cancel()
+        return try await withTaskCancellationHandler {
+            try await getOnce(url, headers: headers, errorBodies: errorBodies, cancel: cancel)
+        } onCancel: {
+            cancel.cancel()
+        }
+    }
+
+    private func getOnce(_ url: String, headers: [String: String], errorBodies: Bool, cancel: Cancel) async throws -> Hop {
         guard networkAllowed else { throw NetworkError.networkOff }
+        // Cancelled before it was sent: nothing is sent.
+        if Task.isCancelled { throw NetworkError.cancelled }
         guard let message = soup_message_new("GET", url) else { throw NetworkError.invalidURL(Self.hostOnly(url)) }
         requestsSent += 1
         defer { g_object_unref(gpointerOf(message)) }
@@ -151,8 +173,7 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
         let requestHeaders = soup_message_get_request_headers(message)
         for (name, value) in headers { soup_message_headers_replace(requestHeaders, name, value) }
 
-        let cancellable = g_cancellable_new()!
-        defer { g_object_unref(gpointerOf(cancellable)) }
+        let cancellable = cancel.pointer
         final class Deadline { var expired = false }
         let deadlineState = Deadline()
         let timer = MainContext.after(milliseconds: UInt32(deadline * 1000)) {

@@ -204,7 +204,9 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
         return String(decoding: body, as: UTF8.self).range(of: key, options: .caseInsensitive) != nil
     }
 
+    /// A superseded (cancelled) search or load sends nothing, and one under way stops.
     func fetch(_ url: String, key: String) async throws -> Data {
+        if Task.isCancelled { throw NetworkError.cancelled }
         requestsSent += 1
         return try await client.get(url).body
     }

@@ -5,6 +5,9 @@ import Foundation
 /// The rate history on disk, opened once per run when first needed (beside the shared ECB
 /// history, the cached answers recorded), and every new answer recorded in it. An answer that arrives before
 /// the store is open, or that could not be written, is kept and written with the next one.
+/// In the window every access to the store runs on the store's own thread (`HistoryStore.off`):
+/// another process holding its write lock delays the writes, never the window. The command line
+/// (`openNow`) writes on its own thread.
 @MainActor public final class HistoryAccess {
     public private(set) var store: HistoryStore?
     public private(set) var failure: Wording?
@@ -16,6 +19,10 @@ import Foundation
     private var waiting: [@MainActor (HistoryStore?) -> Void] = []
     private var started = false
     private var pending: [DayPublication] = []
+    /// A write is under way on the store's thread.
+    private var writing = false
+    /// Opened by `openNow` (the command line): records are written at once, on this thread.
+    private var synchronous = false
 
     init(paths: AppPaths, bundle: URL?, cached: [ProviderSnapshot]) {
         self.paths = paths; self.bundle = bundle; self.cached = cached
@@ -26,7 +33,12 @@ import Foundation
 
     /// Opens the store now, on this thread (the command line).
     public func openNow() throws -> HistoryStore {
-        if let store { return store }
+        synchronous = true
+        if let store {
+            // What the store's thread is writing is written before the store is used here.
+            HistoryStore.finishWork()
+            return store
+        }
         if let failure { throw HistoryFailure(wording: failure) }
         started = true
         do {
@@ -64,6 +76,11 @@ import Foundation
 
     private func opened(_ store: HistoryStore, _ problems: [Wording]) {
         self.store = store
+        if !synchronous {
+            store.onLockWait { waiting in
+                Task { @MainActor [weak self] in self?.lockWaitChanged(waiting) }
+            }
+        }
         problems.forEach { onProblem?($0) }
         flushPending()
     }
@@ -83,15 +100,56 @@ import Foundation
         if store != nil { flushPending() }
     }
 
+    /// Writes what is pending: on the store's thread (the window), or here (the command line).
+    /// A write under way takes what arrives meanwhile once it ends.
     private func flushPending() {
-        guard let store, !pending.isEmpty else { return }
-        do {
-            try store.record(pending)
-            pending.removeAll()
-        } catch {
-            onProblem?(Wording("The rate history was not updated: %@. It is kept as it was, and the new rates are written with the next ones.",
-                               Wording(error: error)))
+        guard let store, !pending.isEmpty, !writing else { return }
+        guard !synchronous else {
+            do {
+                try store.record(pending)
+                pending.removeAll()
+            } catch {
+                notWritten(error)
+            }
+            return
         }
+        let batch = pending
+        pending.removeAll()
+        writing = true
+        Task { @MainActor in
+            let outcome = await store.off { try $0.record(batch) }
+            self.writing = false
+            switch outcome {
+            case .success:
+                self.flushPending()
+            case .failure(let error):
+                // Kept, before what arrived meanwhile, for the next answer to write.
+                self.pending = batch + self.pending
+                self.notWritten(error)
+            }
+        }
+    }
+
+    private func notWritten(_ error: Error) {
+        onProblem?(Wording("The rate history was not updated: %@. It is kept as it was, and the new rates are written with the next ones.",
+                           Wording(error: error)))
+    }
+
+    /// Whether every record made so far is written (tests).
+    public var allWritten: Bool { pending.isEmpty && !writing }
+
+    /// True while work on the store waits for another process's write (a command-line import):
+    /// what is new is written once it is done, unless it takes longer than the busy timeout.
+    public private(set) var waitingForLock = false
+    private var lockObservers: [@MainActor () -> Void] = []
+
+    /// Told whenever `waitingForLock` changes.
+    public func observeLock(_ body: @escaping @MainActor () -> Void) { lockObservers.append(body) }
+
+    private func lockWaitChanged(_ waiting: Bool) {
+        guard waiting != waitingForLock else { return }
+        waitingForLock = waiting
+        lockObservers.forEach { $0() }
     }
 }
 

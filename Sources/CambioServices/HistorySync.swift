@@ -5,7 +5,9 @@ import Foundation
 
 /// Brings the history up to date through Frankfurter v2 and the one session: the ECB's days
 /// newer than the store's newest, and any pair's official history for the days asked, fetched
-/// on demand and stored, so that the same range works offline afterwards.
+/// on demand and stored, so that the same range works offline afterwards. The store is read and
+/// written on its own thread (`HistoryStore.off`), never the caller's: a store locked by another
+/// process delays the sync, not the window. Cancelling the task stops it, its request included.
 @MainActor public final class HistorySync {
     public let store: HistoryStore
     let endpoints: Endpoints
@@ -31,12 +33,14 @@ import Foundation
 
     public func fetchNewerDays(today: Day) async -> Outcome {
         let newest: Day?
-        do { newest = try store.newestECBDay() } catch { return .failed(Wording(error: error)) }
+        do { newest = try await stored { try $0.newestECBDay() } } catch { return .failed(Wording(error: error)) }
         let start = newest?.next ?? Day(year: 1999, month: 1, day: 4)!
         guard start <= Self.lastBusinessDay(today) else { return .upToDate }
         var added = 0
         var before = [String: Decimal]()
-        do { before = try newest.map { try store.ecbRates(on: $0) } ?? [:] } catch { return .failed(Wording(error: error)) }
+        if let newest {
+            do { before = try await stored { try $0.ecbRates(on: newest) } } catch { return .failed(Wording(error: error)) }
+        }
         // Naming an institution caps a request at five years: a longer gap is asked in pieces.
         for (first, last) in FrankfurterV2.pieces(from: start, to: today) {
             do {
@@ -53,7 +57,7 @@ import Foundation
                 // ECB's own figures (asked with providers=ECB) are stored as the ECB's.
                 let fresh = snapshot.publications.filter { $0.day >= first }
                     .map { DayPublication(day: $0.day, source: "ECB", base: $0.base, rates: $0.rates) }
-                try store.record(fresh)
+                try await stored { try $0.record(fresh) }
                 added += fresh.count
                 if let newestDay = snapshot.newestDay, let row = snapshot.days[newestDay] { before = row }
             } catch {
@@ -96,7 +100,9 @@ import Foundation
                 let source = FrankfurterV2.source(institution: institution, group: group)
                 outcome.added += try await fetchMissing(pair, source: source, institution: institution, start: start, last: last,
                                                         today: today, group: group)
-                outcome.institutionLacks = try store.pairDays(base: pair.base, quote: pair.quote, source: source, from: start.adding(days: -FrankfurterV2.leadDays), to: last) == 0
+                outcome.institutionLacks = try await stored {
+                    try $0.pairDays(base: pair.base, quote: pair.quote, source: source, from: start.adding(days: -FrankfurterV2.leadDays), to: last)
+                } == 0
             }
             let average = FrankfurterV2.source(institution: nil, group: group)
             outcome.added += try await fetchMissing(pair, source: average, institution: nil, start: start, last: last, today: today, group: group)
@@ -110,10 +116,12 @@ import Foundation
     private func fetchMissing(_ pair: (base: String, quote: String), source: String, institution: String?, start: Day, last: Day,
                               today: Day, group: FrankfurterV2.Grouping?) async throws -> Int {
         var added = 0
-        for span in try store.missingSpans(base: pair.base, quote: pair.quote, source: source, from: start, to: last) {
+        let missing = try await stored { try $0.missingSpans(base: pair.base, quote: pair.quote, source: source, from: start, to: last) }
+        for span in missing {
             // Averages are asked whole (the cap is on days); days in pieces of five years.
             let pieces = group == nil ? FrankfurterV2.pieces(from: span.first, to: span.last) : [(span.first, span.last)]
             for piece in pieces {
+                if Task.isCancelled { throw NetworkError.cancelled }
                 added += try await fetchPiece(pair, piece, institution: institution, source: source, today: today, group: group)
             }
         }
@@ -130,7 +138,7 @@ import Foundation
         switch response.status {
         case 200..<300:
             let records = try FrankfurterV2.records(response.body, today: today)
-            let before = try store.pairRate(before: piece.0, base: pair.base, quote: pair.quote, source: source)
+            let before = try await stored { try $0.pairRate(before: piece.0, base: pair.base, quote: pair.quote, source: source) }
             // The service may begin with the last day published before the range: checked, but
             // not stored (it was blended at another day and the day's own record is kept).
             let checked = try FrankfurterV2.checkRange(records, base: pair.base, quote: pair.quote, from: piece.0, to: piece.1, before: before,
@@ -143,11 +151,11 @@ import Foundation
             let spanEnd = recent ? max(lastDay, piece.0.previous) : piece.1
             if checked.isEmpty {
                 if spanEnd >= piece.0 {
-                    try store.recordEmptySpan(base: pair.base, quote: pair.quote, source: source, span: (piece.0, spanEnd))
+                    try await stored { try $0.recordEmptySpan(base: pair.base, quote: pair.quote, source: source, span: (piece.0, spanEnd)) }
                 }
                 return 0
             }
-            try store.recordPair(checked, source: source, span: (piece.0, max(spanEnd, piece.0)))
+            try await stored { try $0.recordPair(checked, source: source, span: (piece.0, max(spanEnd, piece.0))) }
             return checked.count
         // "Narrow the request and ask once more": a range too long (422 says so) or an answer
         // that took too long (503) is asked again in two halves.
@@ -163,6 +171,11 @@ import Foundation
         default:
             throw FrankfurterError(status: response.status, body: response.body, pair: "\(pair.base)/\(pair.quote)")
         }
+    }
+
+    /// `body` with the store, on the store's thread.
+    private func stored<T: Sendable>(_ body: @escaping @Sendable (HistoryStore) throws -> T) async throws -> T {
+        try await store.off(body).get()
     }
 
     private func ask(_ url: String) async throws -> Data {

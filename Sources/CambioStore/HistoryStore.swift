@@ -15,10 +15,47 @@ public final class HistoryStore: Sendable {
     public let url: URL
     /// Opened read-only (a read-only folder or file): history is read, nothing is recorded.
     public let readOnly: Bool
+    /// Waits for another process's write as SQLite's busy timeout does (up to `busyTimeout`, in
+    /// steps of 10 ms), and tells `watch` once the wait has lasted 0.2 s.
+    static func waiting(_ watch: LockWatch) -> Database.BusyMode {
+        .callback { tries in
+            if tries == 20 { watch.began() }
+            guard Double(tries) * 0.01 < busyTimeout else { return false }
+            usleep(10_000)
+            return true
+        }
+    }
+
+    /// The thread the window's store work runs on, one piece after another: a write waiting for
+    /// another process's lock (up to the busy timeout) holds up only what comes after it here.
+    static let worker = DispatchQueue(label: "cambio.history-store")
+
+    /// Runs `body` with the store on the store's thread and hands back what it came to; the
+    /// caller's thread (the window's) goes on meanwhile.
+    public func off<T: Sendable>(_ body: @escaping @Sendable (HistoryStore) throws -> T) async -> Result<T, Error> {
+        await withCheckedContinuation { continuation in
+            Self.worker.async {
+                let outcome = Result { try body(self) }
+                self.lockWatch.ended()
+                continuation.resume(returning: outcome)
+            }
+        }
+    }
+
+    /// Waits until what the store's thread was given so far is done (the command line, before
+    /// it uses the store on its own thread).
+    public static func finishWork() { worker.sync {} }
+
+    /// Told on the store's thread: true when work here begins to wait for another process's
+    /// write (an import on the command line), false once that work is done.
+    public func onLockWait(_ body: @escaping @Sendable (Bool) -> Void) { lockWatch.body = body }
+
     /// The bundled ECB history, opened read-only; nil when none was given or it could not be read.
     let bundle: DatabaseQueue?
     /// The store has the pairs' tables (a read-only store of an older version may not).
     let hasPairTables: Bool
+    /// Says when work on the store begins to wait for another process's write, and when it is done.
+    let lockWatch = LockWatch()
 
     public enum OpenOutcome: Sendable {
         case opened
@@ -38,11 +75,12 @@ public final class HistoryStore: Sendable {
     /// `bundle`: the shared ECB history, read beside the store (a store written by 0.6.0 drops
     /// its own copy of it, keeping every day it fetched).
     public static func open(at url: URL, bundle: DatabaseQueue? = nil, now: Date = Date()) throws -> (HistoryStore, OpenOutcome) {
-        try open(at: url, bundle: bundle, now: now, busy: .timeout(busyTimeout))
+        try open(at: url, bundle: bundle, now: now, busy: nil)
     }
 
-    /// `busy`: how a connection waits for another's write (tests watch the wait begin).
-    static func open(at url: URL, bundle: DatabaseQueue? = nil, now: Date, busy: Database.BusyMode) throws -> (HistoryStore, OpenOutcome) {
+    /// `busy`: how a connection waits for another's write (tests watch the wait begin); nil: up to
+    /// the busy timeout, saying so to `onLockWait`.
+    static func open(at url: URL, bundle: DatabaseQueue? = nil, now: Date, busy: Database.BusyMode?) throws -> (HistoryStore, OpenOutcome) {
         let dir = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -82,13 +120,14 @@ public final class HistoryStore: Sendable {
     public convenience init(url: URL, bundle: DatabaseQueue? = nil) throws { try self.init(url: url, readOnly: false, bundle: bundle) }
 
     public convenience init(url: URL, readOnly: Bool, bundle: DatabaseQueue? = nil) throws {
-        try self.init(url: url, readOnly: readOnly, busy: .timeout(Self.busyTimeout), bundle: bundle)
+        try self.init(url: url, readOnly: readOnly, busy: nil, bundle: bundle)
     }
 
-    init(url: URL, readOnly: Bool, busy: Database.BusyMode, bundle: DatabaseQueue? = nil) throws {
+    init(url: URL, readOnly: Bool, busy: Database.BusyMode?, bundle: DatabaseQueue? = nil) throws {
         self.url = url
         self.readOnly = readOnly
         self.bundle = bundle
+        let busy = busy ?? Self.waiting(lockWatch)
         var config = Configuration()
         config.label = "cambio-history"
         config.readonly = readOnly
@@ -657,6 +696,36 @@ extension HistoryStore {
     /// The newest day of the ECB's figures known (the shared history, or fetched since).
     public func newestECBDay() throws -> Day? {
         try newestDay(source: "ECB")
+    }
+}
+
+/// Whether work on the store is waiting for another process's write, told to whoever listens.
+final class LockWatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiting = false
+    private var listener: (@Sendable (Bool) -> Void)?
+
+    var body: (@Sendable (Bool) -> Void)? {
+        get { lock.withLock { listener } }
+        set { lock.withLock { listener = newValue } }
+    }
+
+    func began() {
+        let tell = lock.withLock { () -> (@Sendable (Bool) -> Void)? in
+            if waiting { return nil }
+            waiting = true
+            return listener
+        }
+        tell?(true)
+    }
+
+    func ended() {
+        let tell = lock.withLock { () -> (@Sendable (Bool) -> Void)? in
+            guard waiting else { return nil }
+            waiting = false
+            return listener
+        }
+        tell?(false)
     }
 }
 

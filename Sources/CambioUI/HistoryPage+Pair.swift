@@ -63,6 +63,9 @@ extension HistoryPage {
     }
 
     private func pairChanged() {
+        // What the pair before needed is no longer asked for.
+        fetches.cancel()
+        fetchedKey = ""
         showPair()
         load()
     }
@@ -76,7 +79,7 @@ extension HistoryPage {
 
     // MARK: Reading
 
-    /// Reads the pair's whole history off the main thread; the newest answer wins.
+    /// Reads the pair's whole history on the store's thread; the newest answer wins.
     func load() {
         let reading = model.beginLoad()
         showStatus()
@@ -89,9 +92,7 @@ extension HistoryPage {
             }
             let institution = self.ctx.engine.preferences.officialSource
             Task { @MainActor in
-                let outcome = await Task.detached {
-                    Result { try store.history(from: reading.from, to: reading.to, institution: institution) }
-                }.value
+                let outcome = await store.off { try $0.history(from: reading.from, to: reading.to, institution: institution) }
                 guard !self.destroyed, self.model.finish(reading, outcome) else { return }
                 guard case .success = outcome else { self.showStatus(); return }
                 // Asked first, so that a pair not fetched yet says so rather than "no rate".
@@ -134,11 +135,12 @@ extension HistoryPage {
     }
 
     /// Asks Frankfurter for the days of the pair the page shows that were not asked before
-    /// (nothing when the network is off: the page shows what is known, and says so). Asked
-    /// again for what changed meanwhile once a fetch under way ends.
+    /// (nothing when the network is off: the page shows what is known, and says so). A fetch
+    /// under way for other days is cancelled, its request with it.
     func fetchPair(_ store: HistoryStore) {
         let (key, institution, wanted) = self.wanted()
-        guard key != fetchedKey, fetching == nil else { return }
+        guard key != fetchedKey else { return }
+        fetches.cancel()
         fetchFailure = nil
         fetchNote = nil
         let (from, to) = (model.from, model.to)
@@ -151,17 +153,18 @@ extension HistoryPage {
         fetchedKey = key
         guard asks else { showStatus(); return }
         let sync = ctx.engine.historySync(store)
-        fetching = Task { @MainActor in
+        fetches.start {
             var outcome = HistorySync.PairOutcome()
-            for span in wanted {
+            for span in wanted where !Task.isCancelled {
                 let part = await sync.fetchPair(from: from, to: to, start: span.first, end: span.last, institution: institution,
                                                 today: Day.today(), group: span.group)
                 outcome.added += part.added
                 outcome.institutionLacks = outcome.institutionLacks || part.institutionLacks
                 if outcome.failure == nil { outcome.failure = part.failure }
             }
-            self.fetching = nil
-            guard !self.destroyed else { return }
+            return outcome
+        } apply: { [weak self] outcome in
+            guard let self, !self.destroyed else { return }
             // The pair, its range, its past date or the source changed meanwhile: what they need
             // is asked now (what this fetch stored is read with it).
             guard self.wanted().key == key else {
@@ -189,14 +192,17 @@ extension HistoryPage {
 
     /// The spinner while reading, and the status line.
     func showStatus() {
-        let busy = model.isLoading || fetching != nil
+        let busy = model.isLoading || fetching
         pairBar.spinner.visible = busy
         pairBar.spinner.spinning = busy
         var lines = [model.status.map(Self.words) ?? ""]
-        if fetching != nil {
+        if fetching {
             lines.append(Template.fill(tr("Fetching the official history of %@/%@ from Frankfurter…"), model.from, model.to))
         } else if let fetchNote {
             lines.append(say(fetchNote))
+        }
+        if data.waitingForLock {
+            lines.append(tr("Waiting for the rate history: another program is writing to it. What is new is written once it is done."))
         }
         UI.setText(pairBar.status, lines.filter { !$0.isEmpty }.joined(separator: "\n"))
         showInstitutions()

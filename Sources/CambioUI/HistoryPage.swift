@@ -30,8 +30,10 @@ import CGtk
     var synced = false
     /// The pair, source and days last asked of Frankfurter (each is asked once).
     var fetchedKey = ""
-    /// The fetch under way, if any.
-    var fetching: Task<Void, Never>?
+    /// The fetch of the pair's official history; a fetch for other days or another pair
+    /// cancels the one under way (its request stops).
+    let fetches = Superseding<HistorySync.PairOutcome>()
+    var fetching: Bool { fetches.isRunning }
     /// What the status line adds about the official history (offline, the institution lacks the pair).
     var fetchNote: Wording?
     /// Why the last fetch of the pair's official history failed, in words.
@@ -69,11 +71,19 @@ import CGtk
         bindPair()
         bindChart()
         bindPast()
-        scroller.on("destroy") { [weak self] in self?.destroyed = true }
+        scroller.on("destroy") { [weak self] in
+            self?.destroyed = true
+            self?.fetches.cancel()
+        }
         ctx.observeDisplay { [weak self] in
             guard let self else { return }
             self.model.formatter = self.ctx.formatter
             self.updatePast()
+        }
+        // Another process writing the history: said while the page's work waits for it.
+        data.observeLock { [weak self] in
+            guard let self, !self.destroyed else { return }
+            self.showStatus()
         }
         sourceObservation = ctx.engine.preferences.observe { [weak self] key in
             guard let self, key == .officialSource, !self.destroyed else { return }
@@ -93,7 +103,7 @@ import CGtk
     /// page says why (nothing published; the fetch failed; the network is off) instead of an
     /// empty list and chart. Not while its history is being fetched: the status line says so.
     func showEmptyState() {
-        let empty = (model.history.map { $0.points.isEmpty } ?? false) && fetching == nil
+        let empty = (model.history.map { $0.points.isEmpty } ?? false) && !fetching
         if empty {
             if let fetchFailure {
                 emptyState.details = fetchFailure
@@ -140,7 +150,7 @@ import CGtk
     public var shownPoints: Int { model.shownPoints }
     public var isLoaded: Bool { model.history != nil }
     /// True while the pair's official history is being fetched from Frankfurter.
-    public var isFetching: Bool { fetching != nil }
+    public var isFetching: Bool { fetching }
     /// The institutions' list behind the "Who published these rates" button (empty when hidden).
     public var institutionsText: String { pairBar.sourcesButton.visible ? pairBar.sourcesList.text : "" }
     /// True while a pair's history is being read.

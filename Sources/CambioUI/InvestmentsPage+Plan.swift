@@ -104,10 +104,11 @@ extension InvestmentsPage {
         let load = model.beginLoad(stock)
         showStock()
         setBusy(true)
-        Task { @MainActor in
-            let outcome: Result<StockService.SeriesAnswer, Error>
-            do { outcome = .success(try await self.stocks.series(stock)) } catch { outcome = .failure(error) }
-            guard self.model.isCurrent(load) else { return }
+        let stocks = self.stocks
+        loads.start {
+            do { return .success(try await stocks.series(stock)) } catch { return .failure(error) }
+        } apply: { [weak self] outcome in
+            guard let self, self.model.isCurrent(load) else { return }
             self.setBusy(false)
             switch outcome {
             case .success(let answer):
@@ -267,7 +268,7 @@ extension InvestmentsPage {
                 return
             }
             Task { @MainActor in
-                let outcome = await Task.detached { Result { try store.history(from: from, to: to) } }.value
+                let outcome = await store.off { try $0.history(from: from, to: to) }
                 self.setBusy(false)
                 switch outcome {
                 case .success(let h):

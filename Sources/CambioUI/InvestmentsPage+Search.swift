@@ -87,9 +87,15 @@ extension InvestmentsPage {
     private func runSearch() {
         let ticket = model.beginSearch(query, asksAlphaVantage: stocks.key != nil && networkAllowed)
         showFound()
-        guard let ticket else { return }
-        Task { @MainActor in
-            let answer = await self.stocks.search(ticket.query)
+        guard let ticket else {
+            searches.cancel()
+            return
+        }
+        let stocks = self.stocks
+        searches.start {
+            await stocks.search(ticket.query)
+        } apply: { [weak self] answer in
+            guard let self else { return }
             let outcome = self.model.finishSearch(ticket, listings: answer.listings, sample: answer.sample,
                                                   sampleSeries: self.stocks.sample, hasKey: self.stocks.key != nil,
                                                   problem: answer.problem, fromCache: answer.fromCache, fetchedAt: answer.fetchedAt)

@@ -34,6 +34,10 @@ import Foundation
     public var result: DCAResult? { model.result }
     var source: StockService.Source?
     public internal(set) var busy = false
+    /// The search under way: a newer one cancels it (its request to Alpha Vantage stops).
+    let searches = Superseding<StockService.SearchAnswer>()
+    /// The prices being loaded: opening another stock cancels it.
+    let loads = Superseding<Result<StockService.SeriesAnswer, Error>>()
 
     init(context: any DisplayContext & UserDataContext & ServicesContext) {
         ctx = context
@@ -60,6 +64,11 @@ import Foundation
         connectSearch()
         connectPlan()
         connectResults()
+        // The window is gone: what it asked for is not waited for.
+        scroller.on("destroy") { [weak self] in
+            self?.searches.cancel()
+            self?.loads.cancel()
+        }
         ctx.observeDisplay { [weak self] in
             guard let self else { return }
             self.model.format = Self.format(self.ctx)

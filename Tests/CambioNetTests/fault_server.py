@@ -8,6 +8,11 @@ self-signed certificate. Paths:
   /429?after=N             429 with Retry-After: N
   /slow?seconds=N          headers at once, then nothing for N seconds (a hung server)
   /reset                   closes the connection without an answer
+  /hold/<name>/...?seconds=N  headers at once, then nothing until the client closes the connection or N s
+                           (default 30) have passed; either way the connection is closed without a body.
+                           Also as any service's base URL (Alpha Vantage: keywords hold-<name> at /av)
+  /hold-log?started=<name> {"<name>": {"ended": null | "client" | "server", "after": seconds}, ...}: every
+  /hold-log?ended=<name>   hold, answered once <name> has begun (started=) or ended (ended=), or after 60 s
   /truncated/<name>        a fixture cut in half, with the full Content-Length
   /big?mb=N                N MB of data without Content-Length (chunked)
   /biglength?mb=N          a Content-Length of N MB
@@ -60,6 +65,7 @@ As a Frankfurter v2 base URL (the app appends /rates?...), a variation of the co
 import calendar
 import json
 import os
+import select
 import socket
 import sys
 import threading
@@ -81,6 +87,12 @@ AV_PREMIUM = {"Information": "Thank you for using Alpha Vantage! This is a premi
 # Retitles the terminal, rings its bell, clears the screen and returns to the line's start.
 ESCAPES = "\x1b]0;pwned\x07\x1b[2J\r"
 AV_NOTE = {"Note": "Thank you for using Alpha Vantage! Our standard API call frequency is 5 calls per minute and 500 calls per day."}
+
+
+# The held requests by name: whether and how each ended (the client closing it, or the server
+# after its N seconds), and after how long.
+HOLDS = {}
+HOLDS_CHANGED = threading.Condition()
 
 
 def fixture(name):
@@ -135,11 +147,62 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def hold(self, name, seconds):
+        """Headers, then nothing until the client closes the connection or `seconds` pass."""
+        self.send_response(200)
+        self.send_header("Content-Length", "100")
+        self.end_headers()
+        self.wfile.flush()
+        begun = time.monotonic()
+        with HOLDS_CHANGED:
+            HOLDS[name] = {"ended": None, "after": 0}
+            HOLDS_CHANGED.notify_all()
+        ended = "server"
+        while True:
+            left = seconds - (time.monotonic() - begun)
+            if left <= 0:
+                break
+            readable, _, _ = select.select([self.connection], [], [], left)
+            if readable:
+                try:
+                    data = self.connection.recv(4096)
+                except OSError:
+                    data = b""
+                if not data:
+                    ended = "client"
+                    break
+        with HOLDS_CHANGED:
+            HOLDS[name] = {"ended": ended, "after": round(time.monotonic() - begun, 2)}
+            HOLDS_CHANGED.notify_all()
+        self.close_connection = True
+
+    def hold_log(self, q):
+        def ready():
+            if "started" in q:
+                return q["started"] in HOLDS
+            if "ended" in q:
+                return (HOLDS.get(q["ended"]) or {}).get("ended") is not None
+            return True
+        with HOLDS_CHANGED:
+            HOLDS_CHANGED.wait_for(ready, timeout=60)
+            body = json.dumps(HOLDS).encode()
+        self.send(200, body)
+
     def do_GET(self):
         url = urlparse(self.path)
         q = {k: v[0] for k, v in parse_qs(url.query).items()}
         parts = url.path.strip("/").split("/", 1)
         kind, arg = parts[0], (parts[1] if len(parts) > 1 else "")
+        if kind == "hold":
+            self.hold(arg.split("/")[0], float(q.get("seconds", "30")))
+            return
+        if kind == "hold-log":
+            self.hold_log(q)
+            return
+        if kind == "av" and q.get("keywords", "").startswith("hold-"):
+            alphavantage(q)  # counted
+            self.hold(q["keywords"][len("hold-"):], 30)
+            return
         if kind == "ecb":  # the ECB's own paths
             kind, arg = "fixture", {"eurofxref-daily.xml": "ecb_eurofxref-daily.xml",
                                     "eurofxref-hist-90d.xml": "ecb_eurofxref-hist-90d.xml"}.get(os.path.basename(url.path), "missing")

@@ -1077,5 +1077,17 @@ def a_rates_folder_replaced_by_a_file_is_said_once_in_words():
     assert os.path.isfile(folder) and os.path.getsize(folder) == 0
 
 
+@test
+def a_refresh_that_runs_out_of_time_is_said_in_words():
+    # Every source sends its headers and then nothing: each request ends at its own deadline
+    # (15 s), and the rates and the metals' and coins' together run past the command's 30 s.
+    h = Home()
+    with fault_server() as server:
+        held = {key: server.url("/hold/" + key.lower()) for key in
+                ("CAMBIO_ERAPI_URL", "CAMBIO_CURRENCYAPI_URL", "CAMBIO_CURRENCYAPI_FALLBACK_URL", "CAMBIO_COINBASE_URL")}
+        rc, out, err = h.run("convert", "1", "USD", "EUR", "XAU", env=held)
+    assert "the rates could not be refreshed within 30 s (no complete answer in time); using the last good rates" in err, (rc, out, err)
+
+
 if __name__ == "__main__":
     sys.exit(run_tests("cli"))
