@@ -125,6 +125,28 @@ final class SavedStateMergeTests: XCTestCase {
         XCTAssertEqual(after.converter.favourites, [gbpJpy, chfSek])
     }
 
+    final class Outcome: @unchecked Sendable { var report: StateStore.SaveReport?; var error: Error? }
+
+    func testASaveWaitsWhileAnotherCambioHoldsTheLock() throws {
+        let url = try tempDir().appendingPathComponent("state.json")
+        let store = StateStore(url: url)
+        let start = state(favourites: [usdEur]), mine = state(favourites: [usdEur, gbpJpy]), theirs = state(favourites: [usdEur, chfSek])
+        try store.save(start)
+        let outcome = Outcome(), done = DispatchSemaphore(value: 0)
+        try FileLock.holding(store.lockFolder) {
+            Thread.detachNewThread {
+                do { outcome.report = try store.save(mine, mergingSince: start, fileThen: start) } catch { outcome.error = error }
+                done.signal()
+            }
+            // Another Cambio's read, change and write while it holds the lock: the save above
+            // reads the file only once it has the lock, so it finds this.
+            try SmallFile.write(try JSONEncoder().encode(theirs), to: url)
+        }
+        done.wait()
+        XCTAssertNil(outcome.error)
+        XCTAssertEqual(outcome.report?.written.converter.favourites, [usdEur, gbpJpy, chfSek])
+    }
+
     func testAFileNoOtherCambioSavedSinceIsReplacedNotMerged() throws {
         let url = try tempDir().appendingPathComponent("state.json")
         let store = StateStore(url: url)
