@@ -63,6 +63,62 @@ public struct AppState: Codable, Equatable, Sendable {
     }
 }
 
+extension AppState {
+    /// What to save when another Cambio (a second window, another login) may have saved the
+    /// file since this one last read or wrote it (`base`): the file as it is now (`theirs`),
+    /// with this one's changes since `base` (`mine`) applied onto it. An entry only one side
+    /// changed takes that side's value; one both changed takes this one's. The lists (the
+    /// currencies, the Converter's favourites) and the user's own rates take both sides'
+    /// additions and removals.
+    public static func merged(base: AppState, mine: AppState, theirs: AppState) -> AppState {
+        var out = theirs
+        out.version = currentVersion
+        let (b, m, t) = (base.currencies, mine.currencies, theirs.currencies)
+        let anchor = pick((b.anchorCode, b.anchorText), (m.anchorCode, m.anchorText), (t.anchorCode, t.anchorText), ==)
+        out.currencies = CurrencyListState(codes: mergeList(b.codes, m.codes, t.codes), anchorCode: anchor.0,
+                                           anchorText: anchor.1, referenceCode: pick(b.referenceCode, m.referenceCode, t.referenceCode))
+        out.settingsIfSaved = pick(base.settingsIfSaved, mine.settingsIfSaved, theirs.settingsIfSaved)
+        out.converterIfSaved = both(base.converter, mine.converterIfSaved, theirs.converterIfSaved) { b, m, t in
+            // The source and the targets go together: each side's pair of them is consistent.
+            let currencies = pick((b.source, b.targets), (m.source, m.targets), (t.source, t.targets), ==)
+            return ConverterState(source: currencies.0, targets: currencies.1, amountText: pick(b.amountText, m.amountText, t.amountText),
+                                  favourites: mergeList(b.favourites, m.favourites, t.favourites))
+        }
+        out.investmentsIfSaved = both(base.investments, mine.investmentsIfSaved, theirs.investmentsIfSaved) { b, m, t in
+            InvestmentState(stock: pick(b.stock, m.stock, t.stock), initialText: pick(b.initialText, m.initialText, t.initialText),
+                            monthlyText: pick(b.monthlyText, m.monthlyText, t.monthlyText), start: pick(b.start, m.start, t.start),
+                            inReference: pick(b.inReference, m.inReference, t.inReference))
+        }
+        let rates = (b: base.userRates, m: mine.userRates, t: theirs.userRates)
+        let codes = mergeList(rates.b.all.map(\.code), rates.m.all.map(\.code), rates.t.all.map(\.code))
+        out.userRates = UserRates(codes.compactMap { code in
+            rates.m[code] == rates.b[code] ? rates.t[code] ?? rates.m[code] : rates.m[code] ?? rates.t[code]
+        })
+        return out
+    }
+
+    /// This side's value when it changed it, else the other's.
+    static func pick<T: Equatable>(_ base: T, _ mine: T, _ theirs: T) -> T { mine == base ? theirs : mine }
+
+    static func pick<T>(_ base: T, _ mine: T, _ theirs: T, _ same: (T, T) -> Bool) -> T { same(mine, base) ? theirs : mine }
+
+    /// Entries merged one by one when both sides have them, else whichever side has them.
+    static func both<T: Equatable>(_ base: T, _ mine: T?, _ theirs: T?, _ merge: (T, T, T) -> T) -> T? {
+        guard let mine, let theirs else { return mine ?? theirs }
+        return mine == theirs ? mine : merge(base, mine, theirs)
+    }
+
+    /// A list with this side's additions, removals and order, and the other side's additions
+    /// (after this side's items) and removals.
+    static func mergeList<T: Hashable>(_ base: [T], _ mine: [T], _ theirs: [T]) -> [T] {
+        if mine == base { return theirs }
+        if theirs == base || theirs == mine { return mine }
+        let inBase = Set(base), inMine = Set(mine), inTheirs = Set(theirs)
+        return mine.filter { inTheirs.contains($0) || !inBase.contains($0) }
+            + theirs.filter { !inBase.contains($0) && !inMine.contains($0) }
+    }
+}
+
 /// What the Investments page shows: the stock chosen and the plan as the user typed it.
 public struct InvestmentState: Codable, Equatable, Sendable {
     public var stock: StockInfo?
@@ -158,10 +214,14 @@ public struct StateStore: Sendable {
     public let url: URL
     /// Far more than Cambio writes (a few KB): a larger file is not parsed.
     public static let maxBytes = 1_000_000
-    /// More codes than any list holds (the catalogue has about 160).
+    /// More codes than any list holds (the catalogue has about 160), and the most favourites:
+    /// the window adds none beyond it (`ConverterState.maxFavourites`), so that what it saves is
+    /// read back whole.
     public static let maxCodes = 500
-    /// Longer typed amounts are not kept.
+    /// Longer typed amounts are not kept; the window's amount fields hold no more.
     public static let maxTextLength = 1_000
+    /// The folder whose advisory lock (`FileLock`) a save holds while it reads, merges and writes.
+    public var lockFolder: URL { url.deletingLastPathComponent() }
 
     public init(url: URL) { self.url = url }
 
@@ -188,6 +248,11 @@ public struct StateStore: Sendable {
         } catch {
             return .unreadable(reason: Wording(error: error).description)
         }
+        return parse(data, now: now)
+    }
+
+    /// The file's contents read as state; set aside when they are not Cambio's.
+    func parse(_ data: Data, now: Date) -> LoadOutcome {
         guard let object = try? JSONSerialization.jsonObject(with: data), let top = object as? [String: Any] else {
             return setAside("it is not valid JSON", raw: data, now: now)
         }
@@ -306,9 +371,10 @@ public struct StateStore: Sendable {
         let amountText = text(s, "amountText", &sub)
         var favourites: [FavouritePair] = []
         if let list = s["favourites"] {
-            if let items = list as? [Any], items.count > maxCodes {
-                sub.append("favourites: more than \(maxCodes)")
-            } else if let items = list as? [Any] {
+            if let all = list as? [Any] {
+                // Beyond the most the window keeps, the first ones are read, the rest named.
+                let items = all.prefix(maxCodes)
+                if all.count > maxCodes { sub.append("favourites: more than \(maxCodes) (\(all.count)); the first \(maxCodes) are kept") }
                 favourites = items.compactMap { try? decoded($0) }
                 if favourites.count < items.count {
                     sub.append("favourites: \(items.count - favourites.count) of \(items.count) not a pair of currency codes")
@@ -356,17 +422,75 @@ public struct StateStore: Sendable {
         }
     }
 
-    /// Saves atomically. A file that exists but cannot be read is never replaced: what it holds
-    /// would be lost.
-    public func save(_ state: AppState) throws {
-        if access(url.path, F_OK) == 0 {
-            do { _ = try SmallFile.read(url, limit: Self.maxBytes) } catch let p as FileProblem {
-                if case .tooLarge = p {} else { throw StateSaveError.keptUnreadable(p) }
+    /// What a save did besides writing `state`.
+    public struct SaveReport: Equatable, Sendable {
+        /// What the file holds now: the state saved, with what another Cambio saved merged in.
+        public let written: AppState
+        /// The file on disk, or part of it, could not be read: it was renamed to `path` before
+        /// the save, and `reason` says what could not be read.
+        public let setAside: SetAsideFile?
+    }
+
+    /// A file renamed aside, and why.
+    public struct SetAsideFile: Equatable, Sendable {
+        public let path: String
+        public let reason: String
+    }
+
+    /// Saves atomically, under the lock on its folder (`lockFolder`) so that two Cambios never
+    /// interleave. `base`: the state this Cambio had when it last read or wrote the file, and
+    /// `fileThen`, what the file held then. A file that holds something else now was saved by
+    /// another Cambio since: what it holds is kept, and this one's changes since `base` are
+    /// applied onto it (`AppState.merged`). Without a base, or when the file is as it was,
+    /// `state` replaces what the file holds.
+    ///
+    /// Nothing is lost: a file that exists but cannot be read is never replaced (the save
+    /// fails), and one that is not Cambio's, or of which an entry cannot be read, is set aside
+    /// first (`SetAside`), and the report says where.
+    @discardableResult
+    public func save(_ state: AppState, mergingSince base: AppState? = nil, fileThen: AppState? = nil,
+                     now: Date = Date()) throws -> SaveReport {
+        try FileLock.holding(lockFolder) {
+            var written = state
+            var setAside: SetAsideFile? = nil
+            let data: Data?
+            do {
+                data = try SmallFile.read(url, limit: Self.maxBytes)
+            } catch let problem as FileProblem {
+                guard case .tooLarge = problem else { throw StateSaveError.keptUnreadable(problem) }
+                let aside = try keptAside(problem.description, now: now)
+                setAside = SetAsideFile(path: aside.path, reason: problem.description)
+                data = nil
             }
+            switch data.map({ parse($0, now: now) }) {
+            case nil, .missing:
+                break
+            case .loaded(let theirs):
+                if let base, theirs != fileThen { written = AppState.merged(base: base, mine: state, theirs: theirs) }
+            case .loadedIgnoring(_, let ignored):
+                // Written over, the entries that could not be read would be lost: kept aside.
+                let reason = ignored.joined(separator: "; ")
+                let aside = try keptAside(reason, now: now)
+                setAside = SetAsideFile(path: aside.path, reason: reason)
+            case .corrupt(let aside, let reason, _):
+                setAside = SetAsideFile(path: aside.path, reason: reason)
+            case .unreadable(let reason):
+                throw StateSaveError.keptAsItIs(reason: reason)
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try SmallFile.write(try encoder.encode(written), to: url)
+            return SaveReport(written: written, setAside: setAside)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try SmallFile.write(try encoder.encode(state), to: url)
+    }
+
+    /// The file renamed aside before it is written over; the save fails when it cannot be.
+    private func keptAside(_ reason: String, now: Date) throws -> URL {
+        do {
+            return try SetAside.move(url, now: now)
+        } catch {
+            throw StateSaveError.keptAsItIs(reason: "\(reason); it could not be set aside: \(Wording(error: error).description)")
+        }
     }
 
     static func describe(_ error: DecodingError) -> String {
@@ -387,11 +511,17 @@ public struct StateStore: Sendable {
 public enum StateSaveError: Error, Equatable, Sendable, Worded {
     /// The saved file exists but cannot be read; it is kept as it is, so nothing is saved.
     case keptUnreadable(FileProblem)
+    /// The saved file, or part of it, cannot be read and could not be set aside: it is kept as
+    /// it is, so nothing is saved.
+    case keptAsItIs(reason: String)
 
     public var wording: Wording {
         switch self {
         case .keptUnreadable(let p):
             return Wording("the saved file cannot be read (%@), so it is kept as it is and changes are not saved", p.wording)
+        case .keptAsItIs(let reason):
+            return Wording("the saved file could not all be read (%@), so it is kept as it is and changes are not saved",
+                           .verbatim(reason))
         }
     }
 }

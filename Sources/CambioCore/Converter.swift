@@ -102,10 +102,15 @@ public struct ConverterState: Codable, Equatable, Sendable {
 
     // MARK: Favourites
 
+    /// The most favourites kept: as many as the saved file is read back with (`StateStore`).
+    public static let maxFavourites = StateStore.maxCodes
+
     public enum FavouriteOutcome: Equatable, Sendable {
         case added(FavouritePair)
         /// The pair was a favourite, at this place in the list, and is one no more.
         case removed(FavouritePair, index: Int)
+        /// The list holds `maxFavourites` already: the pair is not added.
+        case full
     }
 
     public func isFavourite(_ pair: FavouritePair) -> Bool { favourites.contains(pair) }
@@ -116,6 +121,7 @@ public struct ConverterState: Codable, Equatable, Sendable {
     public mutating func toggleFavourite() -> FavouriteOutcome {
         let pair = currentPair
         if let i = removeFavourite(pair) { return .removed(pair, index: i) }
+        guard favourites.count < Self.maxFavourites else { return .full }
         favourites.append(pair)
         return .added(pair)
     }
@@ -128,10 +134,14 @@ public struct ConverterState: Codable, Equatable, Sendable {
         return i
     }
 
-    /// Puts a removed favourite back at its place (Undo), unless it is a favourite again.
-    public mutating func restoreFavourite(_ pair: FavouritePair, at index: Int) {
-        guard !favourites.contains(pair) else { return }
+    /// Puts a removed favourite back at its place (Undo), unless it is a favourite again or the
+    /// list is full again; false when it is not back.
+    @discardableResult
+    public mutating func restoreFavourite(_ pair: FavouritePair, at index: Int) -> Bool {
+        guard !favourites.contains(pair) else { return true }
+        guard favourites.count < Self.maxFavourites else { return false }
         favourites.insert(pair, at: min(max(0, index), favourites.count))
+        return true
     }
 
     @discardableResult

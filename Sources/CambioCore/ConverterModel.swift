@@ -269,6 +269,8 @@ public struct ConverterModel {
         /// "USD → EUR added to favourites."
         case added(message: String)
         case removed(FavouriteRemoval)
+        /// The list is full: "You have 500 favourites, …".
+        case refused(message: String)
     }
 
     /// Ctrl+D, the star: adds the current pair, or removes it when it is a favourite already.
@@ -276,6 +278,7 @@ public struct ConverterModel {
         switch state.toggleFavourite() {
         case .added(let pair): return .added(message: Template.fill(tr("%@ added to favourites."), pair.description))
         case .removed(let pair, let index): return .removed(removal(pair, index))
+        case .full: return .refused(message: fullMessage)
         }
     }
 
@@ -289,9 +292,16 @@ public struct ConverterModel {
         FavouriteRemoval(pair: pair, index: index, message: Template.fill(tr("%@ removed from favourites."), pair.description))
     }
 
-    /// Undo: the favourite back at its place.
-    public mutating func restoreFavourite(_ removal: FavouriteRemoval) {
-        state.restoreFavourite(removal.pair, at: removal.index)
+    /// What the user is told when the list is full.
+    var fullMessage: String {
+        Template.fill(tr("You have %@ favourites, as many as Cambio keeps: delete one to add another."),
+                      String(ConverterState.maxFavourites))
+    }
+
+    /// Undo: the favourite back at its place; what to tell the user when the list is full again.
+    @discardableResult
+    public mutating func restoreFavourite(_ removal: FavouriteRemoval) -> String? {
+        state.restoreFavourite(removal.pair, at: removal.index) ? nil : fullMessage
     }
 
     /// False at either end.

@@ -32,6 +32,9 @@ public struct StartupData: Sendable {
     public let catalog: CurrencyCatalog
     public let rates: RateTable?
     public let state: AppState
+    /// The state file as it was read, before the catalogue's clean-up (`adopting`); nil when
+    /// there was none, or it was not read whole. A save that finds it unchanged replaces it.
+    public let savedState: AppState?
     public let store: StateStore
     /// Each provider's last good answer on disk.
     public let cached: [Provider: CachedRates]
@@ -76,6 +79,7 @@ public struct StartupData: Sendable {
 
         let store = StateStore(url: paths.stateFile)
         var state = firstRunState(catalog: catalog, locale: locale)
+        var savedState: AppState? = nil
         func adopt(_ saved: AppState) -> [String] {
             let adopted = adopting(saved, catalog: catalog, locale: locale)
             state = adopted.state
@@ -85,6 +89,7 @@ public struct StartupData: Sendable {
         case .missing:
             break
         case .loaded(let saved):
+            savedState = saved
             let dropped = adopt(saved)
             if !dropped.isEmpty { problems.append(.stateFieldsIgnored(dropped)) }
         case .loadedIgnoring(let saved, let ignored):
@@ -118,7 +123,7 @@ public struct StartupData: Sendable {
         _ = days.string(Day(Date()))
         return StartupData(locale: locale, paths: paths, formatter: DecimalFormatter(locale: locale.numbers),
                            days: days, catalog: catalog, rates: rates, state: state,
-                           store: store, cached: cached, ecbHistory: ecbHistory, problems: problems)
+                           savedState: savedState, store: store, cached: cached, ecbHistory: ecbHistory, problems: problems)
     }
 }
 

@@ -83,6 +83,12 @@ extension RatesContext {
     /// Toasts and the status line: what the window tells the user.
     let notices = Notices()
     let store: StateStore
+    /// The state as this window last read or wrote the file: a save applies the changes made
+    /// here since onto what the file holds then (another window may have saved in between)...
+    private var saved: AppState
+    /// ...unless the file still holds this, what was read at start-up or this window saved
+    /// alone: then the window's state replaces it.
+    private var fileThen: AppState?
     private var saveTimer: TimerHandle?
     /// Called when a save fails, with the reason.
     var onSaveError: ((String) -> Void)?
@@ -128,6 +134,8 @@ extension RatesContext {
         days = data.days
         catalog = data.catalog
         state = data.state
+        saved = data.state
+        fileThen = data.savedState
         if engine.settingsMoved { state.dropSettings() }
         store = data.store
         problems = engine.startupProblems.map(say)
@@ -249,12 +257,22 @@ extension RatesContext {
         saveTimer = TimerHandle.once(milliseconds: 400) { [weak self] in self?.saveNow() }
     }
 
-    /// Saves now (also at shutdown). A failure is reported, the previous file stays.
+    /// Saves now (also at shutdown). What another window saved since this one last read or
+    /// wrote the file is kept (`StateStore.save`). A failure is reported, the previous file
+    /// stays; a file that could not all be read is set aside first, and the user told where.
     public func saveNow() {
         saveTimer?.cancel()
         saveTimer = nil
         do {
-            try store.save(state)
+            let report = try store.save(state, mergingSince: saved, fileThen: fileThen)
+            saved = state
+            // A file that holds another window's changes besides this one's is merged with at
+            // every later save, even when nothing else wrote it since: this window lacks them.
+            fileThen = report.written == state ? report.written : nil
+            if let aside = report.setAside {
+                onProblem?(Template.fill(tr("Your saved data could not all be read (%@). The file was kept as %@, and what Cambio shows is saved in its place."),
+                                         aside.reason, aside.path))
+            }
             if saveFailed { saveFailed = false; onSaved?() }
         } catch {
             saveFailed = true

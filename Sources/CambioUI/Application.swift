@@ -40,6 +40,7 @@ import Foundation
     /// the running instance when there is one.
     public func run(arguments: [String]) -> Int32 {
         MainLoopBridge.install()
+        handleStopSignals()
         var arguments = arguments
         let convert = Self.takeConvert(&arguments)
         // Adwaita (and GTK) before the application registers, for a plain start that no running
@@ -56,6 +57,18 @@ import Foundation
             if app.register() { app.activateAction("convert", text: convert) }
         }
         return app.run(arguments: arguments)
+    }
+
+    /// Asked to stop (SIGTERM as the session ends, SIGINT, SIGHUP): what waits to be saved is
+    /// saved, and the application quits as Ctrl+Q quits it. A second such signal, should the
+    /// first not end it, ends the process at once.
+    private func handleStopSignals() {
+        var stopping = false
+        UnixSignals.handle([SIGTERM, SIGINT, SIGHUP]) { [weak self] signal in
+            if stopping { _exit(128 + signal) }
+            stopping = true
+            self?.quit()
+        }
     }
 
     /// Takes `--convert VALUE` (or `--convert=VALUE`) out of `arguments`: GApplication would

@@ -90,6 +90,8 @@ extension ConverterPage {
             if !favouriteRemovals.drop(where: { [pair = model.state.currentPair] in $0.pair == pair }, why: message) {
                 notify(message)
             }
+        case .refused(let message):
+            notify(message)
         }
     }
 

@@ -33,8 +33,10 @@ import Foundation
         title: { $0.count == 1 ? $0[0].message
                  : Template.fill(trn("%d favourite removed", "%d favourites removed", $0.count), String($0.count)) },
         restore: { [weak self] in
-            self?.model.restoreFavourite($0)
-            self?.favouritesChanged()
+            guard let self else { return }
+            // A list full again keeps it out, and says so.
+            if let refused = self.model.restoreFavourite($0) { self.notify(refused) }
+            self.favouritesChanged()
         })
     /// Set when the window is gone: nothing is drawn any more.
     var destroyed = false

@@ -17,9 +17,11 @@ import CGtk
         button.tooltip(name)
     }
 
-    /// A right-aligned entry for numbers and calculations; `name` is its accessible name.
+    /// A right-aligned entry for numbers and calculations; `name` is its accessible name. It
+    /// holds no more than the saved file keeps of an amount as typed (`StateStore.maxTextLength`).
     static func numberEntry(name: String, tooltip: String? = nil, cssClass: String) -> WidgetRef {
         let entry = Entry()
+        entry.maxLength = Int32(StateStore.maxTextLength)
         entry.addClass(cssClass)
         entry.accessibleLabel(name)
         entry.tooltip(tooltip)

@@ -158,6 +158,11 @@ public struct Entry: Editable {
         get { gtk_entry_get_placeholder_text(entry).map { String(cString: $0) } }
         nonmutating set { gtk_entry_set_placeholder_text(entry, newValue) }
     }
+    /// The most characters it holds (0: no limit); longer text typed, pasted or set is cut there.
+    public var maxLength: Int32 {
+        get { gtk_entry_get_max_length(entry) }
+        nonmutating set { gtk_entry_set_max_length(entry, newValue) }
+    }
     public var inputPurpose: GtkInputPurpose {
         get { gtk_entry_get_input_purpose(entry) }
         nonmutating set { gtk_entry_set_input_purpose(entry, newValue) }

@@ -1,0 +1,25 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An advisory lock (flock) on the folder that holds a file: while one process holds it, another
+/// waits, so two Cambios (two windows on one home, two logins) never interleave a read, change
+/// and write of the same file. Locking the folder itself leaves no lock file behind.
+public enum FileLock {
+    /// Runs `body` holding the lock on `folder` (made when missing). Where the file system
+    /// cannot lock (some network shares), `body` runs without it rather than not at all.
+    public static func holding<T>(_ folder: URL, _ body: () throws -> T) throws -> T {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw FileProblem.from(error, path: folder.path)
+        }
+        let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileProblem.from(errno: errno, path: folder.path) }
+        // Closing the descriptor releases the lock.
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+        return try body()
+    }
+}
