@@ -10,11 +10,7 @@ public enum FileLock {
     /// Runs `body` holding the lock on `folder` (made when missing). Where the file system
     /// cannot lock (some network shares), `body` runs without it rather than not at all.
     public static func holding<T>(_ folder: URL, _ body: () throws -> T) throws -> T {
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw FileProblem.from(error, path: folder.path)
-        }
+        try SmallFile.makeFolders(folder)
         let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw FileProblem.from(errno: errno, path: folder.path) }
         // Closing the descriptor releases the lock.
