@@ -233,7 +233,7 @@ extension SmallFile {
                 if info.st_mode & S_IFMT == S_IFLNK {
                     var target = stat()
                     guard stat(current.path, &target) == 0 else {
-                        throw FileProblem.danglingLink(path: current.path, target: (try? linkTarget(current).path) ?? "?")
+                        throw FileProblem.danglingLink(path: current.path, target: (try? linkTarget(current).path) ?? current.path)
                     }
                     info = target
                 }

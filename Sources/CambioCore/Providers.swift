@@ -315,6 +315,13 @@ public enum ProviderParser {
         return head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.contains("<head>") || head.contains("<body")
     }
 
+    /// How far a clock may run behind the sources' and still take their answers of a new day:
+    /// er-api's of 00:02 UTC, taken at 23:59 by a clock three minutes slow.
+    public static let clockSlack: TimeInterval = 2 * 3600
+
+    /// The UTC day an answer fetched at `date` is checked against: `clockSlack` later.
+    public static func today(_ date: Date) -> Day { Day(date.addingTimeInterval(clockSlack)) }
+
     /// The newest day a provider's answer can be dated on `today` (the UTC day): the day itself
     /// for the sources that date in UTC or Europe; a day later for the Bank of Russia, which
     /// sets the next day's rates, and for Frankfurter, whose institutions include some east of

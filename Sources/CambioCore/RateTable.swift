@@ -206,10 +206,13 @@ public struct RateTable: Sendable, Equatable {
         let others = answers.filter { $0.key != primary }.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value.table)
             + [bundled].compactMap { $0 }
         if let main = answers[primary]?.table { return main.filling(from: others) }
-        // Without the primary's answer, the freshest of the official and fiat sources kept (the
-        // ECB's own answer of today before the bundle's last day), the bundle on a tie.
+        // Without the primary's answer, the freshest of the broad sources kept (the ECB's own
+        // answer of today before the bundle's last day), the bundle on a tie. The Bank of Russia
+        // (tomorrow's rates of a few dozen currencies against the rouble) and the metals' and
+        // coins' sources only fill in what it lacks.
         var main = bundled
-        for (provider, snapshot) in answers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !provider.isMetalsAndCoins {
+        for (provider, snapshot) in answers.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        where [.ecb, .frankfurter, .erapi].contains(provider) {
             let table = snapshot.table
             if main.map({ table.date > $0.date }) ?? true { main = table }
         }

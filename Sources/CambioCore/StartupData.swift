@@ -107,7 +107,7 @@ public struct StartupData: Sendable {
 
         let now = Date()
         if let clock = Day.clockProblem(now: now) { problems.append(.clock(clock)) }
-        let all = RateCache(paths: paths).loadAll(today: Day(now), now: now)
+        let all = RateCache(paths: paths).loadAll(today: ProviderParser.today(now), now: now)
         problems += all.setAside.map { .cacheSetAside(provider: $0.provider, path: $0.path, reason: $0.reason) }
         if let folder = all.folderProblem {
             problems.append(.cacheFolderUnusable(reason: folder.description))

@@ -132,7 +132,7 @@ public struct Endpoints: Sendable, Equatable {
     }
 
     public func loadCache() {
-        let all = cache.loadAll(today: Day(now()), now: now())
+        let all = cache.loadAll(today: ProviderParser.today(now()), now: now())
         seed(all.answers, ecbHistory: all.ecbHistory)
         setAside = all.setAside
     }
@@ -158,13 +158,13 @@ public struct Endpoints: Sendable, Equatable {
         do {
             let response = try await client.get(endpoints.ecbHistory90Days)
             let fetchedAt = now()
-            let snapshot = try ProviderParser.parse(.ecb, response.body, today: Day(fetchedAt), expecting: .history)
-            try AnswerCheck.check(snapshot, base: "EUR", kept: nil, today: Day(fetchedAt))
+            let snapshot = try ProviderParser.parse(.ecb, response.body, today: ProviderParser.today(fetchedAt), expecting: .history)
+            try AnswerCheck.check(snapshot, base: "EUR", kept: nil, today: ProviderParser.today(fetchedAt))
             // Each day against the one before it; and the first against the bundle's last day when
             // it follows that day within a month (an older bundle says nothing of today's rates).
             if let first = snapshot.days.keys.min() {
                 let near = historyEnd.map { first <= $0.adding(days: 31) } ?? false
-                try AnswerCheck.checkSeries(snapshot, base: "EUR", from: first, to: Day(fetchedAt).adding(days: 1),
+                try AnswerCheck.checkSeries(snapshot, base: "EUR", from: first, to: ProviderParser.today(fetchedAt).adding(days: 1),
                                             before: near ? bundledEuroRates : [:])
             }
             let answer = CachedAnswer(provider: .ecb, fetchedAt: fetchedAt, etag: response.etag, lastModified: response.lastModified,
@@ -224,8 +224,7 @@ public struct Endpoints: Sendable, Equatable {
     }
 
     /// Puts in use the provider's answer on disk when it is newer than the one in use (kept by
-    /// another process since). An answer on disk dated after today is set aside, renamed: a
-    /// newer one by the clock is about to replace it. True when the disk's answer was adopted.
+    /// another process since). True when the disk's answer was adopted.
     func adoptNewerOnDisk(_ provider: Provider, today: Day, now: Date) -> Bool {
         switch cache.load(provider, today: today, now: now) {
         case .loaded(let answer, let snapshot):
@@ -239,10 +238,9 @@ public struct Endpoints: Sendable, Equatable {
             answers[provider] = (answer, snapshot)
             onNewAnswer?(snapshot)
             return true
-        case .notYet(_, let day):
-            let aside = SetAside.rename(cache.url(provider), reason: "", now: now)
-            setAside.append((provider, aside.path, Wording("its rates are dated %@, after today by this computer’s clock (%@)",
-                                                           .verbatim(day.iso), .verbatim(today.iso)).description))
+        case .notYet:
+            // Kept as it is: an answer that passes every check by this clock's today is newer
+            // by it, and sets it aside only then (`setAsideNotYet`).
             return false
         case .setAside(let path, let reason):
             setAside.append((provider, path, reason))
@@ -250,6 +248,15 @@ public struct Endpoints: Sendable, Equatable {
         case .missing, .unreadable:
             return false
         }
+    }
+
+    /// Before a checked answer replaces the file: one there dated after today (by this clock) is
+    /// renamed aside, not written over, and said.
+    func setAsideNotYet(_ provider: Provider, today: Day, now: Date) {
+        guard case .notYet(let path, let day) = cache.load(provider, today: today, now: now) else { return }
+        let reason = Wording("its rates are dated %@, after today by this computer’s clock (%@)", .verbatim(day.iso), .verbatim(today.iso)).description
+        let aside = SetAside.rename(URL(fileURLWithPath: path), reason: reason, now: now)
+        setAside.append((provider, aside.path, aside.reason))
     }
 
     /// Metals and coins the last answer of each provider did not give, and why: their last good
@@ -265,10 +272,10 @@ public struct Endpoints: Sendable, Equatable {
         let fetchedAt = now()
         // Another process (the command line, a second window) may have kept a newer answer
         // since this one was read: the answer is weighed against the file as it is now.
-        if adoptNewerOnDisk(provider, today: Day(fetchedAt), now: fetchedAt) {
+        if adoptNewerOnDisk(provider, today: ProviderParser.today(fetchedAt), now: fetchedAt) {
             let newest = answers[provider]!.snapshot.newestDay!
             if response.status == 304 { return .updated }
-            if let answerDay = (try? ProviderParser.parse(provider, response.body, today: Day(fetchedAt)))?.newestDay,
+            if let answerDay = (try? ProviderParser.parse(provider, response.body, today: ProviderParser.today(fetchedAt)))?.newestDay,
                answerDay <= newest { return .updated }
         }
         if response.status == 304, let old = answers[provider] {
@@ -278,9 +285,9 @@ public struct Endpoints: Sendable, Equatable {
             answers[provider] = (confirmed, old.snapshot)
             return .unchanged
         }
-        var snapshot = try ProviderParser.parse(provider, response.body, today: Day(fetchedAt))
+        var snapshot = try ProviderParser.parse(provider, response.body, today: ProviderParser.today(fetchedAt))
         // Nothing replaces the kept answer unless it is what was asked, and no older or wilder.
-        try AnswerCheck.check(snapshot, base: provider.requestedBase, kept: answers[provider]?.snapshot, today: Day(fetchedAt))
+        try AnswerCheck.check(snapshot, base: provider.requestedBase, kept: answers[provider]?.snapshot, today: ProviderParser.today(fetchedAt))
         var checked: [Day: [String: Decimal]]? = nil
         refusals[provider] = []
         if provider.isMetalsAndCoins {
@@ -295,6 +302,7 @@ public struct Endpoints: Sendable, Equatable {
                                   lastModified: response.lastModified,
                                   nextPublication: max(next, fetchedAt.addingTimeInterval(3600)), body: response.body,
                                   checked: checked)
+        setAsideNotYet(provider, today: ProviderParser.today(fetchedAt), now: fetchedAt)
         try cache.store(answer) // only now does the old copy get replaced, atomically
         answers[provider] = (answer, snapshot)
         onNewAnswer?(snapshot)

@@ -68,6 +68,11 @@ final class ClockTests: XCTestCase {
         let table = try XCTUnwrap(RateTable.compose(primary: .erapi, answers: [.ecb: ecb, .cbr: older], bundled: bundled))
         XCTAssertEqual(table.publication(from: "EUR", to: "USD")?.day, day("2026-11-27"))
         XCTAssertEqual(table.rate(from: "EUR", to: "USD"), dec("1.12"))
+        // The Bank of Russia's rates of tomorrow fill in what the ECB lacks; they never stand in for it.
+        let rouble = ProviderSnapshot(provider: .cbr, base: "RUB", days: [day("2026-11-28"): ["USD": dec("0.0125"), "EUR": dec("0.011"), "KZT": dec("5.9")]])
+        let withRouble = try XCTUnwrap(RateTable.compose(primary: .erapi, answers: [.ecb: ecb, .cbr: rouble], bundled: bundled))
+        XCTAssertEqual(withRouble.publication(from: "EUR", to: "USD")?.day, day("2026-11-27"))
+        XCTAssertEqual(withRouble.publication(from: "RUB", to: "KZT")?.source, "Bank of Russia")
         // An older answer never stands in before the bundle.
         let bundleFirst = try XCTUnwrap(RateTable.compose(primary: .erapi, answers: [.cbr: older], bundled: bundled))
         XCTAssertEqual(bundleFirst.publication(from: "EUR", to: "USD")?.day, day("2026-10-30"))
