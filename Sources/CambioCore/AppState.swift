@@ -75,14 +75,15 @@ extension AppState {
         out.version = currentVersion
         let (b, m, t) = (base.currencies, mine.currencies, theirs.currencies)
         let anchor = pick((b.anchorCode, b.anchorText), (m.anchorCode, m.anchorText), (t.anchorCode, t.anchorText), ==)
-        out.currencies = CurrencyListState(codes: mergeList(b.codes, m.codes, t.codes), anchorCode: anchor.0,
+        // Both sides' additions may together pass what the file keeps: this side's come first.
+        out.currencies = CurrencyListState(codes: Array(mergeList(b.codes, m.codes, t.codes).prefix(StateStore.maxCodes)), anchorCode: anchor.0,
                                            anchorText: anchor.1, referenceCode: pick(b.referenceCode, m.referenceCode, t.referenceCode))
         out.settingsIfSaved = pick(base.settingsIfSaved, mine.settingsIfSaved, theirs.settingsIfSaved)
         out.converterIfSaved = both(base.converter, mine.converterIfSaved, theirs.converterIfSaved) { b, m, t in
             // The source and the targets go together: each side's pair of them is consistent.
             let currencies = pick((b.source, b.targets), (m.source, m.targets), (t.source, t.targets), ==)
             return ConverterState(source: currencies.0, targets: currencies.1, amountText: pick(b.amountText, m.amountText, t.amountText),
-                                  favourites: mergeList(b.favourites, m.favourites, t.favourites))
+                                  favourites: Array(mergeList(b.favourites, m.favourites, t.favourites).prefix(ConverterState.maxFavourites)))
         }
         out.investmentsIfSaved = both(base.investments, mine.investmentsIfSaved, theirs.investmentsIfSaved) { b, m, t in
             InvestmentState(stock: pick(b.stock, m.stock, t.stock), initialText: pick(b.initialText, m.initialText, t.initialText),
@@ -438,7 +439,7 @@ public struct StateStore: Sendable {
     }
 
     /// Saves atomically, under the lock on its folder (`lockFolder`) so that two Cambios never
-    /// interleave. `base`: the state this Cambio had when it last read or wrote the file, and
+    /// interleave (`lock`: whether to wait while another holds it, or throw `FileLock.Busy`). `base`: the state this Cambio had when it last read or wrote the file, and
     /// `fileThen`, what the file held then. A file that holds something else now was saved by
     /// another Cambio since: what it holds is kept, and this one's changes since `base` are
     /// applied onto it (`AppState.merged`). Without a base, or when the file is as it was,
@@ -449,8 +450,8 @@ public struct StateStore: Sendable {
     /// first (`SetAside`), and the report says where.
     @discardableResult
     public func save(_ state: AppState, mergingSince base: AppState? = nil, fileThen: AppState? = nil,
-                     now: Date = Date()) throws -> SaveReport {
-        try FileLock.holding(lockFolder) {
+                     lock: FileLock.Wait = .untilFree, now: Date = Date()) throws -> SaveReport {
+        try FileLock.holding(lockFolder, lock) {
             var written = state
             var setAside: SetAsideFile? = nil
             let data: Data?
@@ -467,11 +468,13 @@ public struct StateStore: Sendable {
                 break
             case .loaded(let theirs):
                 if let base, theirs != fileThen { written = AppState.merged(base: base, mine: state, theirs: theirs) }
-            case .loadedIgnoring(_, let ignored):
+            case .loadedIgnoring(let theirs, let ignored):
                 // Written over, the entries that could not be read would be lost: kept aside.
+                // What could be read is merged as a whole file's would be.
                 let reason = ignored.joined(separator: "; ")
                 let aside = try keptAside(reason, now: now)
                 setAside = SetAsideFile(path: aside.path, reason: reason)
+                if let base, theirs != fileThen { written = AppState.merged(base: base, mine: state, theirs: theirs) }
             case .corrupt(let aside, let reason, _):
                 setAside = SetAsideFile(path: aside.path, reason: reason)
             case .unreadable(let reason):

@@ -254,17 +254,19 @@ extension RatesContext {
     /// Saves soon, once typing pauses.
     func scheduleSave() {
         saveTimer?.cancel()
-        saveTimer = TimerHandle.once(milliseconds: 400) { [weak self] in self?.saveNow() }
+        saveTimer = TimerHandle.once(milliseconds: 400) { [weak self] in self?.saveNow(lock: .never) }
     }
 
     /// Saves now (also at shutdown). What another window saved since this one last read or
     /// wrote the file is kept (`StateStore.save`). A failure is reported, the previous file
     /// stays; a file that could not all be read is set aside first, and the user told where.
-    public func saveNow() {
+    /// `lock`: whether to wait while another Cambio is saving (at shutdown), or to try again a
+    /// little later (while the window runs: its main loop never waits on another process).
+    public func saveNow(lock: FileLock.Wait = .untilFree) {
         saveTimer?.cancel()
         saveTimer = nil
         do {
-            let report = try store.save(state, mergingSince: saved, fileThen: fileThen)
+            let report = try store.save(state, mergingSince: saved, fileThen: fileThen, lock: lock)
             saved = state
             // A file that holds another window's changes besides this one's is merged with at
             // every later save, even when nothing else wrote it since: this window lacks them.
@@ -274,6 +276,8 @@ extension RatesContext {
                                          aside.reason, aside.path))
             }
             if saveFailed { saveFailed = false; onSaved?() }
+        } catch is FileLock.Busy {
+            saveTimer = TimerHandle.once(milliseconds: 400) { [weak self] in self?.saveNow(lock: .never) }
         } catch {
             saveFailed = true
             onSaveError?(Template.fill(tr("Your changes could not be saved: %@"), say(Wording(error: error))))

@@ -87,7 +87,7 @@ final class SavedStateMergeTests: XCTestCase {
         let original = Data(#"{"version": 1, "currencies": {"codes": ["USD"], "anchorCode": "USD", "anchorText": "5", "referenceCode": "USD"}, "converter": {"source": "GBP", "targets": ["EUR"], "amountText": 12}}"#.utf8)
         try original.write(to: url)
         let mine = state(favourites: [usdEur])
-        let report = try StateStore(url: url).save(mine, mergingSince: mine)
+        let report = try StateStore(url: url).save(mine)
         XCTAssertEqual(report.setAside?.reason, "converter.amountText: the wrong type")
         XCTAssertEqual(try setAside(in: dir).map(\.path), [try XCTUnwrap(report.setAside?.path)])
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: XCTUnwrap(report.setAside?.path))), original)
@@ -105,6 +105,19 @@ final class SavedStateMergeTests: XCTestCase {
     }
 
     // MARK: Two Cambios on one file
+
+    /// Two windows each adding a favourite to a list one short of the most: the merge keeps
+    /// what the file keeps (this window's first), never a list the reader would cut.
+    func testAMergeOfTwoFullListsKeepsNoMoreThanTheFileKeeps() throws {
+        let base = pairs(ConverterState.maxFavourites - 1)
+        let mine = base + [FavouritePair(from: "MIN", to: "EUR")], theirs = base + [FavouritePair(from: "THE", to: "EUR")]
+        let merged = AppState.merged(base: state(favourites: base), mine: state(favourites: mine), theirs: state(favourites: theirs))
+        XCTAssertEqual(merged.converter.favourites, mine)
+        let url = try tempDir().appendingPathComponent("state.json")
+        try StateStore(url: url).save(merged)
+        guard case .loaded(let read) = StateStore(url: url).load() else { return XCTFail("not read back whole") }
+        XCTAssertEqual(read.converter.favourites, mine)
+    }
 
     func testTwoWritersKeepEachOthersFavourites() throws {
         let url = try tempDir().appendingPathComponent("state.json")
@@ -125,26 +138,23 @@ final class SavedStateMergeTests: XCTestCase {
         XCTAssertEqual(after.converter.favourites, [gbpJpy, chfSek])
     }
 
-    final class Outcome: @unchecked Sendable { var report: StateStore.SaveReport?; var error: Error? }
-
-    func testASaveWaitsWhileAnotherCambioHoldsTheLock() throws {
+    /// While another Cambio holds the lock (its read, change and write), a save that must not
+    /// wait (the window's) is refused as busy and writes nothing; once the lock is free, the
+    /// save reads the file as the other left it and keeps its changes.
+    func testASaveNeverWritesWhileAnotherCambioHoldsTheLock() throws {
         let url = try tempDir().appendingPathComponent("state.json")
         let store = StateStore(url: url)
         let start = state(favourites: [usdEur]), mine = state(favourites: [usdEur, gbpJpy]), theirs = state(favourites: [usdEur, chfSek])
         try store.save(start)
-        let outcome = Outcome(), done = DispatchSemaphore(value: 0)
+        // A lock taken through a descriptor of its own is another holder's, even in this process.
         try FileLock.holding(store.lockFolder) {
-            Thread.detachNewThread {
-                do { outcome.report = try store.save(mine, mergingSince: start, fileThen: start) } catch { outcome.error = error }
-                done.signal()
+            XCTAssertThrowsError(try store.save(mine, mergingSince: start, fileThen: start, lock: .never)) {
+                XCTAssertTrue($0 is FileLock.Busy, "\($0)")
             }
-            // Another Cambio's read, change and write while it holds the lock: the save above
-            // reads the file only once it has the lock, so it finds this.
             try SmallFile.write(try JSONEncoder().encode(theirs), to: url)
         }
-        done.wait()
-        XCTAssertNil(outcome.error)
-        XCTAssertEqual(outcome.report?.written.converter.favourites, [usdEur, gbpJpy, chfSek])
+        XCTAssertEqual(try store.save(mine, mergingSince: start, fileThen: start, lock: .never).written.converter.favourites,
+                       [usdEur, gbpJpy, chfSek])
     }
 
     func testAFileNoOtherCambioSavedSinceIsReplacedNotMerged() throws {
