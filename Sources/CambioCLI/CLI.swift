@@ -82,7 +82,7 @@ struct Setup {
         if option.lowercased() == "average" { return nil }
         let key = option.uppercased()
         guard Institution.byKey[key] != nil else {
-            throw Failure("unknown source: \(option) (an institution's key, such as CBR, ECB or FED; or average)")
+            throw Failure("unknown source: \(StandardError.quoted(option)) (an institution's key, such as CBR, ECB or FED; or average)")
         }
         return key
     }
@@ -126,7 +126,9 @@ struct Setup {
             if !offline && engine.client.networkAllowed {
                 let provider = engine.preferences.provider
                 let metals = codes.map { $0.contains(where: MetalsAndCoins.codes.contains) } ?? true
-                let outcome = MainContext.run(deadline: 30) { await engine.refresh(.start, metalsAndCoins: metals) }
+                // The rates, then the metals and coins, each within its own time: a timeout is
+                // said of the work that ran out of it, and what came before it is kept.
+                let outcome = MainContext.run(deadline: 30) { await engine.refresh(.start, metalsAndCoins: false) }
                 switch outcome {
                 case .success(.failed(let reason))?:
                     warn("could not refresh rates from \(provider.sourceName): \(reason); using the last good rates")
@@ -134,7 +136,13 @@ struct Setup {
                     warn("the rates could not be refreshed within 30 s (no complete answer in time); using the last good rates")
                 default: break
                 }
-                for problem in engine.metalsAndCoinsProblems { warn(problem.description) }
+                if metals && engine.preferences.metalsAndCoins {
+                    // Up to three requests: currency-api, its second address, Coinbase.
+                    if MainContext.run(deadline: 40, { await engine.refreshMetalsAndCoins(.start) }) == nil {
+                        warn("the metal and coin prices could not be refreshed within 40 s (no complete answer in time); their last good values stay in use")
+                    }
+                    for problem in engine.metalsAndCoinsProblems { warn(problem.description) }
+                }
             }
             return engine.table
         }

@@ -36,7 +36,7 @@ extension CambioCommand {
         func validate() throws {
             let beforeEnd = given.prefix { $0 != "--" }
             if let option = beforeEnd.first(where: { $0.hasPrefix("--") }) {
-                throw ValidationError("unknown option: \(option)")
+                throw ValidationError("unknown option: \(StandardError.quoted(option))")
             }
             guard words.count >= 3, !to.isEmpty else {
                 throw ValidationError(words.isEmpty ? "name an amount, its currency and at least one target currency"
@@ -68,7 +68,7 @@ extension CambioCommand {
                 if let text = self.fee {
                     switch Fee.parse(text, style: NumberStyle(locale: data.locale.numbers), allowZero: true) {
                     case .success(let f): fee = f
-                    case .failure(let r): throw Failure("--fee must be a percent: \(text) (\(r.english))")
+                    case .failure(let r): throw Failure("--fee must be a percent: \(StandardError.quoted(text)) (\(r.english))")
                     }
                 } else {
                     fee = MainActor.assumeIsolated { setup.engine.preferences.fee }
@@ -83,7 +83,7 @@ extension CambioCommand {
                 var results: [(to: String, amount: Decimal, rate: Decimal, day: Day, source: String, publisher: Wording,
                                institutions: [String], withFee: Decimal?)] = []
                 if let date {
-                    guard let day = Day(iso: date) else { throw Failure("not a date (YYYY-MM-DD): \(date)") }
+                    guard let day = Day(iso: date) else { throw Failure("not a date (YYYY-MM-DD): \(StandardError.quoted(date))") }
                     let first = ECBHistoryCSV.firstDay
                     guard day >= first, day <= Day.today() else {
                         throw Failure("no rates for \(date): the history runs from \(first.iso) to today")

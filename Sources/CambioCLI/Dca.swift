@@ -36,15 +36,16 @@ extension CambioCommand {
                 func amount(_ text: String, _ name: String) throws -> Decimal {
                     switch ExpressionEvaluator.evaluate(text, style: NumberStyle(locale: data.locale.numbers)) {
                     case .success(let v) where v >= 0: return v
-                    case .success: throw Failure("--\(name) cannot be negative: \(text)")
+                    case .success: throw Failure("--\(name) cannot be negative: \(StandardError.quoted(text))")
                     case .failure(let e): throw Failure("--\(name) is not an amount: \(StandardError.quoted(text)) (\(e))")
                     }
                 }
                 let initial = try amount(self.initial, "initial"), monthly = try amount(self.monthly, "monthly")
-                guard let start = Month(iso: self.start) else { throw Failure("--start is not a month (YYYY-MM): \(self.start)") }
+                guard let start = Month(iso: self.start) else { throw Failure("--start is not a month (YYYY-MM): \(StandardError.quoted(self.start))") }
                 let symbol = self.symbol.uppercased()
-                guard !symbol.isEmpty, symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-^=".contains($0)) }) else {
-                    throw Failure("not a stock symbol: \(self.symbol)")
+                // No listing's symbol is longer than a few characters (BRK-B, TSCO.LON, 005930.KS).
+                guard !symbol.isEmpty, symbol.count <= 30, symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-^=".contains($0)) }) else {
+                    throw Failure("not a stock symbol: \(StandardError.quoted(self.symbol))")
                 }
                 let shown = try currency.map { try setup.code($0) }
 

@@ -29,7 +29,7 @@ extension CambioCommand {
                 guard from != to else { throw Failure("\(from) against itself is always 1: name two different currencies") }
                 func day(_ text: String?, _ name: String) throws -> Day? {
                     guard let text else { return nil }
-                    guard let d = Day(iso: text) else { throw Failure("not a date (YYYY-MM-DD): --\(name) \(text)") }
+                    guard let d = Day(iso: text) else { throw Failure("not a date (YYYY-MM-DD): --\(name) \(StandardError.quoted(text))") }
                     return d
                 }
                 let today = Day.today()

@@ -20,21 +20,25 @@ extension CambioCommand {
                 let chosen: Provider
                 if let name = provider {
                     guard let p = Provider(rawValue: name.lowercased()) else {
-                        throw Failure("unknown provider: \(name) (\(Provider.allCases.map(\.rawValue).joined(separator: ", ")))")
+                        throw Failure("unknown provider: \(StandardError.quoted(name)) (\(Provider.allCases.map(\.rawValue).joined(separator: ", ")))")
                     }
                     chosen = p
                 } else {
                     chosen = MainActor.assumeIsolated { setup.engine.preferences.provider }
                 }
                 let alone = provider != nil
+                // The source, then (without --provider) the metals and coins as in the window, each
+                // within its own time: a timeout is said of the work that ran out of it.
                 let outcome: RatesService.Outcome? = MainActor.assumeIsolated {
                     let engine = setup.engine
-                    return try? MainContext.run(deadline: 60) {
-                        let outcome = await engine.rates.refresh(chosen, trigger: .explicit, interval: engine.preferences.refreshInterval)
-                        // Without --provider, the metals and coins come along, as in the window.
-                        if !alone && engine.preferences.metalsAndCoins { await engine.refreshMetalsAndCoins(.explicit) }
-                        return outcome
+                    let outcome = try? MainContext.run(deadline: 60) {
+                        await engine.rates.refresh(chosen, trigger: .explicit, interval: engine.preferences.refreshInterval)
                     }?.get()
+                    if !alone && engine.preferences.metalsAndCoins,
+                       MainContext.run(deadline: 60, { await engine.refreshMetalsAndCoins(.explicit) }) == nil {
+                        warn("the metal and coin prices could not be refreshed within 60 s (no complete answer in time); their last good values stay in use")
+                    }
+                    return outcome
                 }
                 // Metals or coins refused one by one: said, their last good values kept.
                 let problems = MainActor.assumeIsolated {

@@ -6,6 +6,7 @@ import CambioUI
 import CGtk
 import Foundation
 
+StandardError.keepStandardStreamsOpen()
 cambio_backtrace_restore_environment()
 
 // `cambio <command> ...` answers on the command line; anything else opens the window.

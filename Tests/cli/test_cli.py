@@ -865,6 +865,17 @@ def a_closed_or_broken_error_stream_ends_quietly_with_the_commands_code():
         # No bitcoin price is known in a new home: the command's own failure (2), not a crash.
         failed = closed("convert", "100", "USD", "EUR", "BTC")
         assert (failed.returncode, failed.stdout) == (2, b""), (failed.returncode, failed.stdout)
+        # What was said to the closed stream went nowhere: into no file the command opened.
+        for folder, _, files in os.walk(h.dir):
+            for name in files:
+                with open(os.path.join(folder, name), "rb") as f:
+                    assert b"cambio: " not in f.read(), os.path.join(folder, name)
+        # Standard output and error into one pipe whose reader leaves after a byte, while a
+        # source fails: the command's own code (no bitcoin price), not SIGPIPE or a crash.
+        p = subprocess.Popen([BINARY, "convert", "100", "USD", "EUR", "BTC"], env=e, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        assert p.stdout.read(1) == b"c"  # "cambio: could not refresh …"
+        p.stdout.close()
+        assert p.wait(timeout=60) == 2, p.returncode
         # 27 years of days, far more than a pipe holds: the reader leaves after one byte.
         p = subprocess.Popen([BINARY, "history", "EUR", "USD", "--from", "1999-01-04", "--to", "2026-10-30", "--offline"], env=e,
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -879,6 +890,15 @@ def a_days_count_below_one_and_a_huge_amount_are_said_in_one_short_line():
     assert (rc, out) == (2, "") and err == "cambio: --days must be 1 or more\n", (rc, out, err)
     rc, out, err = Home().run("convert", "9" * 100_000 + "x", "USD", "EUR", "--offline")
     assert rc != 0 and out == "" and len(err) < 200 and "(100001 characters)" in err and len(err.splitlines()) == 1, (rc, err[:300])
+    # Every value a command refuses is quoted as briefly.
+    long = "2" * 100_000
+    for args in (("convert", "1", "USD", "EUR", "--date", long), ("convert", "1", "USD", "EUR", "--fee", long, "--offline"),
+                 ("history", "EUR", "USD", "--from", long, "--offline"),
+                 ("history", "EUR", "USD", "--source", long, "--offline"), ("refresh", "--provider", long),
+                 ("dca", "IBM", "--initial", "100", "--monthly", "10", "--start", long, "--offline"),
+                 ("dca", long, "--initial", "100", "--monthly", "10", "--start", "2020-01", "--offline")):
+        rc, out, err = Home().run(*args)
+        assert rc != 0 and out == "" and len(err) < 300 and "(100000 characters)" in err and len(err.splitlines()) == 1, ([a[:20] for a in args], rc, err[:300])
 
 
 CURRENCYAPI_FIXTURE = "/as/fawazahmed0_v1_currencies_usd_2024-03-06.json"
@@ -981,6 +1001,16 @@ def a_clock_two_days_behind_keeps_the_saved_answers_and_they_are_used_when_it_is
     assert h.rates() == ["currencyapi.json", "erapi.json"], h.rates()
     assert "The saved open.er-api.com rates are dated 2026-11-28, after today by this computer’s clock (2026-11-26): they are kept" in err, err
     assert "The saved currency-api rates are dated 2026-11-28" in err, err
+    # With the network on, the sources' answers (dated the real today) are after the clock's
+    # today too: refused, and what is kept stays as it is.
+    kept = {name: open(os.path.join(h.dir, "cache", "cambio", "rates", name), "rb").read() for name in h.rates()}
+    with fault_server() as server:
+        env = {"CAMBIO_ERAPI_URL": server.url("/dated/2026-11-28/erapi"), "CAMBIO_CURRENCYAPI_URL": server.url("/dated/2026-11-28/capi")}
+        rc, out, err = h.run("refresh", env=env, clock="2026-11-26 12:00:00")
+        assert rc == 1 and "the answer is dated 2026-11-28, after today by this computer’s clock (2026-11-26)" in err, (rc, err)
+        rc, out, err = h.run("convert", "1", "USD", "EUR", env=env, clock="2026-11-26 12:00:00")
+        assert rc == 0 and "(1 USD = 0.8951 EUR, ECB 2026-10-30)" in out, (out, err)
+    assert {name: open(os.path.join(h.dir, "cache", "cambio", "rates", name), "rb").read() for name in h.rates()} == kept, h.rates()
     rc, out, err = h.run("convert", "1", "USD", "EUR", "XAU", "--offline", "--json", clock=NOON)
     eur, xau = json.loads(out)["results"]
     assert (eur["source"], eur["rate_date"], xau["source"], xau["rate_date"]) == (
@@ -1079,14 +1109,19 @@ def a_rates_folder_replaced_by_a_file_is_said_once_in_words():
 
 @test
 def a_refresh_that_runs_out_of_time_is_said_in_words():
-    # Every source sends its headers and then nothing: each request ends at its own deadline
-    # (15 s), and the rates and the metals' and coins' together run past the command's 30 s.
+    # The metals' and coins' sources send their headers and then nothing: each request ends at
+    # its own deadline (15 s), and the three of them (currency-api, its second address, Coinbase)
+    # run past the 40 s the command gives them. open.er-api.com is refused at once: its failure
+    # is said as such, not as the metals' timeout.
     h = Home()
     with fault_server() as server:
         held = {key: server.url("/hold/" + key.lower()) for key in
-                ("CAMBIO_ERAPI_URL", "CAMBIO_CURRENCYAPI_URL", "CAMBIO_CURRENCYAPI_FALLBACK_URL", "CAMBIO_COINBASE_URL")}
+                ("CAMBIO_CURRENCYAPI_URL", "CAMBIO_CURRENCYAPI_FALLBACK_URL", "CAMBIO_COINBASE_URL")}
         rc, out, err = h.run("convert", "1", "USD", "EUR", "XAU", env=held)
-    assert "the rates could not be refreshed within 30 s (no complete answer in time); using the last good rates" in err, (rc, out, err)
+    said = err.splitlines()
+    assert said[0].startswith("cambio: could not refresh rates from open.er-api.com: the server refused the connection"), (rc, out, err)
+    assert "cambio: the metal and coin prices could not be refreshed within 40 s (no complete answer in time); their last good values stay in use" in said, (rc, out, err)
+    assert rc == 2 and out == "", (rc, out, err)  # no gold price is known in a new home
 
 
 if __name__ == "__main__":
