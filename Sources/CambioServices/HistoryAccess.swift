@@ -53,7 +53,7 @@ import Foundation
     }
 
     /// Calls `body` once the store is open (at once when it is), or with nil when it failed.
-    /// The first call opens it on another thread (a migration may take a moment).
+    /// The first call opens it on the store's thread (a migration may take a moment).
     public func whenReady(_ body: @escaping @MainActor (HistoryStore?) -> Void) {
         if store != nil || failure != nil { body(store); return }
         waiting.append(body)
@@ -61,9 +61,9 @@ import Foundation
         started = true
         let paths = paths, bundle = bundle, cached = cached
         Task { @MainActor in
-            let outcome = await Task.detached { () -> Result<(HistoryStore, [Wording]), Error> in
+            let outcome = await HistoryStore.onWorker { () -> Result<(HistoryStore, [Wording]), Error> in
                 Result { try HistoryStore.prepared(paths: paths, bundle: bundle, cached: cached) }
-            }.value
+            }
             switch outcome {
             case .success(let (store, problems)): self.opened(store, problems)
             case .failure(let error): self.failed(error)

@@ -42,6 +42,12 @@ public final class HistoryStore: Sendable {
         }
     }
 
+    /// Runs `body` on the store's thread before there is a store to hand it (its opening, which
+    /// may wait for another process's migration), never on the threads Swift's tasks share.
+    public static func onWorker<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in worker.async { continuation.resume(returning: body()) } }
+    }
+
     /// Waits until what the store's thread was given so far is done (the command line, before
     /// it uses the store on its own thread).
     public static func finishWork() { worker.sync {} }
