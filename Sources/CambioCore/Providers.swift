@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// The public rate sources Cambio reads.
 public enum Provider: String, CaseIterable, Codable, Sendable {
@@ -411,10 +408,9 @@ public enum ProviderParser {
 
     // MARK: ECB (daily and 90-day XML)
 
-    /// The body as UTF-8 without its XML declaration, decoded by us from the declared encoding
-    /// (UTF-8 or windows-1251). FoundationXML crashes on invalid bytes in names and declarations
-    /// (found by `make fuzz`), so it only ever sees valid UTF-8.
-    static func normalizedXML(_ data: Data) throws -> Data {
+    /// The body as text without its XML declaration, decoded from the declared encoding (UTF-8
+    /// or windows-1251): bytes that are neither are refused before any markup is read.
+    static func normalizedXML(_ data: Data) throws -> String {
         var declared = "utf-8"
         var text: String
         let head = String(decoding: data.prefix(200), as: UTF8.self)
@@ -444,63 +440,42 @@ public enum ProviderParser {
         }
         if trimmed.hasPrefix("<?xml") {
             guard let end = trimmed.range(of: "?>") else { throw ProviderError.notXML("an unfinished declaration") }
-            return Data(trimmed[end.upperBound...].utf8)
+            return String(trimmed[end.upperBound...])
         }
-        return Data(trimmed.utf8)
+        return String(trimmed)
     }
 
     static func ecb(_ data: Data) throws -> ProviderSnapshot {
-        let data = try normalizedXML(data)
-        final class Reader: NSObject, XMLParserDelegate {
-            var days: [Day: [String: Decimal]] = [:]
-            var current: Day?
-            var sawEnvelope = false
-            var failure: ProviderError?
-            var depth = 0, closedRoot = false
-            func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-                depth -= 1
-                if depth == 0 { closedRoot = true }
-            }
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                        qualifiedName: String?, attributes: [String: String] = [:]) {
-                depth += 1
-                let local = name.split(separator: ":").last.map(String.init) ?? name
-                if local == "Envelope" { sawEnvelope = true }
-                guard local == "Cube", failure == nil else { return }
-                if let time = attributes["time"] {
-                    guard let day = Day(iso: time) else { failure = .implausibleDate(time); parser.abortParsing(); return }
-                    current = day
-                    days[day] = days[day] ?? [:]
-                } else if let code = attributes["currency"], let rate = attributes["rate"] {
-                    guard let day = current else { failure = .wrongShape("a rate outside a day"); parser.abortParsing(); return }
-                    guard let value = ProviderParser.decimal(rate) else {
-                        failure = .invalidRate(code: code, value: rate); parser.abortParsing(); return
-                    }
-                    days[day]![code] = value
-                }
+        let text = try normalizedXML(data)
+        var days: [Day: [String: Decimal]] = [:]
+        var current: Day?
+        var sawEnvelope = false
+        try readXML(text) { event in
+            guard case .start(let name, let attributes) = event else { return }
+            let local = name.split(separator: ":").last.map(String.init) ?? name
+            if local == "Envelope" { sawEnvelope = true }
+            guard local == "Cube" else { return }
+            if let time = attributes["time"] {
+                guard let day = Day(iso: time) else { throw ProviderError.implausibleDate(time) }
+                current = day
+                days[day] = days[day] ?? [:]
+            } else if let code = attributes["currency"], let rate = attributes["rate"] {
+                guard let day = current else { throw ProviderError.wrongShape("a rate outside a day") }
+                guard let value = ProviderParser.decimal(rate) else { throw ProviderError.invalidRate(code: code, value: rate) }
+                days[day]![code] = value
             }
         }
-        let reader = Reader()
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = false
-        parser.delegate = reader
-        let ok = parser.parse()
-        if let failure = reader.failure { throw failure }
-        guard ok else { throw ProviderError.notXML(xmlProblem(parser)) }
-        // XMLParser on Linux accepts a document cut short: its root must have closed.
-        guard reader.closedRoot else { throw ProviderError.notXML("truncated") }
-        guard reader.sawEnvelope, !reader.days.isEmpty else { throw ProviderError.wrongShape("no ECB Cube elements") }
-        return ProviderSnapshot(provider: .ecb, base: "EUR", days: reader.days)
+        guard sawEnvelope, !days.isEmpty else { throw ProviderError.wrongShape("no ECB Cube elements") }
+        return ProviderSnapshot(provider: .ecb, base: "EUR", days: days)
     }
 
-    /// Why XMLParser stopped, in words: Foundation's own text is an error domain and a number
-    /// ("NSXMLParserErrorDomain error 4").
-    static func xmlProblem(_ parser: XMLParser) -> String {
-        let code = (parser.parserError as NSError?)?.code
-        if code == XMLParser.ErrorCode.emptyDocumentError.rawValue || code == XMLParser.ErrorCode.prematureDocumentEndError.rawValue {
-            return parser.lineNumber <= 1 && parser.columnNumber <= 1 ? "the document is empty" : "the document ends too early, at line \(parser.lineNumber)"
+    /// Reads a document with `XMLReader`; its refusals become the provider's, in words.
+    static func readXML(_ text: String, _ handle: (XMLReader.Event) throws -> Void) throws {
+        do {
+            try XMLReader.read(text, handle)
+        } catch let problem as XMLReader.Problem {
+            throw ProviderError.notXML(problem.description)
         }
-        return "malformed XML at line \(parser.lineNumber), column \(parser.columnNumber)"
     }
 
     /// A plain decimal in POSIX form ("1.1252", "136"), spaces around it allowed; nil otherwise.
@@ -513,40 +488,29 @@ public enum ProviderParser {
     /// Values are roubles per `Nominal` units, with comma decimals; the table's base is RUB, so
     /// each rate is `Nominal / Value` units per rouble.
     static func cbr(_ data: Data) throws -> ProviderSnapshot {
-        let data = try normalizedXML(data)
-        final class Reader: NSObject, XMLParserDelegate {
-            var date: String?
-            var rows: [(code: String, nominal: String, value: String)] = []
-            var code = "", nominal = "", value = ""
-            var text = ""
-            var depth = 0, closedRoot = false
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                        qualifiedName: String?, attributes: [String: String] = [:]) {
-                depth += 1
+        let text = try normalizedXML(data)
+        var date: String?
+        var rows: [(code: String, nominal: String, value: String)] = []
+        var code = "", nominal = "", value = "", content = ""
+        try readXML(text) { event in
+            switch event {
+            case .start(let name, let attributes):
                 if name == "ValCurs" { date = attributes["Date"] }
                 if name == "Valute" { code = ""; nominal = ""; value = "" }
-                text = ""
-            }
-            func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-            func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-                depth -= 1
-                if depth == 0 { closedRoot = true }
+                content = ""
+            case .text(let piece):
+                content += piece
+            case .end(let name):
                 switch name {
-                case "CharCode": code = text.trimmingCharacters(in: .whitespaces)
-                case "Nominal": nominal = text.trimmingCharacters(in: .whitespaces)
-                case "Value": value = text.trimmingCharacters(in: .whitespaces)
+                case "CharCode": code = content.trimmingCharacters(in: .whitespaces)
+                case "Nominal": nominal = content.trimmingCharacters(in: .whitespaces)
+                case "Value": value = content.trimmingCharacters(in: .whitespaces)
                 case "Valute": rows.append((code, nominal, value))
                 default: break
                 }
             }
         }
-        let reader = Reader()
-        let parser = XMLParser(data: data)
-        parser.delegate = reader
-        guard parser.parse() else {
-            throw ProviderError.notXML(xmlProblem(parser))
-        }
-        guard reader.closedRoot else { throw ProviderError.notXML("truncated") }
+        let reader = (date: date, rows: rows)
         guard let dateText = reader.date else { throw ProviderError.wrongShape("no ValCurs Date") }
         let parts = dateText.split(separator: ".")
         guard parts.count == 3, let d = Int(parts[0]), let m = Int(parts[1]), let y = Int(parts[2]),

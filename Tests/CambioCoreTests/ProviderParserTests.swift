@@ -103,6 +103,11 @@ final class ProviderParserTests: XCTestCase {
         refuses(.ecb, "<?xml version=\"1.0\"?><gesmes:Envelope xmlns:gesmes=\"x\"><Cube><Cube time=\"2025-05-09\"><Cube currency=\"USD\" rate=\"1.1", .notXML("truncated"))
         refuses(.ecb, "<?xml version=\"1.0\"?><gesmes:Envelope xmlns:gesmes=\"x\"><Cube><Cube time=\"2025-05-09\"><Cube currency=\"USD\" rate=\"NaN\"/></Cube></Cube></gesmes:Envelope>", .invalidRate(code: "USD", value: "NaN"))
         refuses(.ecb, "<?xml version=\"1.0\"?><gesmes:Envelope xmlns:gesmes=\"x\"><Cube><Cube time=\"2025-05-09\"><Cube currency=\"USD\" rate=\"-1.2\"/></Cube></Cube></gesmes:Envelope>", .invalidRate(code: "USD", value: "-1.2"))
+        // A declared entity, expanded a billion times or read from a file, is never declared at all.
+        refuses(.ecb, "<?xml version=\"1.0\"?><!DOCTYPE e [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><gesmes:Envelope xmlns:gesmes=\"x\"><Cube>&x;</Cube></gesmes:Envelope>",
+                .notXML("a document type declaration, which Cambio does not read"))
+        refuses(.cbr, "<?xml version=\"1.0\" encoding=\"windows-1251\"?><ValCurs Date=\"01.01.2026\">&lol9;</ValCurs>",
+                .notXML("the entity &lol9;, which Cambio does not expand"))
         // A cut value ("1." of "1.1252") is refused, not read as 1.
         refuses(.ecb, "<?xml version=\"1.0\"?><gesmes:Envelope xmlns:gesmes=\"x\"><Cube><Cube time=\"2025-05-09\"><Cube currency=\"USD\" rate=\"1.\"/></Cube></Cube></gesmes:Envelope>", .invalidRate(code: "USD", value: "1."))
     }
