@@ -165,8 +165,9 @@ deb:
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/deb/root PREFIX=/usr CONFIG=release
 	scripts/make-deb $(VERSION) $(DEB_REVISION) .build/deb
 
-# The package installed in a clean Debian 12 root (mmdebstrap) and used there: the command line,
-# the window from its desktop entry, the search provider, then purged (Tests/package/run).
+# The package installed in clean roots of Debian 12, 13 and testing (mmdebstrap) and used there:
+# the command line, the window from its desktop entry, the search provider, then purged; lintian
+# of Debian 13 too (Tests/package/run).
 test-package: build deb
 	Tests/package/run .build/deb/cambio_$(VERSION)-$(DEB_REVISION)_$$(dpkg --print-architecture).deb
 
