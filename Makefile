@@ -93,7 +93,7 @@ test-e2e:
 # through its desktop entry under Xvfb (one window, also after a second launch), then uninstall.
 test-desktop:
 	desktop-file-validate Resources/$(APP_ID).desktop
-	appstreamcli validate --no-net Resources/$(APP_ID).metainfo.xml
+	appstreamcli validate --pedantic --no-net Resources/$(APP_ID).metainfo.xml
 	Tests/desktop/run
 
 # CONFIG=debug installs the debug build (the install test does, to save a release build).
