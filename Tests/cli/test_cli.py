@@ -526,6 +526,25 @@ def an_unknown_command_is_said_and_version_printed():
 
 
 @test
+def the_man_pages_synopsis_has_a_line_for_each_command():
+    """scripts/man-synopsis on a page as generate-manual writes it (`make man` runs both): a
+    SYNOPSIS line for each command, the convert's words as --help shows them."""
+    page = os.path.join(Home().dir, "cambio.1")
+    with open(page, "w") as f:
+        f.write(".Sh NAME\n.Nm cambio\n.Sh SYNOPSIS\n.Nm\n.Ar subcommand\n.Op Fl -help\n.Sh DESCRIPTION\n"
+                ".It Em convert\n.It Ar \"amount> <from> <to...\"\n.Sh EXIT STATUS\n")
+    subprocess.run([os.path.join(ROOT, "scripts", "man-synopsis"), BINARY, page], check=True, env=dict(os.environ, GSETTINGS_BACKEND="memory"))
+    with open(page) as f:
+        text = f.read()
+    synopsis = text.split(".Sh SYNOPSIS\n")[1].split(".Sh DESCRIPTION\n")[0].split(".Nm\n")
+    assert synopsis[0] == "" and synopsis[1] == "" and synopsis[2] == ".Fl -version\n", synopsis
+    assert [line.split("\n")[0] for line in synopsis[3:]] == [".Cm convert", ".Cm rates", ".Cm refresh", ".Cm history", ".Cm dca"], synopsis
+    assert synopsis[3].startswith(".Cm convert\n.Ar <amount> <from> <to>\\[u2026]\n.Op Fl -date Ar date\n"), synopsis[3]
+    assert synopsis[6].startswith(".Cm history\n.Ar <from>\n.Ar <to>\n.Op Fl -days Ar days\n"), synopsis[6]
+    assert ".It Ar <amount> <from> <to>\\[u2026]\n" in text, text
+
+
+@test
 def help_lists_version():
     for args in (["--help"], ["help"]):
         rc, out, err = Home().run(*args)
