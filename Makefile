@@ -93,7 +93,7 @@ test-e2e:
 # through its desktop entry under Xvfb (one window, also after a second launch), then uninstall.
 test-desktop:
 	desktop-file-validate Resources/$(APP_ID).desktop
-	appstreamcli validate --no-net Resources/$(APP_ID).metainfo.xml
+	appstreamcli validate --pedantic --no-net Resources/$(APP_ID).metainfo.xml
 	Tests/desktop/run
 
 # CONFIG=debug installs the debug build (the install test does, to save a release build).
@@ -114,13 +114,15 @@ else
 BUILT = .build/$(CONFIG)/cambio
 endif
 
-# The man page, written by swift-argument-parser's generate-manual plugin from the commands' own help.
+# The man page, written by swift-argument-parser's generate-manual plugin from the commands' own help,
+# with a SYNOPSIS line for each command (scripts/man-synopsis, from the release build the plugin ran).
 MAN = .build/man/cambio.1
 man: $(MAN)
 $(MAN): $(wildcard Sources/CambioCLI/*.swift) Sources/CambioNet/Version.swift
 	@mkdir -p $(dir $@)
 	$(SWIFT) package --allow-writing-to-directory $(dir $@) generate-manual --output-directory $(dir $@) \
 		--authors "The Cambio developers" --date "$$(sed -n 's/.*<release version="$(VERSION)" date="\([0-9-]*\)[T"].*/\1/p' Resources/$(APP_ID).metainfo.xml)"
+	scripts/man-synopsis .build/release/cambio $@
 
 # With DESTDIR (a staged install, as make deb does) the caches of the target system are not
 # rebuilt: its own package triggers do that.

@@ -14,6 +14,10 @@ public struct CambioCommand: ParsableCommand {
         abstract: "Currency conversion with live and offline rates. Without arguments, opens the window.",
         subcommands: [Convert.self, Rates.self, Refresh.self, History.self, Dca.self])
 
+    /// Answered by main.swift before the parser runs (`dispatch`); declared here so that --help
+    /// and the man page list it.
+    @Flag(name: [.customShort("V"), .long], help: "Print the version and exit.") var version = false
+
     public init() {}
 
     /// The subcommand names, and the argument parser's description of them (swift-argument-parser's

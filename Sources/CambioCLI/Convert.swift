@@ -15,7 +15,7 @@ extension CambioCommand {
         @Argument(parsing: .allUnrecognized,
                   help: ArgumentHelp("The amount (100, -5, 1 234,56, 12.5, or a calculation: 12*3), its currency, then one or more target currencies.",
                                      valueName: "amount> <from> <to"))
-        var given: [String] = []
+        var given: [String]
 
         /// The words without the "--" that ends the options ("convert -- -5 USD EUR"), which the
         /// parser passes on with them.
@@ -45,7 +45,7 @@ extension CambioCommand {
             }
         }
         @Option(help: "Convert at the newest rate published on or before this day (YYYY-MM-DD).") var date: String?
-        @Option(help: ArgumentHelp("With --date, whose official rates: an institution's key (CBR, ECB, FED, CBE…) or average (the average of the central banks). Default: the source chosen in Preferences.",
+        @Option(help: ArgumentHelp("With --date, whose official rates: an institution's key (such as CBR, ECB, FED or CBE) or average (the average of the central banks). Default: the source chosen in Preferences.",
                                    valueName: "key")) var source: String?
         @Flag(help: "Send no request: cached rates, else the bundled ones.") var offline = false
         @Option(parsing: .unconditional,
@@ -108,7 +108,10 @@ extension CambioCommand {
                     guard let table = setup.table(offline: offline, codes: [source] + targets) else { throw Failure("no rates available") }
                     for target in targets {
                         guard let rate = table.rate(from: source, to: target), let p = table.publication(from: source, to: target) else {
-                            throw Failure("no published rate for \(source) and \(target)")
+                            let asked = MainActor.assumeIsolated { (network: setup.networkAllowed, metals: setup.engine.preferences.metalsAndCoins) }
+                            throw Failure(Self.unpriced([source, target], in: table, offline: offline, networkAllowed: asked.network,
+                                                        metalsAndCoins: asked.metals)
+                                          ?? "no published rate for \(source) and \(target)")
                         }
                         let publisher = p.source == "ECB" || UserRate.isUserSource(p.source) ? Publication.sourceName(p.source)
                             : Institution.publisher(sides: table.institutionSides(from: source, to: target)) ?? Publication.sourceName(p.source)
@@ -139,6 +142,27 @@ extension CambioCommand {
                 }
             }
         }
+    }
+}
+
+extension CambioCommand.Convert {
+    /// For a metal or coin of `codes` with no price kept (a new install, before its first fetch):
+    /// why there is no rate, and the one step that brings it; nil when each has a price.
+    static func unpriced(_ codes: [String], in table: RateTable, offline: Bool, networkAllowed: Bool, metalsAndCoins: Bool) -> String? {
+        guard let code = codes.first(where: { MetalsAndCoins.codes.contains($0) && !table.has($0) }) else { return nil }
+        let name = MetalsAndCoins.entry(code).map { $0.name == code ? code : "\($0.name) (\(code))" } ?? code
+        let said = "no price of \(name) is kept yet"
+        let fetch = "metals and coins need one `cambio refresh`, which fetches their prices from currency-api and Coinbase and keeps them for offline use"
+        if !metalsAndCoins {
+            return "\(said): metals and coins are off (Preferences: Gold, silver and cryptocurrencies); turn them on, then run `cambio refresh` once"
+        }
+        if !networkAllowed {
+            return "\(said): \(fetch); network access is off (Preferences: Use the network): turn it on first"
+        }
+        if offline {
+            return "\(said): \(fetch) (a conversion without --offline fetches them too)"
+        }
+        return "\(said): none came from currency-api or Coinbase this time (said above); run `cambio refresh` once they answer"
     }
 }
 

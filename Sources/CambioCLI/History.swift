@@ -17,7 +17,7 @@ extension CambioCommand {
         @Option(parsing: .unconditional, help: "How many calendar days, ending at --to (default 7).") var days: Int?
         @Option(name: .customLong("from"), help: "The first day (YYYY-MM-DD).") var start: String?
         @Option(name: .customLong("to"), help: "The last day (YYYY-MM-DD; default today).") var end: String?
-        @Option(help: ArgumentHelp("Whose official rates: an institution's key (CBR, ECB, FED, CBE…) or average (the average of the central banks). Default: the source chosen in Preferences.",
+        @Option(help: ArgumentHelp("Whose official rates: an institution's key (such as CBR, ECB, FED or CBE) or average (the average of the central banks). Default: the source chosen in Preferences.",
                                    valueName: "key")) var source: String?
         @Flag(help: "Send no request: the bundled history and what was fetched before.") var offline = false
         @Flag(help: "Print one JSON object.") var json = false

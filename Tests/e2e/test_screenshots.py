@@ -14,9 +14,11 @@ Each shot also checks through the accessibility tree that every control of the p
 the window's width (at 360×294 GTK may keep the window at the size asked for and clip the page).
 
 With CAMBIO_METAINFO_SCREENSHOTS=dir (`make metainfo-screenshots`), one more test writes the
-metainfo's screenshots there: the Converter (with rates of today, served from 127.0.0.1, so that no
-status line shows) and the History (the bundled days, their age on the status line) at 1024×600
-in the light style.
+metainfo's screenshots there, one of each page at 1000×700 (the most Flathub's guidelines allow) in
+the default (light) style: the Currencies and the Converter with rates and metal and coin prices of
+today (served from 127.0.0.1, so that no status line shows), the Investments of the bundled Microsoft sample, the
+Calculator converting "100 USD to EUR", and the History (the bundled days, their age on the
+status line).
 """
 import html
 import http.server
@@ -26,6 +28,8 @@ import subprocess
 import tempfile
 import threading
 import time
+
+import pyatspi
 
 from harness import ROOT, App, main, test, tr, wait_for
 from settings import write_settings
@@ -141,7 +145,8 @@ def every_page_at_every_size_in_the_dark_style():
 
 
 class FreshRates:
-    """open.er-api.com's answer (the fixture's rates) stamped now, on 127.0.0.1."""
+    """open.er-api.com's answer and currency-api's (the fixtures' rates and prices) stamped today,
+    on 127.0.0.1: the environment that points the app at them."""
 
     def __enter__(self):
         with open(os.path.join(ROOT, "Tests", "Fixtures", "erapi_open_latest_USD_2024-08-19.json")) as f:
@@ -150,21 +155,27 @@ class FreshRates:
         answer.update({"time_last_update_unix": now, "time_next_update_unix": now + 86400,
                        "time_last_update_utc": time.strftime("%a, %d %b %Y %H:%M:%S +0000", time.gmtime(now)),
                        "time_next_update_utc": time.strftime("%a, %d %b %Y %H:%M:%S +0000", time.gmtime(now + 86400))})
-        body = json.dumps(answer).encode()
+        with open(os.path.join(ROOT, "Tests", "Fixtures", "fawazahmed0_v1_currencies_usd_2024-03-06.json")) as f:
+            prices = json.load(f)
+        prices["date"] = time.strftime("%Y-%m-%d", time.gmtime(now))
+        bodies = {"/erapi": json.dumps(answer).encode(), "/capi": json.dumps(prices).encode()}
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_GET(self):
-                self.send_response(200)
+                # Each base's paths (/erapi/v6/latest/USD, /capi/v1/currencies/usd.json).
+                body = next((b for prefix, b in bodies.items() if self.path.startswith(prefix + "/")), None)
+                self.send_response(200 if body else 404)
                 self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Content-Length", str(len(body or b"")))
                 self.end_headers()
-                self.wfile.write(body)
+                self.wfile.write(body or b"")
 
             def log_message(self, *args):
                 pass
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        return f"http://127.0.0.1:{self.server.server_address[1]}/v6/latest/USD"
+        base = f"http://127.0.0.1:{self.server.server_address[1]}"
+        return {"CAMBIO_ERAPI_URL": base + "/erapi", "CAMBIO_CURRENCYAPI_URL": base + "/capi"}
 
     def __exit__(self, *exc):
         self.server.shutdown()
@@ -174,30 +185,65 @@ class FreshRates:
 METAINFO = os.environ.get("CAMBIO_METAINFO_SCREENSHOTS")
 
 
-def metainfo_shot(app, number, page):
-    """The page at 1024×600, checked, written to METAINFO/<page>.png."""
-    app.resize(1024, 600)
-    app.show_page(number, page)
-    assert app.settled_size() == (1024, 600), app.settled_size()
+# The metainfo's screenshots: at most 1000×700, as Flathub's quality guidelines ask.
+METAINFO_SIZE = (1000, 700)
+
+
+def metainfo_shot(app, page):
+    """The page shown, at METAINFO_SIZE, checked (its size, light, not one flat colour), written to
+    METAINFO/<page>.png."""
+    assert app.resize(*METAINFO_SIZE) == METAINFO_SIZE, app.settled_size()
+    assert app.find("page tab", page).getState().contains(pyatspi.STATE_SELECTED), f"{page} is not the page shown"
     path = os.path.join(METAINFO, f"{page.lower()}.png")
     settled_capture(app.window_id, path)
     w, h, mean, spread = measure(path)
-    assert (w, h) == (1024, 600) and mean > LIGHT_MIN and spread > 0.05, (path, w, h, mean, spread)
+    assert (w, h) == METAINFO_SIZE and mean > LIGHT_MIN and spread > 0.05, (path, w, h, mean, spread)
     print(f"  {path}: {w}×{h}, mean luminance {mean:.2f}", flush=True)
+
+
+def calculator_display(app):
+    """The Calculator's display: the expression line, the result, the rate line."""
+    panel = next(n for n in app.find_all() if n.name == "Display" and n.getRoleName() != "label")
+    return [app.text(n) for n in app.find_all("label", None, node=panel)]
 
 
 if METAINFO:
     @test
     def metainfo_screenshots():
-        # The Converter with rates of today: no status line.
-        with FreshRates() as url:
-            app = App(home=steady_home(), env={"CAMBIO_ERAPI_URL": url}).start()
+        # Rates and prices of today: no status line.
+        with FreshRates() as env:
+            app = App(home=steady_home(), env=env).start()
             try:
                 wait_for("today's rates", lambda: app.find("label", "open.er-api.com rates of"), timeout=15)
                 # Not built at all when no lasting state has shown; else slid away.
                 wait_for("no status line", lambda: app.status_line() is None or extents(app.status_line()[1])[3] == 0,
                          timeout=10)
-                metainfo_shot(app, 2, "Converter")
+                app.resize(*METAINFO_SIZE)
+                app.show_page(1, "Currencies")
+                wait_page_ready(app)
+                metainfo_shot(app, "Currencies")
+                app.show_page(2, "Converter")
+                wait_page_ready(app)
+                metainfo_shot(app, "Converter")
+                # 1000 USD in January 2000, then 100 USD every month, in the bundled Microsoft sample.
+                app.open_sample_stock("Find a stock by symbol or company name")
+                wait_for("the initial amount focused", lambda: any(
+                    n.name == "Initial investment" and n.getState().contains(pyatspi.STATE_FOCUSED) for n in app.find_all()), timeout=10)
+                app.key("ctrl+a")
+                app.type("1000")
+                app.key("Tab", "ctrl+a")
+                app.type("100")
+                wait_for("the results", lambda: any(app.text(n).endswith(" purchases") for n in app.find_all("label")), timeout=10)
+                metainfo_shot(app, "Investments")
+                app.show_page(5, "Calculator")
+                entry = wait_for("the calculation entry focused", lambda: next(
+                    (n for n in app.find_all("text") if n.name == "Calculation" and n.getState().contains(pyatspi.STATE_FOCUSED)), None),
+                    timeout=10)
+                wait_for("the calculation's text selected", lambda: app.all_selected(entry), timeout=5)
+                app.type("100 USD to EUR")
+                app.key("Return")
+                wait_for("the conversion", lambda: calculator_display(app)[1].endswith(" EUR"), timeout=5)
+                metainfo_shot(app, "Calculator")
             finally:
                 app.cleanup()
         # The History of the bundled ECB days, up to its newest (a fresh rate of today would leave
@@ -209,13 +255,14 @@ if METAINFO:
         app.start()
         try:
             app.wait_status_line("Rates are ")
+            app.resize(*METAINFO_SIZE)
             app.show_page(3, "History")
             # The catch-up with Frankfurter (a closed port here) fails, and a toast says so for 5 s:
             # shoot once it has gone.
             failed = "Could not fetch the newest days"
             wait_for("the history's toast", lambda: app.find("label", failed), timeout=15)
             wait_for("the toast gone", lambda: not app.find("label", failed), timeout=15)
-            metainfo_shot(app, 3, "History")
+            metainfo_shot(app, "History")
         finally:
             app.cleanup()
 
