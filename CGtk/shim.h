@@ -32,6 +32,14 @@ static inline void cambio_accessible_set_label(GtkWidget *widget, const char *la
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+/* The accessible name, and nothing else: GTK 4.8 reads a widget's label property and then the
+   names of whatever it is labelled by (a button's own text, a row's title) one after the other,
+   which doubles the name ("Popular currencies Popular"). */
+static inline void cambio_accessible_set_name(GtkWidget *widget, const char *name) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+}
+
 /* Left out of the accessibility tree (a part with nothing to say: a layout probe). */
 static inline void cambio_accessible_set_hidden(GtkWidget *widget) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);

@@ -43,6 +43,9 @@ public extension WidgetRef {
         nonmutating set { gtk_widget_set_visible(self, newValue ? 1 : 0) }
     }
     func accessibleLabel(_ text: String) { cambio_accessible_set_label(self, text) }
+    /// The whole accessible name, read alone: for a control whose own text or row title GTK
+    /// 4.8 would read after it. (Set it again after changing the control's text.)
+    func accessibleName(_ text: String) { cambio_accessible_set_name(self, text) }
     /// Read by assistive technologies after the name ("with 2.2 % fee: 91.48 EUR"); "" removes it.
     func accessibleDescription(_ text: String) { cambio_accessible_set_description(self, text.isEmpty ? nil : text) }
     /// Sets the tooltip (and the accessible description GTK derives from it).

@@ -37,9 +37,9 @@ import CGtk
         search.maxWidthChars = 14
 
         popularToggle = ToggleButton(mnemonic: tr("_Popular"))
-        popularToggle.accessibleLabel(tr("Popular currencies"))
+        popularToggle.accessibleName(tr("Popular currencies"))
         allToggle = ToggleButton(mnemonic: tr("_All"))
-        allToggle.accessibleLabel(tr("All currencies"))
+        allToggle.accessibleName(tr("All currencies"))
         allToggle.group(with: popularToggle)
         (popularFirst ? popularToggle : allToggle).active = true
         let toggles = Box.horizontal(spacing: 0, [popularToggle, allToggle])

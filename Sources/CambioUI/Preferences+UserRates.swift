@@ -20,7 +20,7 @@ import Foundation
         self.toast = toast
         addButton = Button(mnemonic: tr("Add _Rate…"))
         addButton.addClass("flat")
-        addButton.accessibleLabel(tr("Add a rate of your own"))
+        addButton.accessibleName(tr("Add a rate of your own"))
         addButton.valign = GTK_ALIGN_CENTER
         group = PreferencesGroup(title: tr("Your Rates"),
                            description: tr("Rates you set by hand, such as a cash office’s, a pegged rate, or one for a currency no provider covers. Each is used instead of the providers’ rates for its currency."),

@@ -172,10 +172,12 @@ public struct MenuButton: Widget {
 }
 
 public extension MenuButton {
-    /// Names the button and the toggle inside it, which is what takes the focus.
+    /// Names the button and the toggle inside it, which is what takes the focus: that name
+    /// alone, not followed by the button's text or its row's title. (Name it again after
+    /// changing its label.)
     func name(_ name: String) {
-        widget.accessibleLabel(name)
-        if let inner = gtk_widget_get_first_child(widget) { inner.accessibleLabel(name) }
+        widget.accessibleName(name)
+        if let inner = gtk_widget_get_first_child(widget) { inner.accessibleName(name) }
     }
 }
 

@@ -64,6 +64,7 @@ public extension Widget {
     func setClass(_ name: String, _ on: Bool) { widget.setClass(name, on) }
     func hasClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
     func accessibleLabel(_ text: String) { widget.accessibleLabel(text) }
+    func accessibleName(_ text: String) { widget.accessibleName(text) }
     func accessibleDescription(_ text: String) { widget.accessibleDescription(text) }
     /// Left out of the accessibility tree (a part with nothing to say).
     func accessibleHidden() { cambio_accessible_set_hidden(widget) }
