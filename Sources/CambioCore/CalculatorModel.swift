@@ -28,17 +28,38 @@ public struct CalculatorModel: Sendable {
         case atEnd
         /// In place of everything: a digit after a result, anything after an error.
         case replacingAll
+        /// Not at all: a second decimal mark in the number at the cursor ("12.5" stays "12.5").
+        case ignored
     }
 
-    /// A keypad key's text is about to go in.
-    public mutating func insert(_ key: String) -> Insertion {
+    /// A keypad key's text (or a typed character) is about to go in: `text` is the display
+    /// without its selection, `cursor` where the key goes in it (in Unicode scalars, as GTK
+    /// counts), `decimalMark` the locale's.
+    public mutating func insert(_ key: String, into text: String, at cursor: Int, decimalMark: Character) -> Insertion {
         let isOperator = key.count == 1 && Self.operators.contains(key.first!)
         defer { fresh = .no }
         switch fresh {
         case .afterError: return .replacingAll
         case .afterResult: return isOperator ? .atEnd : .replacingAll
-        case .no: return .atCursor
+        case .no:
+            let secondMark = key == String(decimalMark) && Self.number(in: text, at: cursor).contains(decimalMark)
+            return secondMark ? .ignored : .atCursor
         }
+    }
+
+    /// The number the cursor is in or beside: the digits, marks and grouping around it
+    /// ("12.5" in "3+12.5" with the cursor at the end).
+    static func number(in text: String, at cursor: Int) -> String {
+        let scalars = Array(text.unicodeScalars)
+        func inNumber(_ s: Unicode.Scalar) -> Bool {
+            s.properties.numericType != nil || ".,'\u{2019}\u{00A0}\u{202F}\u{066B}\u{066C}".unicodeScalars.contains(s)
+        }
+        var start = min(max(cursor, 0), scalars.count), end = start
+        while start > 0, inNumber(scalars[start - 1]) { start -= 1 }
+        while end < scalars.count, inNumber(scalars[end]) { end += 1 }
+        var number = String.UnicodeScalarView()
+        number.append(contentsOf: scalars[start..<end])
+        return String(number)
     }
 
     /// The text was edited by hand (⌫, CE): the next key goes in where it is typed.

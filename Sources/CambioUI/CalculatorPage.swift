@@ -128,6 +128,8 @@ import Foundation
     }
 
     private var keypadButtons: [KeypadButton] = []
+    /// The keypad's buttons, by their text.
+    private(set) var keyWidgets: [String: Button] = [:]
 
     private func buildKeypad(_ grid: Grid) {
         let mark = String(ctx.formatter.style.decimalSeparator)
@@ -163,7 +165,8 @@ import Foundation
             button.tooltip(key.name)
             button.addClass("keypad-key")
             key.classes.forEach { button.addClass($0) }
-            // The display keeps the focus while the keypad is clicked.
+            // A click leaves the focus where it is (in the display, typically); a key pressed
+            // with Space or Enter keeps it, so that Tab goes on from that key.
             button.focusOnClick = false
             let action = key.action
             button.onClicked { [weak self] in
@@ -171,6 +174,7 @@ import Foundation
                 action(self)
             }
             grid.attach(button, column: key.column, row: key.row, width: key.width)
+            keyWidgets[key.text] = button
         }
     }
 
@@ -198,46 +202,53 @@ import Foundation
             // anything else starts afresh (after an error, everything does). Not left to the
             // selection, which GTK may drop between two quick keys.
             guard let character = Keyboard.character(keyval) else { return false }
-            place(model.insert(String(character)))
-            return false
+            let insertion = modelInsert(String(character))
+            place(insertion)
+            return insertion == .ignored   // a second decimal mark does not go in
         }
     }
 
     /// Inserts keypad text at the cursor. After a result or an error a digit starts afresh; an
-    /// operator goes on from the result.
+    /// operator goes on from the result; a second decimal mark in a number does not go in. The
+    /// focus stays where it is.
     func insert(_ s: String) {
-        place(model.insert(s))
+        let insertion = modelInsert(s)
+        guard insertion != .ignored else { return }
+        place(insertion)
         entry.insertAtCursor(s)
-        focusEntry(cursorAt: entry.position)
+    }
+
+    /// What the model says of `s` going in at the cursor (replacing the selection, if any).
+    private func modelInsert(_ s: String) -> CalculatorModel.Insertion {
+        var scalars = Array(entry.text.unicodeScalars)
+        var cursor = Int(entry.position)
+        if let selected = entry.selection {
+            let start = Int(min(selected.start, selected.end)), end = Int(max(selected.start, selected.end))
+            scalars.removeSubrange(min(start, scalars.count)..<min(end, scalars.count))
+            cursor = start
+        }
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: scalars)
+        return model.insert(s, into: String(text), at: cursor, decimalMark: ctx.formatter.style.decimalSeparator)
     }
 
     /// Readies the display for text going in where the model says.
     private func place(_ insertion: CalculatorModel.Insertion) {
         switch insertion {
-        case .atCursor: break
+        case .atCursor, .ignored: break
         case .atEnd: entry.position = -1
         case .replacingAll: entry.text = ""
         }
     }
 
-    /// Keeps the focus in the display with the cursor where it was (grabbing the focus would
-    /// select all the text, and the next key would replace it).
-    private func focusEntry(cursorAt position: Int32? = nil) {
-        let at = position ?? entry.position
-        entry.grabFocus()
-        entry.position = at
-    }
-
     func backspace() {
         model.edited()
         entry.deleteBackward()
-        focusEntry()
     }
 
     func clearEntry() {
         model.edited()
         entry.text = ""
-        entry.grabFocus()
     }
 
     func clearAll() {
@@ -246,12 +257,11 @@ import Foundation
         UI.setText(expressionLabel.widget, "")
         setResult("", error: false)
         showRateLine(nil)
-        entry.grabFocus()
     }
 
     func toggleSign() {
         entry.text = model.toggleSign(text, calculator: calculator)
-        focusEntry(cursorAt: -1)
+        entry.position = -1
     }
 
     // MARK: Evaluating
@@ -271,7 +281,6 @@ import Foundation
             showRateLine(nil)
         }
         // Selected: the next digit replaces it.
-        entry.grabFocus()
         entry.selectAll()
     }
 

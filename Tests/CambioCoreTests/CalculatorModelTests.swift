@@ -7,10 +7,25 @@ final class CalculatorModelTests: XCTestCase {
 
     /// Types `key` into `text` as the page does (the cursor at the end).
     func type(_ key: String, into text: String, _ model: inout CalculatorModel) -> String {
-        switch model.insert(key) {
+        switch model.insert(key, into: text, at: text.unicodeScalars.count, decimalMark: ".") {
         case .atCursor, .atEnd: return text + key
         case .replacingAll: return key
+        case .ignored: return text
         }
+    }
+
+    func testASecondDecimalMarkInANumberIsIgnored() {
+        var model = CalculatorModel()
+        var text = ""
+        for key in ["1", "2", ".", "5", "."] { text = type(key, into: text, &model) }
+        XCTAssertEqual(text, "12.5", "the second mark does not go in")
+        for key in ["+", "3", ".", "2", "."] { text = type(key, into: text, &model) }
+        XCTAssertEqual(text, "12.5+3.2", "the next number has a mark of its own")
+        XCTAssertEqual(model.insert(".", into: "12.5", at: 2, decimalMark: "."), .ignored, "nor before the number's mark")
+        XCTAssertEqual(model.insert(".", into: "1,234", at: 5, decimalMark: "."), .atCursor, "grouping is not a decimal mark")
+        XCTAssertEqual(model.insert(",", into: "3+1,5", at: 5, decimalMark: ","), .ignored, "a comma locale's mark")
+        XCTAssertEqual(model.insert(".", into: "1.234", at: 5, decimalMark: ","), .atCursor, "grouping in a comma locale")
+        XCTAssertEqual(model.equals(text, calculator: calc, rates: nil).text, "15.7")
     }
 
     func testADigitAfterAResultStartsAfreshAndAnOperatorGoesOnFromIt() {
@@ -65,7 +80,7 @@ final class CalculatorModelTests: XCTestCase {
         var model = CalculatorModel()
         _ = model.equals("5+5", calculator: calc, rates: nil)
         model.edited()   // ⌫, CE, a click in the display, an arrow key
-        XCTAssertEqual(model.insert("0"), .atCursor)
+        XCTAssertEqual(model.insert("0", into: "10", at: 1, decimalMark: "."), .atCursor)
     }
 
     func testPlusMinusOnAResultKeepsAllItsDigits() {

@@ -29,6 +29,31 @@ final class CalculatorPageTests: WindowTestCase {
         XCTAssertEqual(page.expressionText, "1\u{00D7}5 =")
     }
 
+    /// Space or Enter on a focused keypad key: the key goes into the display and the focus stays
+    /// on the key, so that Tab goes on from there.
+    func testAKeyPressedFromTheKeyboardKeepsTheFocus() async throws {
+        let seven = try XCTUnwrap(page.keyWidgets["7"])
+        XCTAssertTrue(seven.grabFocus())
+        gtk_widget_activate(seven.widget)   // what Space and Enter do on a focused button
+        let typed = await waitUntil { self.page.text == "7" }
+        XCTAssertTrue(typed, "the display shows 7, not \(page.text)")
+        XCTAssertEqual(seven.focusInWindow, seven.widget, "the focus stays on the 7 key")
+        let plus = try XCTUnwrap(page.keyWidgets["+"])
+        XCTAssertTrue(plus.grabFocus())
+        gtk_widget_activate(plus.widget)
+        let went = await waitUntil { self.page.text == "7+" }
+        XCTAssertTrue(went, "the display shows 7+, not \(page.text)")
+        XCTAssertEqual(plus.focusInWindow, plus.widget, "the focus stays on the + key")
+    }
+
+    func testASecondDecimalMarkDoesNotGoIn() async throws {
+        keys(["1", "2", ".", "5", "."])
+        XCTAssertEqual(page.text, "12.5")
+        keys(["+", "3", ".", "2", ".", "="])
+        XCTAssertEqual(page.expressionText, "12.5+3.2 =")
+        XCTAssertEqual(page.resultText, "15.7")
+    }
+
     func testGoingOnFromADivisionThatDoesNotEndLosesNothing() async throws {
         keys(["1", "\u{00F7}", "3", "="])
         XCTAssertEqual(page.text, "0." + String(repeating: "3", count: 32))

@@ -52,6 +52,11 @@ def sums_are_exact_errors_are_words_and_conversions_are_text():
         expect(app, "4", "4")
 
         app.key("Escape")
+        app.type("12.5.+3.2.=")                     # a second decimal mark in a number does not go in
+        expect(app, "15.7", "15.7")
+        assert display(app)[0] == "12.5+3.2 =", display(app)
+
+        app.key("Escape")
         app.type("100 USD to EUR")
         app.key("Return")
         out = subprocess.run([BINARY, "convert", "100", "USD", "EUR", "--offline", "--json"], env=app.env(),
