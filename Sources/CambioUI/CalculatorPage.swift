@@ -71,6 +71,9 @@ import Foundation
         entry.onActivate { [weak self] in self?.equals() }
         historyList.onRowActivated { [weak self] row in self?.useHistory(Int(row.index)) }
         entry.onKeyPressed(capture: true) { [weak self] keyval, state in self?.keyPressed(keyval, state) ?? false }
+        // Typed while a keypad key has the focus (a keyboard user on the keypad), a character goes
+        // into the display as that key's would; Space and Enter still press the focused key.
+        keypad.onKeyPressed { [weak self] keyval, state in self?.keypadKeyPressed(keyval, state) ?? false }
         // A click in the display places the cursor to edit what is there.
         entry.onPress { [weak self] _, _, _ in self?.model.edited() }
         showHistory()
@@ -205,6 +208,25 @@ import Foundation
             let insertion = modelInsert(String(character))
             place(insertion)
             return insertion == .ignored   // a second decimal mark does not go in
+        }
+    }
+
+    /// A key typed while the focus is on the keypad: = gives the result, Escape clears, and any
+    /// other character goes into the display at its cursor.
+    private func keypadKeyPressed(_ keyval: guint, _ state: GdkModifierType) -> Bool {
+        let mods = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue)
+        guard mods == 0 else { return false }
+        switch Int32(keyval) {
+        case GDK_KEY_equal, GDK_KEY_KP_Equal:
+            equals()
+            return true
+        case GDK_KEY_Escape:
+            clearAll()
+            return true
+        default:
+            guard let character = Keyboard.character(keyval), character != " " else { return false }
+            insert(String(character))
+            return true
         }
     }
 

@@ -56,6 +56,15 @@ def sums_are_exact_errors_are_words_and_conversions_are_text():
         expect(app, "15.7", "15.7")
         assert display(app)[0] == "12.5+3.2 =", display(app)
 
+        # From the keypad: Tab leaves the display for a key, and what is typed there still counts.
+        app.key("Escape")
+        app.key("Tab")
+        wait_for("a keypad key focused", lambda: any(n.getState().contains(pyatspi.STATE_FOCUSED) for n in app.find_all("push button")), timeout=5)
+        app.type("7*6=")
+        expect(app, "42", "42")
+        assert any(n.getState().contains(pyatspi.STATE_FOCUSED) for n in app.find_all("push button")), "the focus stays on the keypad"
+        open_calculator(app)
+
         app.key("Escape")
         app.type("100 USD to EUR")
         app.key("Return")
