@@ -118,6 +118,13 @@ struct Setup {
         warn("\(Institution.name(institution)) (\(institution)) has no rate for \(from)/\(to) on some of these days: the average of the central banks is used there")
     }
 
+    /// Asks the metals' and coins' sources within `deadline` seconds; a timeout is said.
+    @MainActor func refreshMetalsAndCoins(_ trigger: RefreshPolicy.Trigger, deadline: TimeInterval) {
+        if MainContext.run(deadline: deadline, { await engine.refreshMetalsAndCoins(trigger) }) == nil {
+            warn("the metal and coin prices could not be refreshed within \(Int(deadline)) s (no complete answer in time); their last good values stay in use")
+        }
+    }
+
     /// The Preferences' privacy switch: off, the command line sends nothing either.
     var networkAllowed: Bool { MainActor.assumeIsolated { engine.client.networkAllowed } }
 
@@ -142,9 +149,7 @@ struct Setup {
                 }
                 if metals && engine.preferences.metalsAndCoins {
                     // Up to three requests: currency-api, its second address, Coinbase.
-                    if MainContext.run(deadline: 40, { await engine.refreshMetalsAndCoins(.start) }) == nil {
-                        warn("the metal and coin prices could not be refreshed within 40 s (no complete answer in time); their last good values stay in use")
-                    }
+                    refreshMetalsAndCoins(.start, deadline: 40)
                     for problem in engine.metalsAndCoinsProblems { warn(problem.description) }
                 }
             }

@@ -34,10 +34,7 @@ extension CambioCommand {
                     let outcome = try? MainContext.run(deadline: 60) {
                         await engine.rates.refresh(chosen, trigger: .explicit, interval: engine.preferences.refreshInterval)
                     }?.get()
-                    if !alone && engine.preferences.metalsAndCoins,
-                       MainContext.run(deadline: 60, { await engine.refreshMetalsAndCoins(.explicit) }) == nil {
-                        warn("the metal and coin prices could not be refreshed within 60 s (no complete answer in time); their last good values stay in use")
-                    }
+                    if !alone && engine.preferences.metalsAndCoins { setup.refreshMetalsAndCoins(.explicit, deadline: 60) }
                     return outcome
                 }
                 // Metals or coins refused one by one: said, their last good values kept.

@@ -16,13 +16,7 @@ public enum CacheFile {
         case loaded(Answer, Value)
         case setAside(path: String, reason: String)
         case unreadable(path: String, reason: String)
-        /// The cache's check threw a `Keep` error: the file is kept as it is, not used.
-        case kept(path: String, Error)
     }
-
-    /// An error a cache's check throws for an answer that is sound but not to be used now: the
-    /// file is kept, never set aside.
-    public protocol Keep: Error {}
 
     /// `file`'s answer, decoded as `Answer` and then checked (`check` throws to refuse it).
     public static func read<Answer: Decodable & Sendable, Value: Sendable>(
@@ -43,8 +37,6 @@ public enum CacheFile {
             decoder.dateDecodingStrategy = .secondsSince1970
             let answer = try decoder.decode(Answer.self, from: data)
             return .loaded(answer, try check(answer))
-        } catch let keep as Keep {
-            return .kept(path: file.path, keep)
         } catch {
             reason = Wording(error: error).description
         }

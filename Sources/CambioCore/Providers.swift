@@ -510,13 +510,12 @@ public enum ProviderParser {
                 }
             }
         }
-        let reader = (date: date, rows: rows)
-        guard let dateText = reader.date else { throw ProviderError.wrongShape("no ValCurs Date") }
+        guard let dateText = date else { throw ProviderError.wrongShape("no ValCurs Date") }
         let parts = dateText.split(separator: ".")
         guard parts.count == 3, let d = Int(parts[0]), let m = Int(parts[1]), let y = Int(parts[2]),
               let day = Day(year: y, month: m, day: d) else { throw ProviderError.implausibleDate(dateText) }
         var rates: [String: Decimal] = [:]
-        for row in reader.rows {
+        for row in rows {
             guard let nominal = decimal(row.nominal), nominal > 0,
                   let value = decimal(row.value.replacingOccurrences(of: ",", with: ".")), value > 0 else {
                 throw ProviderError.invalidRate(code: row.code, value: "\(row.nominal) per \(row.value)")

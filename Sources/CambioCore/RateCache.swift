@@ -81,27 +81,22 @@ public struct RateCache: Sendable {
         case notYet(path: String, day: Day)
     }
 
-    /// Thrown by a cache's check for an answer dated after today: the file is kept.
-    struct NotYet: CacheFile.Keep { let day: Day }
-
     public func load(_ provider: Provider, today: Day, now: Date = Date(), history: Bool = false) -> Load {
         let read = CacheFile.read(url(provider, history: history), as: CachedAnswer.self, now: now) { answer in
             guard answer.provider == provider else { throw ProviderError.wrongShape("cached for \(answer.provider)") }
             // Read as if any day had come: a date after today says when to use it, not that it is broken.
-            let snapshot = try answer.checkedSnapshot(today: .last)
+            return try answer.checkedSnapshot(today: .last)
                 ?? ProviderParser.parse(provider, answer.body, today: .last, expecting: history ? .history : .latest)
-            if let newest = snapshot.newestDay, newest > ProviderParser.newestPlausible(provider, today: today) {
-                throw NotYet(day: newest)
-            }
-            return snapshot
         }
         switch read {
         case .missing: return .missing
-        case .loaded(let answer, let snapshot): return .loaded(answer, snapshot)
+        case .loaded(let answer, let snapshot):
+            if let newest = snapshot.newestDay, newest > ProviderParser.newestPlausible(provider, today: today) {
+                return .notYet(path: url(provider, history: history).path, day: newest)
+            }
+            return .loaded(answer, snapshot)
         case .setAside(let path, let reason): return .setAside(path: path, reason: reason)
         case .unreadable(let path, let reason): return .unreadable(path: path, reason: reason)
-        case .kept(let path, let error as NotYet): return .notYet(path: path, day: error.day)
-        case .kept(let path, let error): return .unreadable(path: path, reason: Wording(error: error).description)
         }
     }
 

@@ -65,7 +65,6 @@ public struct StockCache: Sendable {
         case .loaded(let answer, let value): return .loaded(answer, value)
         case .setAside(let path, let reason): return .setAside(path: path, reason: reason)
         case .unreadable(let path, let reason): return .unreadable(path: path, reason: reason)
-        case .kept(let path, let error): return .unreadable(path: path, reason: Wording(error: error).description)
         }
     }
 

@@ -223,14 +223,13 @@ public struct Endpoints: Sendable, Equatable {
         return .failed(failures.first ?? Wording("no answer"))
     }
 
-    /// Puts in use the provider's answer on disk when it is newer than the one in use (kept by
-    /// another process since). True when the disk's answer was adopted.
-    func adoptNewerOnDisk(_ provider: Provider, today: Day, now: Date) -> Bool {
-        switch cache.load(provider, today: today, now: now) {
+    /// Puts in use the provider's answer on disk (`onDisk`, read just now) when it is newer than
+    /// the one in use (kept by another process since). True when it was adopted.
+    func adopt(_ provider: Provider, _ onDisk: RateCache.Load) -> Bool {
+        switch onDisk {
         case .loaded(let answer, let snapshot):
-            let inUse = answers[provider]
             guard let disk = snapshot.newestDay else { return false }
-            let newer = inUse.map { old in
+            let newer = answers[provider].map { old in
                 guard let day = old.snapshot.newestDay else { return true }
                 return disk > day || (disk == day && answer.fetchedAt > old.answer.fetchedAt)
             } ?? true
@@ -238,25 +237,14 @@ public struct Endpoints: Sendable, Equatable {
             answers[provider] = (answer, snapshot)
             onNewAnswer?(snapshot)
             return true
-        case .notYet:
-            // Kept as it is: an answer that passes every check by this clock's today is newer
-            // by it, and sets it aside only then (`setAsideNotYet`).
-            return false
         case .setAside(let path, let reason):
             setAside.append((provider, path, reason))
             return false
-        case .missing, .unreadable:
+        case .notYet, .missing, .unreadable:
+            // One dated after today is kept as it is: an answer that passes every check by this
+            // clock's today sets it aside only when it replaces it.
             return false
         }
-    }
-
-    /// Before a checked answer replaces the file: one there dated after today (by this clock) is
-    /// renamed aside, not written over, and said.
-    func setAsideNotYet(_ provider: Provider, today: Day, now: Date) {
-        guard case .notYet(let path, let day) = cache.load(provider, today: today, now: now) else { return }
-        let reason = Wording("its rates are dated %@, after today by this computer’s clock (%@)", .verbatim(day.iso), .verbatim(today.iso)).description
-        let aside = SetAside.rename(URL(fileURLWithPath: path), reason: reason, now: now)
-        setAside.append((provider, aside.path, aside.reason))
     }
 
     /// Metals and coins the last answer of each provider did not give, and why: their last good
@@ -269,15 +257,12 @@ public struct Endpoints: Sendable, Equatable {
         if let etag = cached?.etag { headers["If-None-Match"] = etag }
         if let modified = cached?.lastModified { headers["If-Modified-Since"] = modified }
         let response = try await client.get(url, headers: cached == nil ? [:] : headers)
-        let fetchedAt = now()
+        let fetchedAt = now(), today = ProviderParser.today(fetchedAt)
         // Another process (the command line, a second window) may have kept a newer answer
         // since this one was read: the answer is weighed against the file as it is now.
-        if adoptNewerOnDisk(provider, today: ProviderParser.today(fetchedAt), now: fetchedAt) {
-            let newest = answers[provider]!.snapshot.newestDay!
-            if response.status == 304 { return .updated }
-            if let answerDay = (try? ProviderParser.parse(provider, response.body, today: ProviderParser.today(fetchedAt)))?.newestDay,
-               answerDay <= newest { return .updated }
-        }
+        let onDisk = cache.load(provider, today: today, now: fetchedAt)
+        let adopted = adopt(provider, onDisk)
+        if adopted && response.status == 304 { return .updated }
         if response.status == 304, let old = answers[provider] {
             let next = RefreshPolicy.nextPublication(provider, after: old.snapshot.newestDay!, providerSays: old.snapshot.nextUpdate)
             let confirmed = old.answer.confirmed(at: fetchedAt, nextPublication: max(next, fetchedAt.addingTimeInterval(3600)))
@@ -285,9 +270,10 @@ public struct Endpoints: Sendable, Equatable {
             answers[provider] = (confirmed, old.snapshot)
             return .unchanged
         }
-        var snapshot = try ProviderParser.parse(provider, response.body, today: ProviderParser.today(fetchedAt))
+        var snapshot = try ProviderParser.parse(provider, response.body, today: today)
+        if adopted, let answerDay = snapshot.newestDay, answerDay <= answers[provider]!.snapshot.newestDay! { return .updated }
         // Nothing replaces the kept answer unless it is what was asked, and no older or wilder.
-        try AnswerCheck.check(snapshot, base: provider.requestedBase, kept: answers[provider]?.snapshot, today: ProviderParser.today(fetchedAt))
+        try AnswerCheck.check(snapshot, base: provider.requestedBase, kept: answers[provider]?.snapshot, today: today)
         var checked: [Day: [String: Decimal]]? = nil
         refusals[provider] = []
         if provider.isMetalsAndCoins {
@@ -302,7 +288,12 @@ public struct Endpoints: Sendable, Equatable {
                                   lastModified: response.lastModified,
                                   nextPublication: max(next, fetchedAt.addingTimeInterval(3600)), body: response.body,
                                   checked: checked)
-        setAsideNotYet(provider, today: ProviderParser.today(fetchedAt), now: fetchedAt)
+        if case .notYet(let path, let day) = onDisk {
+            // Dated after today by this clock: renamed aside, not written over, and said.
+            let reason = Wording("its rates are dated %@, after today by this computer’s clock (%@)", .verbatim(day.iso), .verbatim(today.iso)).description
+            let aside = SetAside.rename(URL(fileURLWithPath: path), reason: reason, now: fetchedAt)
+            setAside.append((provider, aside.path, aside.reason))
+        }
         try cache.store(answer) // only now does the old copy get replaced, atomically
         answers[provider] = (answer, snapshot)
         onNewAnswer?(snapshot)

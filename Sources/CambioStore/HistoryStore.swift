@@ -33,12 +33,10 @@ public final class HistoryStore: Sendable {
     /// Runs `body` with the store on the store's thread and hands back what it came to; the
     /// caller's thread (the window's) goes on meanwhile.
     public func off<T: Sendable>(_ body: @escaping @Sendable (HistoryStore) throws -> T) async -> Result<T, Error> {
-        await withCheckedContinuation { continuation in
-            Self.worker.async {
-                let outcome = Result { try body(self) }
-                self.lockWatch.ended()
-                continuation.resume(returning: outcome)
-            }
+        await Self.onWorker {
+            let outcome = Result { try body(self) }
+            self.lockWatch.ended()
+            return outcome
         }
     }
 

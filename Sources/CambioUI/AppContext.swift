@@ -277,7 +277,7 @@ extension RatesContext {
             }
             if saveFailed { saveFailed = false; onSaved?() }
         } catch is FileLock.Busy {
-            saveTimer = TimerHandle.once(milliseconds: 400) { [weak self] in self?.saveNow(lock: .never) }
+            scheduleSave()
         } catch {
             saveFailed = true
             onSaveError?(Template.fill(tr("Your changes could not be saved: %@"), say(Wording(error: error))))
