@@ -116,8 +116,9 @@ import Foundation
         let batch = pending
         pending.removeAll()
         writing = true
-        Task { @MainActor in
-            let outcome = await store.off { try $0.record(batch) }
+        // Queued on the store's thread at once, so that every read asked after this record
+        // (the History page showing a rate just set) comes after the write and sees it.
+        store.offNow({ try $0.record(batch) }) { [self] outcome in
             self.writing = false
             switch outcome {
             case .success:

@@ -40,6 +40,18 @@ public final class HistoryStore: Sendable {
         }
     }
 
+    /// Puts `body` on the store's thread now, behind what is there and before whatever is put
+    /// there after it (a write before the reads that must see it), and hands what it came to to
+    /// `then` on the main thread.
+    public func offNow<T: Sendable>(_ body: @escaping @Sendable (HistoryStore) throws -> T,
+                                    then: @escaping @MainActor @Sendable (Result<T, Error>) -> Void) {
+        Self.worker.async {
+            let outcome = Result { try body(self) }
+            self.lockWatch.ended()
+            Task { @MainActor in then(outcome) }
+        }
+    }
+
     /// Runs `body` on the store's thread before there is a store to hand it (its opening, which
     /// may wait for another process's migration), never on the threads Swift's tasks share.
     public static func onWorker<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
