@@ -53,6 +53,11 @@ static inline void cambio_accessible_set_description(GtkWidget *widget, const ch
         gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }
 
+/* What a range's value stands for ("March 2000" for 2). */
+static inline void cambio_accessible_set_value_text(GtkWidget *widget, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
+}
+
 /* g_object_set is variadic: a typed single-property setter. */
 static inline void cambio_object_set_string(gpointer object, const char *name, const char *value) {
     g_object_set(object, name, value, NULL);

@@ -229,10 +229,17 @@ public struct InvestmentsModel {
         return months[startIndex]
     }
 
+    /// The start month as the list shows it ("January 2000"), or "" before a stock is open.
+    public var startMonthText: String { startMonth.map { monthNames.string($0.firstDay) } ?? "" }
+
     /// The slider's accessible name, with the month it stands at.
     public var sliderName: String {
-        guard let month = startMonth else { return tr("Start month slider") }
-        return Template.fill(tr("Start month slider: %@"), monthNames.string(month.firstDay))
+        startMonth == nil ? tr("Start month slider") : Template.fill(tr("Start month slider: %@"), startMonthText)
+    }
+
+    /// The month list's button, as a screen reader says it: what it chooses, and the month chosen.
+    public var startButtonName: String {
+        startMonth == nil ? tr("Start month") : Template.fill(tr("Start month: %@"), startMonthText)
     }
 
     // MARK: Results in the reference currency

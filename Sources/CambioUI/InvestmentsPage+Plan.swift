@@ -41,7 +41,7 @@ extension InvestmentsPage {
                 entry.widthChars = 9
                 entry.selectAllOnClickFocus()
             }
-            startDrop.name(tr("Start month"))
+            startDrop.name(tr("Start month"), list: tr("Months"))
             startDrop.tooltip(tr("The month of the first purchase"))
             startScale.drawValue = false
             startScale.roundDigits = 0
@@ -195,6 +195,8 @@ extension InvestmentsPage {
         if Int(plan.startScale.value.rounded()) != i { plan.startScale.value = Double(i) }
         syncingStart = false
         plan.startScale.accessibleLabel(model.sliderName)
+        plan.startScale.valueText(model.startMonthText)
+        plan.startDrop.name(model.startButtonName)
         return month
     }
 

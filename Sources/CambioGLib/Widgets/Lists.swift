@@ -181,6 +181,9 @@ public struct DropDown: Widget {
 
     public init(_ items: [String] = []) {
         widget = withCStringArray(items) { gtk_drop_down_new_from_strings($0)! }
+        let factory = NamedItems.factory(owner: widget, wrap: false)
+        gtk_drop_down_set_list_factory(drop, factory)
+        g_object_unref(gpointerOf(factory))
     }
     public init(existing: WidgetRef) { checkWrapped(existing, gtk_drop_down_get_type(), "DropDown"); widget = existing }
 
@@ -207,10 +210,11 @@ public struct DropDown: Widget {
         gtk_drop_down_set_enable_search(drop, 1)
     }
     /// Names it for assistive technologies, on the inner button too, which is what takes the
-    /// focus (GTK 4.8 leaves it unnamed).
-    public func name(_ name: String) {
-        widget.accessibleLabel(name)
-        if let button = gtk_widget_get_first_child(widget) { button.accessibleLabel(name) }
+    /// focus (GTK 4.8 leaves it unnamed), and its open list `list`.
+    public func name(_ name: String, list: String? = nil) {
+        widget.accessibleName(name)
+        if let button = gtk_widget_get_first_child(widget) { button.accessibleName(name) }
+        if let list { NamedItems.nameList(in: widget, list) }
     }
     /// The chosen item changed (by the user or by code).
     @discardableResult
@@ -241,35 +245,8 @@ public struct Scale: Widget {
     }
     @discardableResult
     public func onValueChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("value-changed", handler) }
-}
-
-/// GtkCalendar, in days.
-public struct Calendar: Widget {
-    public let widget: WidgetRef
-    private var calendar: OpaquePointer { OpaquePointer(widget) }
-
-    public init() { widget = gtk_calendar_new()! }
-    /// The selected day as (year, month 1–12, day).
-    public var day: (year: Int, month: Int, day: Int) {
-        get {
-            let date = gtk_calendar_get_date(calendar)!
-            defer { g_date_time_unref(date) }
-            return (Int(g_date_time_get_year(date)), Int(g_date_time_get_month(date)), Int(g_date_time_get_day_of_month(date)))
-        }
-        nonmutating set {
-            let zone = g_time_zone_new_utc()
-            defer { g_time_zone_unref(zone) }
-            let date = g_date_time_new(zone, gint(newValue.year), gint(newValue.month), gint(newValue.day), 12, 0, 0)!
-            defer { g_date_time_unref(date) }
-            gtk_calendar_select_day(calendar, date)
-        }
-    }
-    /// Calls `handler` whenever the selected day changes: a day clicked or chosen with the keys,
-    /// and the month or year changed (its arrows, Ctrl+arrow keys), which move the
-    /// selection to the same day of the new month and emit only "prev-month", "next-year" and so on.
-    public func onDayChanged(_ handler: @escaping @MainActor () -> Void) {
-        for signal in ["day-selected", "prev-month", "next-month", "prev-year", "next-year"] { on(signal, handler) }
-    }
+    /// What the value stands for, read by assistive technologies instead of the number.
+    public func valueText(_ text: String) { cambio_accessible_set_value_text(widget, text) }
 }
 
 public extension ListBox {
@@ -312,5 +289,72 @@ public extension ListBoxRow {
         let item = g_list_model_get_item(model, i)
         defer { g_object_unref(item) }
         return gtk_string_object_get_string(OpaquePointer(item)).map { String(cString: $0) } ?? ""
+    }
+}
+
+/// The open list of a drop-down or combo row, readable by a screen reader: GTK 4.8's own items
+/// are unnamed rows holding a label, in a list named "GtkListView".
+enum NamedItems {
+    private static let handlerKey = "cambio-selected-handler"
+
+    /// A list item factory (a new reference) over string objects: each item its text (wrapping
+    /// when `wrap`) and a check mark on `owner`'s chosen one (its "selected" property), and
+    /// named by its text for assistive technologies.
+    static func factory(owner: WidgetRef, wrap: Bool) -> OpaquePointer {
+        let factory = gtk_signal_list_item_factory_new()!
+        let setup: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, item, wrap in
+            guard let item else { return }
+            let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+            let label = gtk_label_new(nil)!
+            gtk_label_set_xalign(OpaquePointer(label), 0)
+            gtk_widget_set_hexpand(label, 1)
+            if wrap != nil {
+                gtk_label_set_wrap(OpaquePointer(label), 1)
+                gtk_label_set_max_width_chars(OpaquePointer(label), 36)
+            }
+            let mark = gtk_image_new_from_icon_name("object-select-symbolic")!
+            cambio_accessible_set_hidden(mark)
+            gtk_box_append(cast(box), label)
+            gtk_box_append(cast(box), mark)
+            gtk_list_item_set_child(OpaquePointer(item), box)
+        }
+        let bind: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, item, owner in
+            guard let item, let owner, let object = gtk_list_item_get_item(OpaquePointer(item)),
+                  let box = gtk_list_item_get_child(OpaquePointer(item)),
+                  let label = gtk_widget_get_first_child(box) else { return }
+            let text = gtk_string_object_get_string(OpaquePointer(object))
+            gtk_label_set_text(OpaquePointer(label), text)
+            if let row = gtk_widget_get_parent(box) { cambio_accessible_set_name(row, text) }
+            let changed: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { owner, _, item in
+                NamedItems.markChosen(item, owner)
+            }
+            let handler = g_signal_connect_data(owner, "notify::selected", unsafeBitCast(changed, to: GCallback.self), item, nil, GConnectFlags(0))
+            g_object_set_data(item.assumingMemoryBound(to: GObject.self), NamedItems.handlerKey, UnsafeMutableRawPointer(bitPattern: UInt(handler)))
+            NamedItems.markChosen(item, owner)
+        }
+        let unbind: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, item, owner in
+            guard let item, let owner else { return }
+            let handler = UInt(bitPattern: g_object_steal_data(item.assumingMemoryBound(to: GObject.self), NamedItems.handlerKey))
+            if handler != 0 { g_signal_handler_disconnect(owner, gulong(handler)) }
+        }
+        let wrapData = wrap ? UnsafeMutableRawPointer(bitPattern: 1) : nil
+        g_signal_connect_data(gpointerOf(factory), "setup", unsafeBitCast(setup, to: GCallback.self), wrapData, nil, GConnectFlags(0))
+        g_signal_connect_data(gpointerOf(factory), "bind", unsafeBitCast(bind, to: GCallback.self), gpointerOf(owner), nil, GConnectFlags(0))
+        g_signal_connect_data(gpointerOf(factory), "unbind", unsafeBitCast(unbind, to: GCallback.self), gpointerOf(owner), nil, GConnectFlags(0))
+        return factory
+    }
+
+    /// Shows the check mark of `item` when it is `owner`'s chosen item (the mark keeps its place
+    /// when hidden, so that the list's width does not change).
+    nonisolated private static func markChosen(_ item: gpointer?, _ owner: gpointer?) {
+        guard let item, let owner, let box = gtk_list_item_get_child(OpaquePointer(item)),
+              let mark = gtk_widget_get_last_child(box) else { return }
+        let chosen = gtk_list_item_get_position(OpaquePointer(item)) == cambio_object_get_uint(owner, "selected")
+        gtk_widget_set_opacity(mark, chosen ? 1 : 0)
+    }
+
+    /// Names the list inside `widget`'s popover `name`.
+    @MainActor static func nameList(in widget: WidgetRef, _ name: String) {
+        for list in widget.any.descendants where list.isA(gtk_list_view_get_type()) { list.accessibleName(name) }
     }
 }

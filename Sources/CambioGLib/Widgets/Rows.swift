@@ -66,11 +66,10 @@ public struct ComboRow: PreferencesRow {
     /// cut short.
     public init(title: String, subtitle: String? = nil, items: [String], valueAsSubtitle: Bool = false, wrapItems: Bool = false) {
         widget = adw_combo_row_new()!
-        if wrapItems {
-            let factory = Self.wrappingFactory()
-            adw_combo_row_set_list_factory(cast(widget), factory)
-            g_object_unref(UnsafeMutableRawPointer(factory))
-        }
+        let factory = NamedItems.factory(owner: widget, wrap: wrapItems)
+        adw_combo_row_set_list_factory(cast(widget), factory)
+        g_object_unref(UnsafeMutableRawPointer(factory))
+        NamedItems.nameList(in: widget, title.replacingOccurrences(of: "_", with: ""))
         setTitle(mnemonic: title)
         if let subtitle { adw_action_row_set_subtitle(cast(widget), subtitle) }
         adw_combo_row_set_use_subtitle(row, valueAsSubtitle ? 1 : 0)
@@ -100,28 +99,6 @@ public struct ComboRow: PreferencesRow {
     /// The chosen item changed (by the user, by code or by a settings binding).
     @discardableResult
     public func onSelected(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { onNotify("selected", handler) }
-
-    /// A list item factory of wrapping labels, each showing its string object's text (a new
-    /// reference: the row takes its own). Its callbacks hold nothing.
-    private static func wrappingFactory() -> OpaquePointer {
-        let factory = gtk_signal_list_item_factory_new()!
-        let setup: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, item, _ in
-            guard let item else { return }
-            let label = gtk_label_new(nil)!
-            gtk_label_set_wrap(OpaquePointer(label), 1)
-            gtk_label_set_xalign(OpaquePointer(label), 0)
-            gtk_label_set_max_width_chars(OpaquePointer(label), 36)
-            gtk_list_item_set_child(OpaquePointer(item), label)
-        }
-        let bind: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, item, _ in
-            guard let item, let object = gtk_list_item_get_item(OpaquePointer(item)),
-                  let child = gtk_list_item_get_child(OpaquePointer(item)) else { return }
-            gtk_label_set_text(OpaquePointer(child), gtk_string_object_get_string(OpaquePointer(object)))
-        }
-        g_signal_connect_data(gpointerOf(factory), "setup", unsafeBitCast(setup, to: GCallback.self), nil, nil, GConnectFlags(0))
-        g_signal_connect_data(gpointerOf(factory), "bind", unsafeBitCast(bind, to: GCallback.self), nil, nil, GConnectFlags(0))
-        return factory
-    }
 }
 
 /// AdwEntryRow (or AdwPasswordEntryRow): a text entry in a row, its title as the placeholder.
