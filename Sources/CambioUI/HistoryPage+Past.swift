@@ -1,3 +1,4 @@
+import Foundation
 import CambioCore
 import CambioGLib
 import CGtk
@@ -8,15 +9,17 @@ extension HistoryPage {
         /// The title, the amount and the day, and the result in a row; in a column when narrow.
         let root: AdaptiveBox
         let amount = Entry(existing: UI.numberEntry(name: tr("Amount on a past date"), cssClass: "amount"))
-        let calendar = CambioGLib.Calendar()
+        let days: DayPickerView
+        let popover: Popover
         let dateButton = MenuButton()
         let result = Label("", classes: ["past-result"], wrap: true)
 
-        init() {
+        init(day: Day, dates: Locale) {
             amount.widthChars = 8
             amount.text = "100"
-            calendar.accessibleLabel(tr("Date"))
-            dateButton.popover = Popover(child: calendar)
+            days = DayPickerView(chosen: day, dates: dates)
+            popover = Popover(child: days.root)
+            dateButton.popover = popover
             UI.copyable(result)
             result.hexpand = true
             let title = Label(tr("On a past date"), classes: ["heading"])
@@ -29,14 +32,22 @@ extension HistoryPage {
     }
 
     func bindPast() {
-        pastPart.calendar.onDayChanged { [weak self] in self?.daySelected() }
+        pastPart.days.onChosen = { [weak self] day in
+            guard let self else { return }
+            self.pastPart.popover.popdown()
+            guard day != self.model.pastDay else { return }
+            self.model.pastDay = day
+            self.updatePast()
+            self.pastDayChanged()
+        }
+        pastPart.popover.onShow { [weak self] in self?.pastPart.days.focusChosen() }
         pastPart.amount.onChanged { [weak self] in self?.updatePast() }
         pastPart.amount.selectAllOnClickFocus()
     }
 
     public func setPastDay(_ day: Day) {
         model.pastDay = day
-        pastPart.calendar.day = (day.year, day.month, day.day)
+        pastPart.days.chosen = day
         updatePast()
         pastDayChanged()
     }
@@ -46,27 +57,10 @@ extension HistoryPage {
         if let store = data.store, model.history != nil { fetchPair(store) }
     }
 
-    /// The day converted follows the calendar once it has settled, before the next frame: a greyed
-    /// day of the next month is said in two signals, "next-month" (the same day number in that
-    /// month, maybe a day with no rate yet) and then "day-selected" (the day clicked).
-    private func daySelected() {
-        guard dayChange == nil else { return }
-        dayChange = TimerHandle.idle(beforeNextFrame: true) { [weak self] in
-            guard let self, !self.destroyed else { return }
-            self.dayChange = nil
-            let picked = self.pastPart.calendar.day
-            if let d = Day(year: picked.year, month: picked.month, day: picked.day), d != self.model.pastDay {
-                self.model.pastDay = d
-                self.updatePast()
-                self.pastDayChanged()
-            }
-        }
-    }
-
     /// "100 USD = 92.53 EUR · rate of Fri, Oct 25, 2024 (ECB)".
     func updatePast() {
         pastPart.dateButton.label = model.pastDayText
-        pastPart.dateButton.accessibleLabel(say(model.pastDayName))
+        pastPart.dateButton.name(say(model.pastDayName))
         model.pastAmount = pastPart.amount.text
         let past = model.past(today: Day.today())
         if let valid = past.amountIsValid { pastPart.amount.setClass("error", !valid) }

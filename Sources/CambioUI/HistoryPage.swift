@@ -25,8 +25,6 @@ import CGtk
     var dayRows: [ListBoxRow] = []
     /// Set when the window is gone: answers that arrive later are dropped.
     var destroyed = false
-    /// The calendar's day, read once it has settled (see `daySelected`).
-    var dayChange: TimerHandle?
     var synced = false
     /// The pair, source and days last asked of Frankfurter (each is asked once).
     var fetchedKey = ""
@@ -56,7 +54,7 @@ import CGtk
         pairBar = PairBar()
         week = WeekColumn()
         chartPart = ChartPart()
-        pastPart = PastPart()
+        pastPart = PastPart(day: model.pastDay, dates: context.locale.dates)
         middle = AdaptiveBox(breakpoint: Self.sideBySideWidth, spacing: 18, [week.root, chartPart.root])
         middle.vexpand = true
         emptyState = StatusPage(icon: "document-open-recent-symbolic", title: tr("No Rate History"))

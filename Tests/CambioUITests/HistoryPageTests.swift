@@ -70,23 +70,32 @@ final class HistoryPageTests: WindowTestCase {
         XCTAssertEqual(page.pastText, "Division by zero")
     }
 
-    func testAGreyedDayOfTheNextMonthIsConvertedWithoutTheDayBetween() async throws {
+    func testTheDatePickerOpensOnTheChosenDayAndADayClickedIsConvertedOnce() async throws {
         page.setPastDay(Day(iso: "2026-09-30")!)
         XCTAssertTrue(page.pastText.contains("Sep 30, 2026"), page.pastText)
         final class Said { var texts: [String] = [] }
         let said = Said()
         let result = page.pastPart.result
         AnyWidget(result).onNotify("label") { said.texts.append(result.text) }
-        // A click on 2 Oct, greyed under September: GtkCalendar moves to the same day number of
-        // the next month (30 Oct) and says so, then selects the day clicked and says that.
-        let calendar = page.pastPart.calendar
-        calendar.day = (2026, 10, 30)
-        emit("next-month", on: calendar.widget, type: gtk_calendar_get_type())
-        calendar.day = (2026, 10, 2)
-        XCTAssertTrue(runMainLoop(until: { self.page.pastDay == Day(iso: "2026-10-02")! }, limit: 5), "the day clicked")
+        let days = page.pastPart.days
+        let popover = page.pastPart.popover
+        page.pastPart.dateButton.popup()
+        XCTAssertTrue(runMainLoop(until: { popover.widget.visible }, limit: 5), "the picker open")
+        XCTAssertEqual(days.monthShown, "September 2026")
+        let chosen = try XCTUnwrap(days.button(for: Day(iso: "2026-09-30")!))
+        XCTAssertTrue(runMainLoop(until: { gtk_widget_has_focus(chosen.widget) != 0 }, limit: 5), "the focus on the chosen day")
+        XCTAssertTrue(chosen.active, "the chosen day pressed")
+        XCTAssertNil(days.button(for: Day(iso: "2026-10-02")!), "only September shows")
+
+        let second = try XCTUnwrap(days.button(for: Day(iso: "2026-09-02")!))
+        emit("clicked", on: second.widget, type: gtk_button_get_type())
+        XCTAssertEqual(page.pastDay, Day(iso: "2026-09-02"))
+        XCTAssertTrue(runMainLoop(until: { !popover.widget.visible }, limit: 5), "the picker closed")
         waitForFrame(of: AnyWidget(window.window))
-        XCTAssertEqual(said.texts.count, 1, "one conversion, not one for the day between: \(said.texts)")
-        XCTAssertTrue(page.pastText.contains("rate of Fri, Oct 2, 2026 (ECB)"), page.pastText)
+        XCTAssertEqual(said.texts.count, 1, "one conversion: \(said.texts)")
+        XCTAssertTrue(page.pastText.contains("rate of Wed, Sep 2, 2026 (ECB)"), page.pastText)
+        XCTAssertTrue(second.active && !chosen.active, "the day clicked is the one pressed")
+        XCTAssertEqual(page.pastPart.dateButton.label, "Sep 2, 2026")
     }
 
     func testASuspendedCurrencyShowsAGap() async throws {

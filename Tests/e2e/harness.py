@@ -5,6 +5,7 @@ events (xdotool), reads results back through the accessible Text interface. Runs
 `xvfb-run -a dbus-run-session` (see Tests/e2e/run).
 """
 import ast
+import datetime
 import atexit
 import gettext
 import os
@@ -409,6 +410,44 @@ class App:
         self.type(query)
         wait_for("the listing", lambda: self.find("list item", symbol), timeout=10)
         self.key("Down", "Return")
+
+    # The date picker of "On a past date" (English names: "Friday, October 30, 2026")
+
+    def focused_day(self):
+        """The day whose button has the focus in the open date picker, or None."""
+        for n in self.find_all("push button", ", "):
+            try:
+                if n.getState().contains(pyatspi.STATE_FOCUSED):
+                    return datetime.datetime.strptime(n.name, "%A, %B %d, %Y").date()
+            except ValueError:
+                continue
+        return None
+
+    def open_day_picker(self):
+        """Space on the date button (which has the focus): the picker opens on the chosen day."""
+        self.key("space")
+        return wait_for("the date picker, a day focused", self.focused_day, timeout=10)
+
+    def pick_day(self, day):
+        """In the open date picker: Page Up or Page Down to `day`'s month, the arrows to the day,
+        Enter. Each key waits for the focus to move."""
+        def press(key):
+            before = self.focused_day()
+            self.key(key)
+            wait_for(f"the focus to leave {before} after {key}", lambda: self.focused_day() not in (None, before), timeout=10)
+        while True:
+            at = self.focused_day()
+            months = (day.year - at.year) * 12 + day.month - at.month
+            if months == 0:
+                break
+            press("shift+Page_Down" if months >= 12 else "shift+Page_Up" if months <= -12 else "Page_Down" if months > 0 else "Page_Up")
+        weeks, days = divmod((day - self.focused_day()).days, 7)
+        for key in ["Down"] * weeks if weeks >= 0 else ["Up"] * -weeks:
+            press(key)
+        for key in ["Right"] * days:
+            press(key)
+        assert self.focused_day() == day, (self.focused_day(), day)
+        self.key("Return")
 
     def type(self, text):
         xdotool("type", "--delay", "40", "--", text)

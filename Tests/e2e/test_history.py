@@ -3,6 +3,8 @@ import json
 import subprocess
 import time
 
+import datetime as dt
+
 import pyatspi
 
 from harness import App, BINARY, main, test, wait_for
@@ -48,32 +50,35 @@ def past_result(app):
 
 
 @test
-def the_calendar_s_keys_change_the_day_converted():
-    """Ctrl+Up in the calendar goes back a year, Ctrl+Left a month: the day converted, the date
-    button and the calendar's highlighted day are the same day afterwards."""
+def the_date_picker_s_keys_choose_the_day_converted():
+    """The date picker by keyboard: it opens on the chosen day, a screen reader hears each day's
+    whole date, Shift+Page Up goes back a year, Page Up a month, the arrows a day or a week, Enter
+    chooses; the date button and the day converted follow, and the focus is back on the button."""
     app = App().start()
     try:
         app.key("alt+3")
         wait_for("seven day rows", lambda: len(day_rows(app)) == 7 and "Loading" not in " ".join(day_rows(app)), timeout=60)
         # Offline on 22 Nov the past date starts on the newest published day, Fri 30 Oct 2026.
-        button = wait_for("the date button", lambda: app.find(None, "Date: "))
+        button = wait_for("the date button", lambda: app.find("push button", "Date: "))
         assert button.name == "Date: Oct 30, 2026", button.name
         assert "rate of Fri, Oct 30, 2026 (ECB)" in past_result(app), past_result(app)
         app.click(button)
-        # GTK 4.8 gives the calendar no role of its own: it is the filler named "Date", with the focus.
-        wait_for("the calendar, focused", lambda: any(n.name == "Date" and n.getState().contains(pyatspi.STATE_FOCUSED)
-                                                      for n in app.find_all("filler")), timeout=10)
-        app.key("ctrl+Up")      # a year back: Thu 30 Oct 2025
-        wait_for("the day a year back", lambda: app.find(None, "Date: ").name == "Date: Oct 30, 2025")
-        assert "100 USD = 86.58 EUR \u00b7 rate of Thu, Oct 30, 2025 (ECB)" == past_result(app), past_result(app)
-        app.key("ctrl+Left")    # a month back: Tue 30 Sep 2025
-        wait_for("the day a month back", lambda: app.find(None, "Date: ").name == "Date: Sep 30, 2025")
-        assert "rate of Tue, Sep 30, 2025 (ECB)" in past_result(app), past_result(app)
-        app.key("Escape")
-        # The popover closes and gives the focus back to the date button's toggle, named by its label.
-        wait_for("the focus back on the date button", lambda: any(n.name == "Sep 30, 2025" and n.getState().contains(pyatspi.STATE_FOCUSED)
+        wait_for("the chosen day focused", lambda: app.focused_day() == dt.date(2026, 10, 30), timeout=10)
+        chosen = app.find("push button", "Friday, October 30, 2026")
+        assert chosen.getState().contains(pyatspi.STATE_PRESSED) or chosen.getState().contains(pyatspi.STATE_CHECKED), \
+            "the chosen day is said pressed"
+        for key, day in (("shift+Page_Up", dt.date(2025, 10, 30)), ("Page_Up", dt.date(2025, 9, 30)),
+                         ("Right", dt.date(2025, 10, 1)), ("Up", dt.date(2025, 9, 24)), ("End", dt.date(2025, 9, 27))):
+            app.key(key)
+            wait_for(f"{day} focused after {key}", lambda: app.focused_day() == day, timeout=10)
+        assert app.find("push button", "Date: ").name == "Date: Oct 30, 2026", "moving the focus chooses nothing"
+        app.key("Return")
+        wait_for("the day chosen", lambda: app.find("push button", "Date: ").name == "Date: Sep 27, 2025")
+        # A Saturday: the Friday's rate, 1 EUR = 1.1672 USD (ECB), so 100 USD = 85.68 EUR.
+        assert "100 USD = 85.68 EUR \u00b7 rate of Fri, Sep 26, 2025 (ECB)" in past_result(app), past_result(app)
+        # The popover closes and gives the focus back to the date button.
+        wait_for("the focus back on the date button", lambda: any(n.name == "Date: Sep 27, 2025" and n.getState().contains(pyatspi.STATE_FOCUSED)
                                                                   for n in app.find_all("push button")))
-        assert app.find(None, "Date: ").name == "Date: Sep 30, 2025"
     finally:
         app.cleanup()
 

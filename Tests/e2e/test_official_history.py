@@ -195,31 +195,6 @@ def is_date_button(node):
                                                     or (node.parent.name or "").startswith("Date: "))
 
 
-def open_calendar(app):
-    """Space on the date button: the calendar (a filler named "Date" in GTK 4.8) takes the focus."""
-    app.key("space")
-    wait_for("the calendar, focused", lambda: any(n.name == "Date" and focused(n) for n in app.find_all("filler")), timeout=10)
-
-
-def months_back(app, count, year_first=False):
-    """Ctrl+Up (a year back) and Ctrl+Left (a month back) in the calendar, each waited for on the
-    date button, which follows the calendar's day."""
-    steps = (["ctrl+Up"] if year_first else []) + ["ctrl+Left"] * count
-    for key in steps:
-        before = date_button_name(app)
-        app.key(key)
-        wait_for(f"the date button to follow {key}", lambda: date_button_name(app) not in (None, before), timeout=10)
-
-
-def day_keys(day):
-    """The keys that choose `day` in its month's calendar (GTK 4.8, weeks from Sunday in English):
-    before any arrow key the calendar has no focused cell; Right puts it on the grid's top left cell
-    (Sunday of the first row, maybe in the month before), Right and Down move it, Space selects it."""
-    first_column = (day.replace(day=1).weekday() + 1) % 7
-    row, column = divmod(first_column + day.day - 1, 7)
-    return ["Right"] * (column + 1) + ["Down"] * row + ["space"]
-
-
 def choose_in_picker(app, button_name, code):
     """A currency button of the pair: its picker, the code typed, Enter."""
     app.click(wait_for(f"the {button_name!r} button", lambda: app.find("push button", button_name), timeout=10))
@@ -284,16 +259,13 @@ def egyptian_pound_history_names_who_published_each_day():
             assert date_button_name(app) == "Date: Oct 30, 2026", date_button_name(app)
             newest = points[-1]
             assert past_result(app) == past_line(100, newest, "EGP", "USD", names), past_result(app)
-            open_calendar(app)
-            months_back(app, 6)
-            assert date_button_name(app) == "Date: Apr 30, 2026", date_button_name(app)
+            assert app.open_day_picker() == dt.date(2026, 10, 30)
             sunday = dt.date(2026, 4, 5)
-            app.key(*day_keys(sunday))
+            app.pick_day(sunday)
             wait_for("the date button on Apr 5, 2026", lambda: date_button_name(app) == "Date: Apr 5, 2026", timeout=10)
             used = next(p for p in points if p[0] == sunday)
             wait_for("the past result of that Sunday", lambda: past_result(app) == past_line(100, used, "EGP", "USD", names), timeout=10)
             assert past_result(app) == "100 EGP = 1.84 USD \u00b7 rate of Sun, Apr 5, 2026 (average of 3 central banks)", past_result(app)
-            app.key("Escape")
             wait_for("the focus back on the date button", lambda: any(is_date_button(n) and focused(n) for n in app.find_all("push button")))
 
             # Who published these rates: back with Shift+Tab, Space opens its list.
@@ -350,13 +322,10 @@ def dirham_yen_by_the_pickers_at_a_phone_s_width():
 
             # 8 April 2025: a year and six months back, then the day; its fortnight is fetched then.
             move_focus(app, "Tab", "the date button", is_date_button)
-            open_calendar(app)
-            months_back(app, 6, year_first=True)
-            assert date_button_name(app) == "Date: Apr 30, 2025", date_button_name(app)
-            app.key(*day_keys(april))
+            app.open_day_picker()
+            app.pick_day(april)
             wait_for("the date button on Apr 8, 2025", lambda: date_button_name(app) == "Date: Apr 8, 2025", timeout=10)
             wait_for(f"the past result {result!r}", lambda: past_result(app) == result, timeout=30)
-            app.key("Escape")
             wait_for("the focus back on the date button", lambda: any(is_date_button(n) and focused(n) for n in app.find_all("push button")))
 
             # At 360 px nothing is cut: the result (Tab reaches it, a selectable label) and each day,

@@ -63,6 +63,9 @@ public struct ToggleButton: Widget {
         get { gtk_toggle_button_get_active(toggle) != 0 }
         nonmutating set { gtk_toggle_button_set_active(toggle, newValue ? 1 : 0) }
     }
+    /// A click, or Enter or Space on it (the button toggles before).
+    @discardableResult
+    public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("clicked", handler) }
     /// Makes this button one of `other`'s radio group.
     public func group(with other: ToggleButton) { gtk_toggle_button_set_group(toggle, other.toggle) }
     @discardableResult
