@@ -149,6 +149,15 @@ public struct CurrenciesModel: Sendable {
         }
     }
 
+    /// Why the other rows show what they show while the typed text is refused: the conversions of
+    /// the last amount taken ("Still converted from 12 USD; the amount typed in USD is not taken").
+    /// Nil while nothing is refused.
+    public var heldNote: Wording? {
+        guard !refused.isEmpty, let lastGood else { return nil }
+        return Wording("Still converted from %@ %@; the amount typed in %@ is not taken",
+                       .verbatim(lastGood.anchorText), .verbatim(lastGood.anchorCode), .verbatim(list.anchorCode))
+    }
+
     /// What a converted row says with the fee, in `words`' language: "with 2.2 % fee: 91.48 EUR";
     /// `amount` is the update's `feeAmounts[code]`.
     public func feeText(_ code: String, amount: String, words: Translations) -> String {
@@ -222,7 +231,7 @@ public struct CurrencyFace: Sendable, Equatable {
     }
 
     /// The row as it is read out: "USD, US Dollar".
-    public var spoken: String { "\(code), \(name)" }
+    public var spoken: String { name == code ? code : "\(code), \(name)" }
     /// The amount field's name: "Amount in USD (US Dollar)".
     public var amountName: Wording { Wording("Amount in %@ (%@)", .verbatim(code), .verbatim(name)) }
     /// The row menu's name: "Actions for USD".

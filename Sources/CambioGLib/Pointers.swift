@@ -48,6 +48,14 @@ public extension WidgetRef {
     func accessibleName(_ text: String) { cambio_accessible_set_name(self, text) }
     /// Read by assistive technologies after the name ("with 2.2 % fee: 91.48 EUR"); "" removes it.
     func accessibleDescription(_ text: String) { cambio_accessible_set_description(self, text.isEmpty ? nil : text) }
+    /// Marks a field wrong, as it is drawn (the "error" style) and as a screen reader hears it:
+    /// the invalid state, and `why` as its description (a label beside the field is not read
+    /// with it). nil marks it right again, with `otherwise` as its description ("" for none).
+    func markInvalid(_ why: String?, otherwise: String = "") {
+        setClass("error", why != nil)
+        cambio_accessible_set_invalid(self, why != nil ? 1 : 0)
+        accessibleDescription(why ?? otherwise)
+    }
     /// Sets the tooltip (and the accessible description GTK derives from it).
     /// GTK 4.8 re-checks the tooltip under the pointer after each change on a visible widget, and
     /// on X11 that costs two round trips to the server (XIGetClientPointer, XIQueryPointer). A

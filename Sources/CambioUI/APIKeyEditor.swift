@@ -119,19 +119,14 @@ import Foundation
     init(stocks: @escaping @MainActor () -> StockService, toast: @escaping @MainActor (String) -> Void) {
         keeper = APIKeyKeeper(stocks: stocks)
         self.toast = toast
-        field = EntryRow(title: tr("Alpha _Vantage key"), password: true)
-        field.showApplyButton = true
+        field = EntryRow(title: tr("Alpha _Vantage key"), password: true, applyName: tr("Save the key"))
         forgetButton = Button(mnemonic: tr("_Forget key"))
         forgetButton.valign = GTK_ALIGN_CENTER
         statusRow = ActionRow(title: tr("Saved key"))
         statusRow.addSuffix(forgetButton)
         group = PreferencesGroup(title: tr("Alpha Vantage key (Investments)"), description: APIKeyKeeper.help, [field, statusRow])
+        // The apply button, or Enter: a typed key is saved (nothing typed changes nothing).
         field.onApply { [weak self] in self?.save() }
-        // Enter without an edit to apply (the apply button hidden): only a typed key is saved.
-        field.onEntryActivated { [weak self] in
-            guard let self, !self.field.text.isEmpty else { return }
-            self.save()
-        }
         forgetButton.onClicked { [weak self] in self?.forget() }
         showStatus()
     }

@@ -34,6 +34,8 @@ import Foundation
         expressionLabel.ellipsize = PANGO_ELLIPSIZE_START
         resultLabel = Label("", classes: ["calculator-result"], xalign: 1, wrap: true)
         UI.copyable(resultLabel.widget)
+        // Named even while empty (GTK 4.8 would say "GtkLabel"); its text is the result.
+        resultLabel.accessibleName(tr("Result"))
         resultLabel.wrapMode = PANGO_WRAP_CHAR
         rateLabel = Label("", classes: ["rate-line"], xalign: 1, wrap: true)
         rateLabel.justify = GTK_JUSTIFY_RIGHT
@@ -309,6 +311,10 @@ import Foundation
     private func setResult(_ text: String, error: Bool) {
         UI.setText(resultLabel.widget, text)
         resultLabel.setClass("error", error)
+        // Said on the controls the focus is on as it is shown: the display, and = (GTK 4.8 cannot
+        // announce it).
+        entry.markInvalid(error ? text : nil)
+        keyWidgets["="]?.accessibleDescription(text.isEmpty ? tr("Equals") : text)
     }
 
     /// The line under a result: under a conversion, as in the Converter, "1 USD = 0.8951 EUR ·

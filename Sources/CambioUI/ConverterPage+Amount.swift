@@ -61,7 +61,7 @@ extension ConverterPage {
 
     /// The amount's error mark and the line under it.
     func showAmount() {
-        amountEntry.setClass("error", model.amountHasError)
+        amountEntry.markInvalid(model.amountHasError ? model.evaluatedText : nil)
         amountBar.evaluatedLabel.setClass("error", model.amountHasError)
         UI.setText(amountBar.evaluatedLabel, model.evaluatedText)
     }

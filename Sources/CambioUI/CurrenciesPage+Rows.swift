@@ -18,6 +18,9 @@ import Foundation
     var menuBuilt = false
     /// What the fee line says now ("": hidden).
     private(set) var feeText = ""
+    private var heldNote: String?
+    /// Why the typed text is refused, while it is.
+    private var refusal: String?
     /// The amount's font size, an index in `sizes` (0: the normal one).
     private var sizeIndex = 0
 
@@ -105,7 +108,23 @@ import Foundation
         feeText = text
         feeLabel.text = text
         feeLabel.visible = !text.isEmpty
-        entry.accessibleDescription(text)
+        describe()
+    }
+
+    /// Why the amount shown is an earlier amount's conversion (another row's text is refused),
+    /// or nil: the amount is set in italics and its description says so.
+    func setHeld(_ note: String?) {
+        guard note != heldNote else { return }
+        heldNote = note
+        entry.setClass("held", note != nil)
+        describe()
+    }
+
+    /// The amount field's state for a screen reader: invalid with the reason when its text is
+    /// refused; else its description is why its figure is held, and its fee line.
+    private func describe() {
+        let said = [heldNote, feeText.isEmpty ? nil : feeText].compactMap { $0 }.joined(separator: ". ")
+        entry.markInvalid(refusal, otherwise: said)
     }
 
     /// Whether the amount takes input: a currency without a rate says so instead.
@@ -116,7 +135,8 @@ import Foundation
 
     /// The line under the amount, in `words`' language; a refused text marks the amount too.
     func show(_ line: CurrencyRateLine, _ words: Translations) {
-        entry.setClass("error", line.isRefused)
+        refusal = line.isRefused ? line.text(words) : nil
+        describe()
         rateLabel.setClass("error", line.isRefused)
         // A refusal leaves the rate's colour as it was: the error's shows.
         if !line.isRefused { rateLabel.setClass("stale", line.isStale) }

@@ -37,6 +37,9 @@ extension CurrenciesPage {
             let words = L10n.translations
             for code in update.relabeled { rows[code]?.show(model.rateLine(code, table: table), words) }
         }
+        let held = model.heldNote.map(say)
+        for (code, row) in rows where code != model.list.anchorCode { row.setHeld(held) }
+        rows[model.list.anchorCode]?.setHeld(nil)
         guard let amounts = update.amounts else { return }
         // Rows in view now; the others right after this frame (a list of every currency
         // then still shows each keystroke within one frame).

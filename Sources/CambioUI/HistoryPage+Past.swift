@@ -63,7 +63,8 @@ extension HistoryPage {
         pastPart.dateButton.name(say(model.pastDayName))
         model.pastAmount = pastPart.amount.text
         let past = model.past(today: Day.today())
-        if let valid = past.amountIsValid { pastPart.amount.setClass("error", !valid) }
-        UI.setText(pastPart.result, past.text { tr($0) })
+        let said = past.text { tr($0) }
+        if let valid = past.amountIsValid { pastPart.amount.markInvalid(valid ? nil : said) }
+        UI.setText(pastPart.result, said)
     }
 }

@@ -249,12 +249,12 @@ extension InvestmentsPage {
         if case .needsRates(let from, let to) = outcome { loadRates(from: from, to: to) }
     }
 
-    /// Marks an amount that cannot be computed, and says why in its tooltip.
+    /// Marks an amount that cannot be computed, and says why (the problem line says it too).
     private func show(_ check: InvestmentsModel.AmountCheck, on entry: Entry) {
         switch check {
         case .unchecked: break
-        case .fine: entry.removeClass("error"); entry.tooltip(nil)
-        case .wrong(let why): entry.addClass("error"); entry.tooltip(why)
+        case .fine: entry.markInvalid(nil)
+        case .wrong(let why): entry.markInvalid(why)
         }
     }
 

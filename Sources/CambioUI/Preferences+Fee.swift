@@ -30,9 +30,8 @@ import CGtk
         // xgettext:no-c-format
         let explanation = tr("Banks charge 1–3 % on payments in a foreign currency, exchange offices a spread. When on, each converted amount also shows the amount with the fee.")
         switchRow = ActionRow.with(title: tr("Card or exchange _fee"), subtitle: explanation, suffix: feeSwitch)
-        percentRow = EntryRow(title: tr("Fee in per_cent"))
+        percentRow = EntryRow(title: tr("Fee in per_cent"), applyName: tr("Save the fee"))
         percentRow.inputPurpose = GTK_INPUT_PURPOSE_NUMBER
-        percentRow.showApplyButton = true
         problemLabel = Label("", classes: ["error"], wrap: true)
         problemLabel.visible = false
         group = PreferencesGroup(title: tr("Fees"), [switchRow, percentRow, problemLabel])
@@ -51,7 +50,7 @@ import CGtk
                 self.ctx.preferences.feeEnabled = self.feeSwitch.active
             }
         }
-        percentRow.onChanged { [weak self] in self?.typed() }
+        percentRow.field.onChanged { [weak self] in self?.typed() }
         percentRow.onApply { [weak self] in self?.apply() }
         // Changes from elsewhere (the command line's gsettings, another window) show here too.
         observation = preferences.observe { [weak self] key in
@@ -102,9 +101,8 @@ import CGtk
     }
 
     private func showProblem(_ text: String?) {
-        percentRow.setClass("error", text != nil)
-        // Read out with the row, as the line may lie below the window's edge.
-        percentRow.accessibleDescription(text ?? "")
+        // Read out with the field, as the line may lie below the window's edge.
+        percentRow.field.markInvalid(text)
         UI.setText(problemLabel, text ?? "")
         problemLabel.visible = text != nil
     }

@@ -209,7 +209,7 @@ import Foundation
         reasonLabel.text = text
         reasonLabel.visible = !text.isEmpty
         reasonLabel.setClass("error", !text.isEmpty)
-        valueEntry.setClass("error", !text.isEmpty)
+        valueEntry.markInvalid(text.isEmpty ? nil : text)
     }
 
     private func save() {

@@ -131,7 +131,7 @@ final class FeeWindowTests: PreferencesTestCase {
             XCTAssertEqual(rows.problemText, why, "said as it is typed: \(typed)")
             applyPercent(rows)
             XCTAssertEqual(rows.problemText, why, typed)
-            XCTAssertTrue(rows.percentRow.hasClass("error"), typed)
+            XCTAssertTrue(rows.percentRow.field.hasClass("error"), typed)
             XCTAssertEqual(context.preferences.feePercentText, "3.5", "\(typed) is not kept")
             XCTAssertEqual(converter.feeText("EUR"), "with 3.5 % fee: 92.64 EUR")
         }
@@ -143,7 +143,7 @@ final class FeeWindowTests: PreferencesTestCase {
         MainContext.drain()
         XCTAssertEqual(rows.problemText, "", "a good percent: the reason goes")
         applyPercent(rows)
-        XCTAssertFalse(rows.percentRow.hasClass("error"))
+        XCTAssertFalse(rows.percentRow.field.hasClass("error"))
         XCTAssertEqual(context.preferences.feePercentText, "2.2")
         XCTAssertEqual(converter.feeText("EUR"), "with 2.2 % fee: 91.48 EUR")
 
@@ -212,7 +212,7 @@ final class FeeWindowTests: PreferencesTestCase {
 
     /// Enter in the percent row (with its apply button shown, Enter emits "apply").
     private func applyPercent(_ rows: FeeRows) {
-        emit("apply", on: rows.percentRow.widget, type: adw_entry_row_get_type())
+        emit("activate", on: rows.percentRow.field.widget, type: gtk_entry_get_type())
         MainContext.drain()
     }
 

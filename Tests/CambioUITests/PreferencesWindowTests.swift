@@ -186,7 +186,7 @@ final class PreferencesWindowTests: PreferencesTestCase {
         XCTAssertEqual(keys.statusText, "Not saved: An Alpha Vantage key is letters and digits only")
         XCTAssertEqual(prefs.toasts, [], "a refusal is no event")
         keys.field.text = "ABCDEF123456"
-        emit("apply", on: keys.field.widget, type: adw_entry_row_get_type())
+        emit("activate", on: keys.field.field.widget, type: gtk_password_entry_get_type())
         MainContext.drain()
         XCTAssertEqual(prefs.toasts.last, "Key saved")
         XCTAssertEqual(keys.statusText, "A key is saved: searches ask Alpha Vantage.")
@@ -205,7 +205,7 @@ final class PreferencesWindowTests: PreferencesTestCase {
         XCTAssertEqual(prefs.providerRow.selected, Provider.allCases.firstIndex(of: .ecb))
         XCTAssertEqual(prefs.keyRows.statusText, "A key is saved: searches ask Alpha Vantage.")
         // Enter with nothing typed changes nothing.
-        emit("entry-activated", on: prefs.keyRows.field.widget, type: adw_entry_row_get_type())
+        emit("activate", on: prefs.keyRows.field.field.widget, type: gtk_password_entry_get_type())
         XCTAssertEqual(context.stocks.key, "ABCDEF123456")
         click(prefs.keyRows.forgetButton.widget)
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))

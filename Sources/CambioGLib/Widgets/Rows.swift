@@ -101,42 +101,75 @@ public struct ComboRow: PreferencesRow {
     public func onSelected(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { onNotify("selected", handler) }
 }
 
-/// AdwEntryRow (or AdwPasswordEntryRow): a text entry in a row, its title as the placeholder.
-/// It is a GtkEditable, so it has the entry's text, selection and signals.
-public struct EntryRow: PreferencesRow, Editable {
+/// A preferences row with a text field at its end (a GtkEntry, or a GtkPasswordEntry with its eye
+/// button) and an apply button that shows once the text is edited. libadwaita 1.2's AdwEntryRow
+/// looks like this, but assistive technologies never hear its focus (its inner GtkText takes it
+/// and nothing in the tree says so); GTK 4.8's own entries say it.
+public struct EntryRow: PreferencesRow {
     public let widget: WidgetRef
-    private var row: UnsafeMutablePointer<AdwEntryRow> { cast(widget) }
+    /// The field: what takes the focus, and what a screen reader names by the row's title.
+    public let field: EditableField
+    private let applyButton: Button
 
-    /// `password`: the text is masked, with an eye button that shows it.
-    public init(title: String, password: Bool = false) {
-        widget = password ? adw_password_entry_row_new()! : adw_entry_row_new()!
-        setTitle(mnemonic: title)
+    /// `password`: the text is masked, with an eye button that shows it. `applyName`: the apply
+    /// button's tooltip and accessible name.
+    public init(title: String, password: Bool = false, applyName: String) {
+        let row = ActionRow(title: title)
+        widget = row.widget
+        field = EditableField(password ? gtk_password_entry_new()! : gtk_entry_new()!)
+        if password { gtk_password_entry_set_show_peek_icon(OpaquePointer(field.widget), 1) }
+        field.valign = GTK_ALIGN_CENTER
+        field.hexpand = true
+        applyButton = Button(icon: "object-select-symbolic", name: applyName)
+        applyButton.valign = GTK_ALIGN_CENTER
+        applyButton.addClass("suggested-action")
+        applyButton.addClass("circular")
+        applyButton.visible = false
+        row.addSuffix(field)
+        row.addSuffix(applyButton)
+        // A click on the row, or the title's mnemonic, puts the focus in the field; Tab goes
+        // straight to the field, not to the row first.
+        row.activates(field)
+        gtk_widget_set_focusable(widget, 0)
+        // Named after `activates`, which labels the field by the title too ("Fee in percent Fee in percent").
+        field.widget.accessibleName(title.replacingOccurrences(of: "_", with: ""))
+        let apply = applyButton
+        field.onChanged {
+            if g_object_get_data(cast(apply.widget), Self.quiet) == nil { apply.visible = true }
+        }
     }
-    /// An apply button shows once the text was edited; it (and Enter then) emits "apply".
-    public var showApplyButton: Bool {
-        get { adw_entry_row_get_show_apply_button(row) != 0 }
-        nonmutating set { adw_entry_row_set_show_apply_button(row, newValue ? 1 : 0) }
+
+    private static let quiet = "cambio-quiet"
+
+    /// The text; set here, it is the program's, not an edit (no apply button shows for it).
+    public var text: String {
+        get { field.text }
+        nonmutating set {
+            g_object_set_data(cast(applyButton.widget), Self.quiet, UnsafeMutableRawPointer(bitPattern: 1))
+            field.text = newValue
+            g_object_set_data(cast(applyButton.widget), Self.quiet, nil)
+        }
     }
-    public func addSuffix(_ child: some Widget) { adw_entry_row_add_suffix(row, child.widget) }
-    /// Empties the entry without revealing the apply button for that.
+    /// Empties the field, without the apply button.
     public func clear() {
-        let apply = showApplyButton
-        showApplyButton = false // forgets the edit
         text = ""
-        showApplyButton = apply
+        applyButton.visible = false
     }
-    /// The apply button was pressed (or Enter, with the apply button shown).
-    @discardableResult
-    public func onApply(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("apply", handler) }
-    /// Enter in the entry (without the apply button).
-    @discardableResult
-    public func onEntryActivated(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("entry-activated", handler) }
-}
-
-public extension EntryRow {
+    /// Whether the apply button shows (the text was edited since it was set or applied).
+    public var edited: Bool { applyButton.visible }
+    /// The apply button, or Enter in the field: `handler` runs, and the apply button hides.
+    public func onApply(_ handler: @escaping @MainActor () -> Void) {
+        let apply = applyButton
+        let run: @MainActor () -> Void = {
+            apply.visible = false
+            handler()
+        }
+        applyButton.onClicked(run)
+        field.onActivate(run)
+    }
     /// What the text is for (a number: an on-screen keyboard shows digits).
-    var inputPurpose: GtkInputPurpose {
-        get { adw_entry_row_get_input_purpose(cast(widget)) }
-        nonmutating set { adw_entry_row_set_input_purpose(cast(widget), newValue) }
+    public var inputPurpose: GtkInputPurpose {
+        get { GtkInputPurpose(cambio_object_get_uint(gpointerOf(field.widget), "input-purpose")) }
+        nonmutating set { cambio_object_set_uint(gpointerOf(field.widget), "input-purpose", newValue.rawValue) }
     }
 }

@@ -200,6 +200,15 @@ public struct SearchEntry: Editable {
     public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("activate", handler) }
 }
 
+/// Any GtkEditable widget (a GtkEntry or a GtkPasswordEntry) with the "activate" of both.
+public struct EditableField: Editable {
+    public let widget: WidgetRef
+    public init(_ widget: WidgetRef) { self.widget = widget }
+    /// Enter pressed.
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("activate", handler) }
+}
+
 /// GtkPasswordEntry.
 public struct PasswordEntry: Editable {
     public let widget: WidgetRef
