@@ -53,6 +53,22 @@ static inline void cambio_accessible_set_description(GtkWidget *widget, const ch
         gtk_accessible_reset_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }
 
+/* Whether the value entered is wrong (GTK_ACCESSIBLE_INVALID_TRUE) or not. */
+static inline void cambio_accessible_set_invalid(GtkWidget *widget, gboolean invalid) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_INVALID,
+                                invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);
+}
+
+/* A button read as a menu item, and a box read as a menu: the accessible role is fixed when a
+   widget is made (a construct-only property). */
+static inline GtkWidget *cambio_menu_item_button_new(void) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_BUTTON, "accessible-role", GTK_ACCESSIBLE_ROLE_MENU_ITEM, NULL));
+}
+static inline GtkWidget *cambio_menu_box_new(void) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_BOX, "accessible-role", GTK_ACCESSIBLE_ROLE_MENU,
+                                   "orientation", GTK_ORIENTATION_VERTICAL, NULL));
+}
+
 /* What a range's value stands for ("March 2000" for 2). */
 static inline void cambio_accessible_set_value_text(GtkWidget *widget, const char *text) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
@@ -66,6 +82,13 @@ static inline void cambio_object_set_string(gpointer object, const char *name, c
 static inline void cambio_object_set_uint(gpointer object, const char *name, guint value) {
     g_object_set(object, name, value, NULL);
 }
+/* A string property's value (NULL when unset), to free with g_free. */
+static inline char *cambio_object_get_string(gpointer object, const char *name) {
+    char *value = NULL;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+
 static inline guint cambio_object_get_uint(gpointer object, const char *name) {
     guint value = 0;
     g_object_get(object, name, &value, NULL);

@@ -17,6 +17,8 @@ import CGtk
         if let parent { window.transient(for: parent) }
         window.destroyWithParent = true
         window.present()
+        about.nameBuiltInParts(icons: ["go-previous-symbolic": tr("Back")], list: tr("About Cambio"),
+                               text: tr("Troubleshooting information"))
         return about
     }
 

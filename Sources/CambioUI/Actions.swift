@@ -71,7 +71,8 @@ import CGtk
             LocalShortcut(group: lists, title: tr("Move the focused row up or down"), accels: ["<Alt>Up", "<Alt>Down"]),
             LocalShortcut(group: converter, title: tr("Copy the focused result"), accels: ["<Control>c"]),
             LocalShortcut(group: lists, title: tr("Remove the focused target or favourite"), accels: ["Delete"]),
-            LocalShortcut(group: lists, title: tr("Undo removing a currency"), accels: ["<Control>z"]),
+            LocalShortcut(group: lists, title: tr("Undo a removal while its notice shows"), accels: ["<Control>z"]),
+            LocalShortcut(group: general, title: tr("Go to the notice shown, and back"), accels: ["F6"]),
             LocalShortcut(group: tr("Calculator"), title: tr("Result (repeated: the last operation again)"), accels: ["Return", "equal"]),
             LocalShortcut(group: tr("Calculator"), title: tr("Clear"), accels: ["Escape"]),
         ]
@@ -120,7 +121,9 @@ struct LocalShortcut {
 
     /// The window, built from `xml`; nil when GTK refuses it.
     static func make(_ specs: [ActionSpec], _ local: [LocalShortcut]) -> Window? {
-        Builder.window(xml: xml(specs, local), id: "shortcuts")
+        let window = Builder.window(xml: xml(specs, local), id: "shortcuts")
+        window?.nameBuiltInParts(icons: ["edit-find-symbolic": tr("Search shortcuts")], menu: tr("Sections"))
+        return window
     }
 }
 

@@ -18,7 +18,7 @@ extension ConverterPage {
             list.addClass("boxed-list")
             list.addClass("result-list")
             list.accessibleLabel(tr("Converted amounts"))
-            addButton.accessibleLabel(tr("Add target currency"))
+            addButton.name(tr("Add target currency"))
             spinner.accessibleLabel(tr("Refreshing rates"))
             spinner.addClass("refreshing")
             spinner.visible = false

@@ -64,7 +64,7 @@ import Foundation
         sourceLabel.hexpand = true
         addButton = MenuButton(label: tr("Add Currency…"))
         addButton.tooltip(tr("Add a currency (Ctrl+N)"))
-        addButton.accessibleLabel(tr("Add currency"))
+        addButton.name(tr("Add currency"))
         spinner = Spinner()
         spinner.accessibleLabel(tr("Refreshing rates"))
         spinner.addClass("refreshing")

@@ -57,7 +57,7 @@ import CGtk
         chips.accessibleLabel(tr("Favourite pairs"))
         chips.valign = GTK_ALIGN_CENTER
         emptyChips.hexpand = true
-        listButton.accessibleLabel(tr("All favourites"))
+        listButton.name(tr("All favourites"))
         listButton.tooltip(tr("All favourites, with search (Ctrl+F)"))
         listButton.halign = GTK_ALIGN_START
         chips.append(listButton)

@@ -22,7 +22,7 @@ extension InvestmentsPage {
             entry.hexpand = true
             entry.searchDelay = 400
             keyButton.child = Label(tr("Alpha Vantage key"), xalign: 0.5).widget
-            keyButton.accessibleLabel(tr("Alpha Vantage key"))
+            keyButton.name(tr("Alpha Vantage key"))
             keyEditor.root.margins(6, 6, 6, 6)
             keyPopover.child = keyEditor.root
             keyButton.popover = keyPopover

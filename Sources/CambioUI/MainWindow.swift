@@ -178,7 +178,7 @@ extension CalculatorPage: Page {}
         header.titleWidget(title)
         header.packEnd(MainMenu.make())
         let statusLine = StatusLine()
-        let toasts = ToastOverlay(child: stack)
+        let toasts = ToastOverlay(child: stack, closeName: tr("Dismiss"))
         content = Box.vertical([header, statusLine.root, toasts])
         win.content = content.widget
         context.notices.attach(overlay: toasts, line: statusLine)
@@ -188,6 +188,7 @@ extension CalculatorPage: Page {}
         }
         pageActions.insert(into: win, prefix: "page")
         wireNotices()
+        wireNoticeKeys()
         // Work that ends after the window (a history import, a save at shutdown) reports to nobody.
         win.window.onDestroy { [weak self, weak context] in
             self?.closed = true
@@ -244,6 +245,25 @@ extension CalculatorPage: Page {}
         let page = Self.pages[index](self)
         stack.visibleChildName = Self.pageNames[index]
         page.focusPrimary()
+    }
+
+    /// F6 and Ctrl+Z anywhere in the window, before the widgets see them: F6 goes to the toast
+    /// and the status line and back; Ctrl+Z outside a text field is the toast's Undo (in a text
+    /// field it is the field's, or the Currencies page's just after a removal).
+    private func wireNoticeKeys() {
+        AnyWidget(window).onKeyPressed(capture: true) { [weak self] keyval, state in
+            guard let self else { return false }
+            let mods = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
+            switch (Int32(keyval), mods) {
+            case (GDK_KEY_F6, 0):
+                return self.notices.cycleFocus(in: self.window)
+            case (GDK_KEY_z, GDK_CONTROL_MASK.rawValue):
+                if let focus = AnyWidget(self.window).focusInWindow, focus.isA(gtk_editable_get_type()) { return false }
+                return self.notices.undoShown()
+            default:
+                return false
+            }
+        }
     }
 
     /// The pages built so far that show rates, for the rates controller.

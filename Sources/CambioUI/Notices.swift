@@ -31,6 +31,10 @@ import CGtk
     /// it has no button (nothing to lose), so that the answer to what the user just did shows now.
     private var current: ShownToast?
     private var line: StatusLine?
+    /// The Undo toasts, each undoing (true) only while its toast shows.
+    private var undoers: [@MainActor () -> Bool] = []
+    /// Where the focus was before F6 took it to a notice.
+    private var focusBefore: GObjectRef?
 
     func attach(overlay: ToastOverlay, line: StatusLine) {
         self.overlay = overlay
@@ -85,6 +89,31 @@ import CGtk
     func clear(_ state: State) {
         guard states.removeValue(forKey: state) != nil else { return }
         update()
+    }
+
+    /// Ctrl+Z outside a text field: the Undo of the toast that shows, if it has one.
+    func undoShown() -> Bool { undoers.contains { $0() } }
+
+    func register(undo: @escaping @MainActor () -> Bool) { undoers.append(undo) }
+
+    /// F6: the toast's button, then the status line's, then back where the focus was. GTK 4.8
+    /// cannot announce a toast: it is reached by keyboard, and its button says what it says.
+    func cycleFocus(in window: WidgetRef) -> Bool {
+        let focus = AnyWidget(window).focusInWindow
+        let toast = overlay?.shownToast
+        let inToast = focus.flatMap { f in toast.map { AnyWidget($0).contains(f) } } ?? false
+        let inLine = focus.flatMap { f in line.map { $0.root.contains(f) } } ?? false
+        if !inToast && !inLine {
+            focusBefore = focus.map { g_object_ref(gpointerOf($0)); return GObjectRef(gpointerOf($0)) }
+            if let target = overlay?.shownToastFocus, gtk_widget_grab_focus(target) != 0 { return true }
+        }
+        if !inLine, line?.focus() == true { return true }
+        guard inToast || inLine else { return false }
+        // Back, if the widget is still in this window; else to the page.
+        let before = focusBefore.map { WidgetRef($0.pointer.assumingMemoryBound(to: GtkWidget.self)) }
+        focusBefore = nil
+        if let before, gtk_widget_get_root(before) == gtk_widget_get_root(window), gtk_widget_grab_focus(before) != 0 { return true }
+        return gtk_widget_child_focus(window, GTK_DIR_TAB_FORWARD) != 0
     }
 
     /// The state the line shows.
@@ -155,6 +184,15 @@ import CGtk
         self.notices = notices
         self.title = title
         self.restore = restore
+        notices.register { [weak self] in self?.undoFromKeyboard() ?? false }
+    }
+
+    /// Ctrl+Z while its toast shows (outside a text field): as its Undo, and the toast says so.
+    private func undoFromKeyboard() -> Bool {
+        guard let toast = live else { return false }
+        undo()
+        notices.change(toast, tr("Undone"), button: nil)
+        return true
     }
 
     /// Its toast, while it still shows (or waits) with this Undo.
@@ -231,7 +269,7 @@ import CGtk
             details.selectable = true
             details.margins(6, 6, 6, 6)
             detailsButton.popover = Popover(child: details)
-            detailsButton.accessibleLabel(tr("Details"))
+            detailsButton.name(tr("Details"))
             detailsButton.valign = GTK_ALIGN_CENTER
             actionButton.valign = GTK_ALIGN_CENTER
             actionButton.addClass("suggested-action")
@@ -263,6 +301,8 @@ import CGtk
         self.state = state
         strip.title.text = text
         strip.title.tooltip(text)
+        // Its buttons say what they act on: the focus reaches them (F6), not the title.
+        for button in [strip.detailsButton.widget, strip.actionButton.widget, strip.close.widget] { button.accessibleDescription(text) }
         strip.details.text = detailText
         action = newAction?.run
         if let newAction { strip.actionButton.mnemonic = newAction.label }
@@ -284,6 +324,8 @@ import CGtk
         onDismiss?(state)
     }
     var titleText: String { built?.title.text ?? "" }
+    /// Puts the focus on its first button (F6); false while it is hidden.
+    func focus() -> Bool { isShown && gtk_widget_child_focus(root.widget, GTK_DIR_TAB_FORWARD) != 0 }
     /// The title and the Details button, for layout tests (built if no state has shown yet).
     var titleLabel: Label { strip.title }
     var detailsControl: MenuButton { strip.detailsButton }

@@ -97,10 +97,12 @@ extension UI {
 
     static func menuPopover(_ items: [MenuItem]) -> WidgetRef {
         let popover = Popover()
-        let box = Box.vertical()
+        let box = Box(existing: cambio_menu_box_new())
         for item in items {
             let action = item.action
-            let b = Button(mnemonic: item.title)
+            let b = Button(existing: cambio_menu_item_button_new())
+            b.mnemonic = item.title
+            b.accessibleName(item.title.replacingOccurrences(of: "_", with: ""))
             b.onClicked {
                 popover.popdown()
                 action()

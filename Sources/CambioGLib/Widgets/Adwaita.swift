@@ -142,8 +142,11 @@ public struct ViewSwitcherBar: Widget {
 public struct ToastOverlay: Widget {
     public let widget: WidgetRef
     private let sizing = ToastSizing()
-    public init(child: some Widget) {
+    /// The accessible name of a toast's close button (libadwaita 1.2 leaves it "GtkImage").
+    private let closeName: String
+    public init(child: some Widget, closeName: String) {
         widget = adw_toast_overlay_new()!
+        self.closeName = closeName
         // A zero-height probe under the child tells the overlay's width, at every allocation
         // that changes it: toasts are as wide as that allows.
         // (The child fills the overlay's height, as it did as the overlay's only child.)
@@ -174,7 +177,7 @@ public struct ToastOverlay: Widget {
         adw_toast_set_timeout(toast, timeout)
         if high { adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH) }
         sizing.add(title, of: toast)
-        let shown = ShownToast(toast, overlay: OpaquePointer(widget), title: title, label: label, sizing: sizing)
+        let shown = ShownToast(toast, overlay: OpaquePointer(widget), title: title, label: label, sizing: sizing, closeName: closeName)
         shown.setButton(button)
         adw_toast_overlay_add_toast(cast(widget), toast) // takes our reference; the handle keeps its own
         return shown
@@ -182,21 +185,24 @@ public struct ToastOverlay: Widget {
 }
 
 public extension ToastOverlay {
-    /// The button of the toast on screen, if it has one (a toast going away takes no clicks any
-    /// more). For tests, which press it as a user does.
-    var shownButton: WidgetRef? {
+    /// The toast on screen (a toast going away takes no clicks any more), if any.
+    var shownToast: WidgetRef? {
         var child = gtk_widget_get_first_child(widget)
         while let c = child {
             if String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(c)))) == "AdwToastWidget",
                gtk_widget_get_can_target(c) != 0 {
-                return AnyWidget(c).descendants.first {
-                    $0.isA(gtk_button_get_type()) && gtk_widget_get_visible($0) != 0 && gtk_button_get_label(cast($0)) != nil
-                }
+                return c
             }
             child = gtk_widget_get_next_sibling(c)
         }
         return nil
     }
+
+    /// The button of the toast on screen, if it has one. For tests, which press it as a user does.
+    var shownButton: WidgetRef? { shownToast.flatMap(ShownToast.buttons)?.action }
+
+    /// Where the keyboard goes to reach the toast on screen: its button, else its close button.
+    var shownToastFocus: WidgetRef? { shownToast.flatMap(ShownToast.buttons).flatMap { $0.action ?? $0.close } }
 }
 
 /// How wide a toast's title may be. libadwaita 1.2 gives a toast the height its title needs at
@@ -269,15 +275,44 @@ public extension ToastOverlay {
     /// been changed since (by another use of the same toast).
     public private(set) var revision = 0
 
-    init(_ toast: OpaquePointer, overlay: OpaquePointer, title: WidthFirstBin, label: Label, sizing: ToastSizing) {
+    init(_ toast: OpaquePointer, overlay: OpaquePointer, title: WidthFirstBin, label: Label, sizing: ToastSizing, closeName: String) {
         self.toast = toast
         self.overlay = overlay
         titleBox = title
         self.label = label
         self.sizing = sizing
+        self.closeName = closeName
         g_object_ref(gpointerOf(toast))
         Signal.connect(gpointerOf(toast), "dismissed") { [weak self] in self?.dismissed = true }
         Signal.connect(gpointerOf(toast), "button-clicked") { [action] in action.run?() }
+        // Its widgets are made when it shows, the title first: named once the toast is whole.
+        title.onNotify("parent") { [weak self] in
+            self?.naming = TimerHandle.idle(beforeNextFrame: true) { self?.nameButtons() }
+        }
+    }
+
+    private let closeName: String
+    private var naming: TimerHandle?
+
+    /// The action button (its label, with a mnemonic) and the close button (an icon) of a toast
+    /// widget, as libadwaita 1.2 builds it.
+    static func buttons(of toastWidget: WidgetRef) -> (action: WidgetRef?, close: WidgetRef?) {
+        let buttons = AnyWidget(toastWidget).descendants.filter { $0.isA(gtk_button_get_type()) && gtk_widget_get_visible($0) != 0 }
+        return (buttons.first { gtk_button_get_label(cast($0)) != nil }, buttons.first { gtk_button_get_label(cast($0)) == nil })
+    }
+
+    /// Names the toast's buttons for a screen reader, each described by the title, which is what
+    /// it acts on: the action by its label alone (GTK 4.8 reads a mnemonic label raw and then
+    /// again: "_Undo Undo"), the close button by `closeName` (else "GtkImage").
+    private func nameButtons() {
+        guard let widget = titleBox.ancestor(named: "toast") else { return }
+        let (action, close) = Self.buttons(of: widget)
+        if let action, let text = gtk_button_get_label(cast(action)) {
+            action.accessibleName(String(cString: text).replacingOccurrences(of: "_", with: ""))
+            action.accessibleDescription(title)
+        }
+        close?.accessibleName(closeName)
+        close?.accessibleDescription(title)
     }
 
     isolated deinit { g_object_unref(gpointerOf(toast)) }
@@ -288,6 +323,7 @@ public extension ToastOverlay {
         set {
             label.text = newValue
             revision += 1
+            nameButtons()
         }
     }
 
@@ -299,6 +335,7 @@ public extension ToastOverlay {
         adw_toast_set_button_label(toast, button?.0)
         sizing.fit(titleBox) // a button of another width leaves the title another width
         revision += 1
+        nameButtons()
     }
 
     /// Whether it is on screen now, rather than waiting its turn (its title is in the overlay).

@@ -45,6 +45,28 @@ public struct Button: Widget {
     public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("clicked", handler) }
 }
 
+extension Button {
+    private static let nameKey = "cambio-name"
+
+    /// Names a GtkMenuButton, the toggle inside it (what takes the focus) and its popover.
+    static func nameMenuButton(_ widget: WidgetRef, _ name: String) {
+        widget.accessibleName(name)
+        if let inner = gtk_widget_get_first_child(widget) { inner.accessibleName(name) }
+        g_object_set_data_full(cast(widget), nameKey, UnsafeMutableRawPointer(g_strdup(name)), g_free)
+        if let popover = gtk_menu_button_get_popover(OpaquePointer(widget)) { namePopover(cast(popover), of: widget) }
+    }
+
+    /// Names a menu button's popover as the button is named (else GTK 4.8 says "GtkPopover"), and
+    /// the parts GTK builds inside it (a menu's).
+    static func namePopover(_ popover: WidgetRef, of button: WidgetRef) {
+        if let name = g_object_get_data(cast(button), nameKey) {
+            popover.accessibleName(String(cString: name.assumingMemoryBound(to: CChar.self)))
+        }
+        // A menu's items and scrolled window are GTK's own (a popover of ours is named by us).
+        if popover.isA(gtk_popover_menu_get_type()) { AnyWidget(popover).nameBuiltInParts() }
+    }
+}
+
 /// GtkToggleButton.
 public struct ToggleButton: Widget {
     public let widget: WidgetRef
@@ -139,7 +161,7 @@ public struct MenuButton: Widget {
         self.init()
         gtk_menu_button_set_icon_name(button, icon)
         widget.tooltip(name)
-        widget.accessibleLabel(name)
+        Button.nameMenuButton(widget, name)
     }
     public init(label: String) {
         self.init()
@@ -148,7 +170,10 @@ public struct MenuButton: Widget {
 
     public var popover: Popover? {
         get { gtk_menu_button_get_popover(button).map { Popover(existing: cast($0)) } }
-        nonmutating set { gtk_menu_button_set_popover(button, newValue?.widget) }
+        nonmutating set {
+            gtk_menu_button_set_popover(button, newValue?.widget)
+            if let popover = newValue?.widget { Button.namePopover(popover, of: widget) }
+        }
     }
     public var child: WidgetRef? {
         get { gtk_menu_button_get_child(button) }
@@ -178,10 +203,7 @@ public extension MenuButton {
     /// Names the button and the toggle inside it, which is what takes the focus: that name
     /// alone, not followed by the button's text or its row's title. (Name it again after
     /// changing its label.)
-    func name(_ name: String) {
-        widget.accessibleName(name)
-        if let inner = gtk_widget_get_first_child(widget) { inner.accessibleName(name) }
-    }
+    func name(_ name: String) { Button.nameMenuButton(widget, name) }
 }
 
 public extension CheckButton {

@@ -184,6 +184,9 @@ public struct DropDown: Widget {
         let factory = NamedItems.factory(owner: widget, wrap: false)
         gtk_drop_down_set_list_factory(drop, factory)
         g_object_unref(gpointerOf(factory))
+        let shown = NamedItems.factory(owner: widget, wrap: false, mark: false)
+        gtk_drop_down_set_factory(drop, shown)
+        g_object_unref(gpointerOf(shown))
     }
     public init(existing: WidgetRef) { checkWrapped(existing, gtk_drop_down_get_type(), "DropDown"); widget = existing }
 
@@ -300,22 +303,26 @@ enum NamedItems {
     /// A list item factory (a new reference) over string objects: each item its text (wrapping
     /// when `wrap`) and a check mark on `owner`'s chosen one (its "selected" property), and
     /// named by its text for assistive technologies.
-    static func factory(owner: WidgetRef, wrap: Bool) -> OpaquePointer {
+    static func factory(owner: WidgetRef, wrap: Bool, mark: Bool = true) -> OpaquePointer {
         let factory = gtk_signal_list_item_factory_new()!
-        let setup: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, item, wrap in
+        // The setup's data: 1 wraps the text, 2 leaves out the mark.
+        let setup: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, item, flags in
             guard let item else { return }
             let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
             let label = gtk_label_new(nil)!
             gtk_label_set_xalign(OpaquePointer(label), 0)
             gtk_widget_set_hexpand(label, 1)
-            if wrap != nil {
+            let flags = UInt(bitPattern: flags)
+            if flags & 1 != 0 {
                 gtk_label_set_wrap(OpaquePointer(label), 1)
                 gtk_label_set_max_width_chars(OpaquePointer(label), 36)
             }
-            let mark = gtk_image_new_from_icon_name("object-select-symbolic")!
-            cambio_accessible_set_hidden(mark)
             gtk_box_append(cast(box), label)
-            gtk_box_append(cast(box), mark)
+            if flags & 2 == 0 {
+                let mark = gtk_image_new_from_icon_name("object-select-symbolic")!
+                cambio_accessible_set_hidden(mark)
+                gtk_box_append(cast(box), mark)
+            }
             gtk_list_item_set_child(OpaquePointer(item), box)
         }
         let bind: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, item, owner in
@@ -337,8 +344,8 @@ enum NamedItems {
             let handler = UInt(bitPattern: g_object_steal_data(item.assumingMemoryBound(to: GObject.self), NamedItems.handlerKey))
             if handler != 0 { g_signal_handler_disconnect(owner, gulong(handler)) }
         }
-        let wrapData = wrap ? UnsafeMutableRawPointer(bitPattern: 1) : nil
-        g_signal_connect_data(gpointerOf(factory), "setup", unsafeBitCast(setup, to: GCallback.self), wrapData, nil, GConnectFlags(0))
+        let flags = UnsafeMutableRawPointer(bitPattern: (wrap ? 1 : 0) | (mark ? 0 : 2))
+        g_signal_connect_data(gpointerOf(factory), "setup", unsafeBitCast(setup, to: GCallback.self), flags, nil, GConnectFlags(0))
         g_signal_connect_data(gpointerOf(factory), "bind", unsafeBitCast(bind, to: GCallback.self), gpointerOf(owner), nil, GConnectFlags(0))
         g_signal_connect_data(gpointerOf(factory), "unbind", unsafeBitCast(unbind, to: GCallback.self), gpointerOf(owner), nil, GConnectFlags(0))
         return factory
@@ -348,13 +355,16 @@ enum NamedItems {
     /// when hidden, so that the list's width does not change).
     nonisolated private static func markChosen(_ item: gpointer?, _ owner: gpointer?) {
         guard let item, let owner, let box = gtk_list_item_get_child(OpaquePointer(item)),
-              let mark = gtk_widget_get_last_child(box) else { return }
+              let mark = gtk_widget_get_last_child(box), g_type_check_instance_is_a(UnsafeMutableRawPointer(mark).assumingMemoryBound(to: GTypeInstance.self), gtk_image_get_type()) != 0 else { return }
         let chosen = gtk_list_item_get_position(OpaquePointer(item)) == cambio_object_get_uint(owner, "selected")
         gtk_widget_set_opacity(mark, chosen ? 1 : 0)
     }
 
-    /// Names the list inside `widget`'s popover `name`.
+    /// Names the list inside `widget`'s popover `name`, and the popover.
     @MainActor static func nameList(in widget: WidgetRef, _ name: String) {
-        for list in widget.any.descendants where list.isA(gtk_list_view_get_type()) { list.accessibleName(name) }
+        for part in widget.any.descendants where part.isA(gtk_list_view_get_type()) || part.isA(gtk_popover_get_type()) {
+            part.accessibleName(name)
+            if part.isA(gtk_popover_get_type()) { part.any.nameBuiltInParts() }
+        }
     }
 }

@@ -66,6 +66,7 @@ public extension Widget {
     func accessibleLabel(_ text: String) { widget.accessibleLabel(text) }
     func accessibleName(_ text: String) { widget.accessibleName(text) }
     func accessibleDescription(_ text: String) { widget.accessibleDescription(text) }
+    func markInvalid(_ why: String?, otherwise: String = "") { widget.markInvalid(why, otherwise: otherwise) }
     /// Left out of the accessibility tree (a part with nothing to say).
     func accessibleHidden() { cambio_accessible_set_hidden(widget) }
     func tooltip(_ text: String?) { widget.tooltip(text) }
@@ -194,6 +195,47 @@ public extension Widget {
     func nameIconButtonsByTooltip() {
         for w in descendants where w.isA(gtk_button_get_type()) && gtk_button_get_label(cast(w)) == nil {
             if let tip = gtk_widget_get_tooltip_text(w) { w.accessibleLabel(String(cString: tip)) }
+        }
+    }
+
+    /// Names, for assistive technologies, the parts GTK 4.8 and libadwaita 1.2 build inside a
+    /// window or popover without a name (their type's name is read instead): a button with a
+    /// mnemonic label by its text alone ("_Copy Text" is read "_Copy Text Copy Text", a page
+    /// switcher's "_1"), an icon button by its tooltip or else `icons[its icon]`, another button by
+    /// the text it shows, a menu button by the text it shows or else `menu`, a search field by its placeholder, a list box and a text view by `list`
+    /// and `text`. Scrolled windows inside stop being Tab stops (what they hold takes the focus).
+    func nameBuiltInParts(icons: [String: String] = [:], menu: String? = nil, list: String? = nil, text: String? = nil) {
+        for w in descendants {
+            if w.isA(gtk_menu_button_get_type()) {
+                let shown = AnyWidget(w).textsInside.map { $0.replacingOccurrences(of: "_", with: "") }.joined(separator: " ")
+                if let name = shown.isEmpty ? menu : shown { Button.nameMenuButton(w, name) }
+            } else if w.isA(gtk_button_get_type()) {
+                if let label = gtk_button_get_label(cast(w)) {
+                    if gtk_button_get_use_underline(cast(w)) != 0 {
+                        w.accessibleName(String(cString: label).replacingOccurrences(of: "_", with: ""))
+                    }
+                } else if let tip = gtk_widget_get_tooltip_text(w) {
+                    w.accessibleName(String(cString: tip))
+                } else if let image = AnyWidget(w).descendants.first(where: { $0.isA(gtk_image_get_type()) }),
+                          let icon = gtk_image_get_icon_name(cast(image)), let name = icons[String(cString: icon)] {
+                    w.accessibleName(name)
+                } else if let label = AnyWidget(w).descendants.first(where: { $0.isA(gtk_label_get_type()) }),
+                          let text = gtk_label_get_label(cast(label)) {
+                    let shown = String(cString: text)
+                    w.accessibleName(gtk_label_get_use_underline(cast(label)) != 0 ? shown.replacingOccurrences(of: "_", with: "") : shown)
+                }
+            } else if w.isA(gtk_search_entry_get_type()) {
+                if let placeholder = cambio_object_get_string(gpointerOf(w), "placeholder-text") {
+                    w.accessibleName(String(cString: placeholder))
+                    g_free(placeholder)
+                }
+            } else if w.isA(gtk_list_box_get_type()), let list {
+                w.accessibleName(list)
+            } else if w.isA(gtk_text_view_get_type()), let text {
+                w.accessibleName(text)
+            } else if w.isA(gtk_scrolled_window_get_type()) {
+                gtk_widget_set_focusable(w, 0)
+            }
         }
     }
 

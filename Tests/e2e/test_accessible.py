@@ -1,0 +1,260 @@
+"""Usable by everyone, end to end: every control a screen reader can reach has a real name, on
+every page, popover and dialog; a wrong amount is said invalid, with why; the month list, the
+Preferences fields, the toast's Undo and the calculator's keys are heard as a user needs them.
+Read through AT-SPI as Orca reads it, driven by real key events."""
+import re
+
+import pyatspi
+
+from harness import App, find_nodes, main, test, wait_for
+
+GTK_TYPE = re.compile(r"^(Gtk|Adw)[A-Z]\w*$")
+
+
+def doubled(name):
+    """The words `name` ends by repeating ("Popular currencies Popular": "Popular"), or None."""
+    words = [w.strip("()[]:,.…") for w in (name or "").split()]
+    for k in range(1, len(words) // 2 + 1):
+        tail = words[-k:]
+        head = words[:-k]
+        if any(head[i:i + k] == tail for i in range(len(head) - k + 1)):
+            return " ".join(tail)
+    return None
+
+
+def actionable(node):
+    """Whether a user can reach or act on `node`: it takes the focus, or it has an action (GTK 4.8
+    gives every label its clipboard actions: a label counts when it takes the focus)."""
+    if node.getState().contains(pyatspi.STATE_FOCUSABLE):
+        return True
+    if node.getRoleName() == "label":
+        return False
+    try:
+        return node.queryAction().nActions > 0
+    except NotImplementedError:
+        return False
+
+
+def what_is_wrong(name):
+    if not (name or "").strip():
+        return "no name"
+    if GTK_TYPE.match(name):
+        return "named after a GTK type"
+    if re.search(r"(^|\s)_\w", name):
+        return "a mnemonic's underscore"
+    if len(name.split()) <= 8 and doubled(name):
+        return f"says {doubled(name)!r} twice"
+    return None
+
+
+def unnamed(app):
+    """Every reachable or actionable object of the app (all its windows, popovers included) whose
+    name is missing, a GTK type's or otherwise wrong: (role, name, why, where)."""
+    found = set()
+    for window in app.node:
+        for n in find_nodes(window):
+            try:
+                if not actionable(n):
+                    continue
+                why = what_is_wrong(n.name)
+                if why:
+                    parent = n.parent
+                    found.add((n.getRoleName(), n.name, why, f"in {parent.getRoleName()} {parent.name!r}" if parent else ""))
+            except Exception:  # the tree may be rebuilding
+                continue
+    return sorted(found)
+
+
+def focused(app, window=None):
+    """The object with the focus (in `window`, else in any of the app's windows), or None."""
+    for w in [window] if window else list(app.node):
+        for n in find_nodes(w):
+            try:
+                if n.getState().contains(pyatspi.STATE_FOCUSED):
+                    return n
+            except Exception:
+                continue
+    return None
+
+
+def tab_to(app, reached, what, window=None, key="Tab", limit=60):
+    """Presses `key` until the object with the focus satisfies `reached`; each press waits for the
+    focus to move. Returns that object."""
+    for _ in range(limit):
+        now = focused(app, window)
+        if now is not None and reached(now):
+            return now
+        app.key(key)
+        wait_for(f"the focus to move on towards {what}", lambda: focused(app, window) is not now, timeout=5)
+    raise AssertionError(f"{key} never reached {what} (last: {now and (now.getRoleName(), now.name)})")
+
+
+def window_named(app, name):
+    return wait_for(f"the {name!r} window", lambda: next((w for w in app.node if w.name == name), None), timeout=10)
+
+
+def expect_named(app, where, seen):
+    problems = unnamed(app)
+    for p in problems:
+        seen.setdefault(p, where)
+
+
+@test
+def every_page_popover_and_dialog_names_every_control():
+    """Walks the five pages, their popovers, Preferences, the shortcuts and About windows and a
+    toast: nothing a user can reach is unnamed, named after a GTK type, or says its name twice."""
+    app = App().start()
+    seen = {}
+    try:
+        for number, tab in enumerate(["Currencies", "Converter", "History", "Investments", "Calculator"], 1):
+            app.show_page(number, tab)
+            expect_named(app, f"page {tab}", seen)
+
+        # Popovers: the main menu, the currency picker, a row's menu, the date picker, the month list.
+        app.show_page(1, "Currencies")
+        app.key("F10")
+        wait_for("the main menu", lambda: app.find("menu item", "Keyboard Shortcuts") or app.find(None, "About Cambio"), timeout=10)
+        expect_named(app, "main menu", seen)
+        app.key("Escape")
+        app.key("ctrl+n")
+        wait_for("the currency picker", lambda: app.find(None, "Search currencies"), timeout=10)
+        expect_named(app, "currency picker", seen)
+        app.key("Escape")
+        app.click(app.find("push button", "Actions for EUR"))
+        wait_for("the row's menu", lambda: app.find("menu item", "Remove"), timeout=10)
+        expect_named(app, "row menu", seen)
+        app.key("Escape")
+
+        app.show_page(3, "History")
+        app.click(wait_for("the date button", lambda: app.find("push button", "Date: ")))
+        wait_for("the date picker", app.focused_day, timeout=10)
+        expect_named(app, "date picker", seen)
+        app.key("Escape")
+
+        app.open_sample_stock("Find a stock")
+        start = wait_for("the start month button", lambda: app.find("push button", "Start month: "), timeout=20)
+        assert start.name == "Start month: January 2000", start.name
+        app.click(start)
+        months = wait_for("the month list", lambda: next((n for n in app.find_all("list") if n.name == "Months"), None), timeout=10)
+        names = [c.name for c in months][:12]
+        assert names == [f"{m} 2000" for m in ("January", "February", "March", "April", "May", "June", "July", "August",
+                                                 "September", "October", "November", "December")], names
+        expect_named(app, "month list", seen)
+        app.key("Escape")
+
+        # Preferences, and the rate provider's list in it.
+        app.key("ctrl+comma")
+        prefs = window_named(app, "Preferences")
+        expect_named(app, "Preferences", seen)
+        provider = wait_for("the rate provider row", lambda: app.find("combo box", "Rate provider"), timeout=10)
+        app.click(provider)
+        providers = wait_for("the providers' list", lambda: next((n for n in app.find_all("list") if n.name == "Rate provider"), None), timeout=10)
+        assert all(c.name for c in providers), [c.name for c in providers]
+        expect_named(app, "rate providers", seen)
+        app.key("Escape")
+        app.key("Escape")
+        wait_for("the preferences closed", lambda: prefs not in list(app.node), timeout=10)
+
+        # The shortcuts window, About.
+        app.key("ctrl+question")
+        window_named(app, "Keyboard Shortcuts")
+        expect_named(app, "Shortcuts", seen)
+        app.key("Escape")
+        app.key("F10")
+        wait_for("the main menu", lambda: focused(app) is not None and focused(app).getRoleName() == "menu item", timeout=10)
+        tab_to(app, lambda n: n.name == "About Cambio", "About Cambio in the menu", key="Down")
+        app.key("Return")
+        wait_for("the About window", lambda: next((w for w in app.node if w.name and w.name.startswith("About")), None), timeout=10)
+        expect_named(app, "About", seen)
+        app.key("Escape")
+
+        assert not seen, "controls without a real name:\n" + "\n".join(f"  {where}: {p}" for p, where in seen.items())
+    finally:
+        app.cleanup()
+
+
+@test
+def a_wrong_amount_is_said_invalid_with_why_and_the_other_rows_say_what_they_hold():
+    app = App().start()
+    try:
+        app.focus_entry("USD")
+        app.key("ctrl+a")
+        app.type("12")
+        wait_for("12 USD converted", lambda: app.amount("EUR") not in ("", "89.51"), timeout=10)
+        converted = app.amount("EUR")
+        app.type("abc")
+        usd = app.entry("USD")
+        wait_for("the amount said invalid", lambda: app.entry("USD").getState().contains(pyatspi.STATE_INVALID), timeout=10)
+        assert app.entry("USD").description == "\u201ca\u201d is not part of a number", app.entry("USD").description
+        eur = app.entry("EUR")
+        assert app.amount("EUR") == converted, "the other rows keep the last amount's conversion"
+        assert eur.description == "Still converted from 12 USD; the amount typed in USD is not taken", eur.description
+        assert not eur.getState().contains(pyatspi.STATE_INVALID)
+        app.key("BackSpace", "BackSpace", "BackSpace")
+        wait_for("the amount valid again", lambda: not app.entry("USD").getState().contains(pyatspi.STATE_INVALID), timeout=10)
+        assert usd.description == "" and app.entry("EUR").description == "", (usd.description, app.entry("EUR").description)
+    finally:
+        app.cleanup()
+
+
+@test
+def the_preferences_fields_say_they_have_the_focus():
+    """Tab into the fee and the Alpha Vantage key: the field with the focus is in the tree."""
+    app = App().start()
+    try:
+        app.key("ctrl+comma")
+        prefs = window_named(app, "Preferences")
+        switch = tab_to(app, lambda n: n.getRoleName() == "check box" and n.name == "Card or exchange fee", "the fee switch", prefs)
+        app.key("space")
+        wait_for("the fee on", lambda: switch.getState().contains(pyatspi.STATE_CHECKED), timeout=5)
+        for name in ("Fee in percent", "Alpha Vantage key"):
+            field = tab_to(app, lambda n: n.name == name, name, prefs)
+            assert field.getRoleName() in ("text", "password text"), (field.getRoleName(), name)
+    finally:
+        app.cleanup()
+
+
+@test
+def the_toast_s_undo_is_named_reached_with_f6_and_ctrl_z_works_outside_the_list():
+    app = App().start()
+    try:
+        # The row's menu, by keyboard: Remove.
+        app.focus_entry("EUR")
+        tab_to(app, lambda n: n.name == "Actions for EUR", "the row's menu button")
+        app.key("space")
+        remove = wait_for("Remove in the menu", lambda: app.find("menu item", "Remove"), timeout=10)
+        wait_for("the menu focused", lambda: focused(app) is not None and focused(app).getRoleName() == "menu item", timeout=5)
+        while focused(app).name != "Remove":
+            before = focused(app)
+            app.key("Down")
+            wait_for("the focus to move", lambda: focused(app) is not before, timeout=5)
+        app.key("Return")
+        wait_for("EUR removed", lambda: "EUR" not in app.row_codes(), timeout=10)
+        undo = wait_for("the toast's Undo", lambda: app.find("push button", "Undo"), timeout=10)
+        assert undo.name == "Undo" and undo.description == "EUR removed", (undo.name, undo.description)
+        close = app.find("push button", "Dismiss")
+        assert close is not None and close.description == "EUR removed"
+
+        # F6: the focus on Undo; F6 again (the status line, offline), then back where it was.
+        before = focused(app)
+        app.key("F6")
+        wait_for("Undo focused", lambda: undo.getState().contains(pyatspi.STATE_FOCUSED), timeout=5)
+        app.key("F6")
+        wait_for("the status line's button focused", lambda: focused(app) is not None and focused(app).name == "Details", timeout=5)
+        app.key("F6")
+        wait_for("the focus back", lambda: focused(app) is not None and focused(app).name == before.name, timeout=5)
+
+        # Ctrl+Z on another page, outside a text field: the row is back.
+        app.show_page(5, "Calculator")
+        app.key("Tab")
+        wait_for("a key focused", lambda: focused(app) is not None and focused(app).getRoleName() == "push button", timeout=5)
+        app.key("ctrl+z")
+        app.show_page(1, "Currencies")
+        wait_for("EUR back", lambda: "EUR" in app.row_codes(), timeout=10)
+        wait_for("the toast says it", lambda: any(app.text(n) == "Undone" for n in app.find_all("label")), timeout=5)
+    finally:
+        app.cleanup()
+
+
+if __name__ == "__main__":
+    main()
