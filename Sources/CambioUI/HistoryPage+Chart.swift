@@ -10,7 +10,7 @@ extension HistoryPage {
         let header: AdaptiveBox
         let rangeButtons: [(range: HistoryRange, button: ToggleButton)]
         let stats = Label("", classes: ["dim-label", "chart-stats"], wrap: true)
-        let surface = DrawingSurface()
+        let surface = DrawingSurface(image: true)
         let point = Label(" ", classes: ["chart-point"], wrap: true)
 
         init() {
@@ -35,6 +35,8 @@ extension HistoryPage {
             ranges.halign = GTK_ALIGN_START
             ranges.valign = GTK_ALIGN_CENTER
             header = AdaptiveBox(breakpoint: 480, spacing: 12, [ranges, stats])
+            // Its low, high and average, and the point the keys are on, are its description.
+            surface.describedBy(stats, point)
             root = Box.vertical(spacing: 8, [header, surface, point])
             root.hexpand = true
         }

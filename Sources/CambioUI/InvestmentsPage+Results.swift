@@ -8,7 +8,7 @@ extension InvestmentsPage {
     @MainActor struct ResultsSection {
         let figures: [String: Label]
         let captions: [String: Label]
-        let chart = DrawingSurface()
+        let chart = DrawingSurface(image: true)
         /// The highlighted month, or what is being read.
         let point = Label(" ", classes: ["chart-point"], wrap: true)
         /// The figures and the chart: dimmed while what is typed cannot be computed. Side by
@@ -40,6 +40,7 @@ extension InvestmentsPage {
             chart.focusable = true
             chart.accessibleLabel(tr("Chart of money invested and value (Left and Right move along it)"))
             let legend = Label(tr("Blue: value · grey: money invested"), classes: ["dim-label"], wrap: true)
+            chart.describedBy(legend, point)
             let chartColumn = Box.vertical(spacing: 6, [chart, legend, point])
             chartColumn.hexpand = true
             row = AdaptiveBox(breakpoint: 720, spacing: 18, [grid, chartColumn])

@@ -256,5 +256,35 @@ def the_toast_s_undo_is_named_reached_with_f6_and_ctrl_z_works_outside_the_list(
         app.cleanup()
 
 
+@test
+def the_chart_is_an_image_described_by_its_summary_and_its_keys_work_under_a_resting_pointer():
+    app = App().start()
+    try:
+        app.show_page(3, "History")
+        chart = wait_for("the chart", lambda: app.find("image", "Rate chart"), timeout=20)
+        stats = wait_for("the summary", lambda: app.find("label", "Low "), timeout=20)
+        readout = chart.parent.getChildAtIndex(chart.parent.childCount - 1)
+        targets = []
+        for relation in chart.getRelationSet():
+            if relation.getRelationType() == pyatspi.RELATION_DESCRIBED_BY:
+                targets += [relation.getTarget(i) for i in range(relation.getNTargets())]
+        assert stats in targets and readout in targets, [t.name for t in targets]
+
+        # The pointer rests over the chart's middle; the keys move the point, and it stays moved.
+        x, y = app.center(chart)
+        app.move_pointer(x, y)
+        under_pointer = wait_for("the point under the pointer", lambda: app.text(readout).strip(), timeout=10)
+        app.click(chart)
+        app.key("End")
+        wait_for("End: the newest point", lambda: app.text(readout) != under_pointer, timeout=5)
+        newest = app.text(readout)
+        assert newest.startswith("Fri, Oct 30, 2026"), newest
+        app.key("Left")
+        wait_for("Left: the point before", lambda: app.text(readout).startswith("Thu, Oct 29, 2026"), timeout=5)
+        assert chart.name.startswith("Thu, Oct 29, 2026"), chart.name
+    finally:
+        app.cleanup()
+
+
 if __name__ == "__main__":
     main()

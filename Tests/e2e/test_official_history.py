@@ -239,7 +239,7 @@ def egyptian_pound_history_names_who_published_each_day():
             wait_for("the status naming the central banks", lambda: status_text(app) == status, timeout=10)
 
             # Alt+3 puts the focus on the chart (as for any pair): Left starts at the newest day.
-            chart = app.find("filler", "Rate chart (Left and Right move along it)")
+            chart = app.find("image", "Rate chart (Left and Right move along it)")
             assert chart is not None, "no chart named 'Rate chart (Left and Right move along it)'"
             if not focused(chart):
                 raise AssertionError(f"after Alt+3 and the history fetched, the focus is not on the chart but on "
@@ -312,7 +312,7 @@ def dirham_yen_by_the_pickers_at_a_phone_s_width():
             wait_for("the AED/JPY week", lambda: day_rows(app) == rows, timeout=30)
 
             # The chart by keyboard: Left reads the newest day out, under the chart, in view.
-            chart = move_focus(app, "Tab", "the chart", lambda n: n.getRoleName() == "filler" and n.name.startswith("Rate chart"))
+            chart = move_focus(app, "Tab", "the chart", lambda n: n.getRoleName() == "image" and n.name.startswith("Rate chart"))
             point = chart.parent.getChildAtIndex(chart.parent.childCount - 1)
             app.key("Left")
             expected = readout(points[-1], "AED", "JPY", names)
@@ -385,7 +385,7 @@ def offline_the_fetched_days_are_shown_without_asking():
                 wait_for("the stored week", lambda: day_rows(again) == rows, timeout=30)
                 wait_for("the status saying the network is off",
                          lambda: status_text(again) == coverage + "\nNetwork access is off: the days fetched before are shown", timeout=10)
-                chart = again.find("filler", "Rate chart (Left and Right move along it)")
+                chart = again.find("image", "Rate chart (Left and Right move along it)")
                 assert chart is not None and focused(chart), f"the focus after Alt+3: {describe(focused_node(again, []))}"
                 again.key("Left")
                 point = chart.parent.getChildAtIndex(chart.parent.childCount - 1)

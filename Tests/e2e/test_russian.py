@@ -51,7 +51,7 @@ def every_page_preferences_and_shortcuts_speak_russian_and_write_numbers_as_1_23
         texts = []
         tabs = ["Валюты", "Конвертер", "История", "Инвестиции", "Калькулятор"]
         # The control each page puts the focus on when it is shown.
-        firsts = [("text", "Сумма в "), ("text", "Сумма"), ("filler", "График курса"),
+        firsts = [("text", "Сумма в "), ("text", "Сумма"), ("image", "График курса"),
                   ("entry", "Найти акцию по тикеру или названию компании"), ("text", "Вычисление")]
         for i, (tab, (role, name)) in enumerate(zip(tabs, firsts), start=1):
             app.show_page(i, tab)

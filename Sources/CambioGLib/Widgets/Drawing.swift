@@ -30,7 +30,12 @@ import CGtk
 /// GtkDrawingArea: `draw` paints it with cairo.
 public struct DrawingSurface: Widget {
     public let widget: WidgetRef
-    public init() { widget = gtk_drawing_area_new()! }
+    /// `image`: read as an image (a chart), not as a filler that assistive technologies pass over.
+    public init(image: Bool = false) { widget = image ? cambio_drawing_area_new_image()! : gtk_drawing_area_new()! }
+    /// Says, for assistive technologies, that `summary` and `readout` describe it.
+    public func describedBy(_ summary: some Widget, _ readout: some Widget) {
+        cambio_accessible_set_described_by(widget, summary.widget, readout.widget)
+    }
     public func onDraw(_ body: @escaping DrawingArea.Draw) { DrawingArea.onDraw(widget, body) }
 }
 

@@ -129,7 +129,16 @@ public extension Widget {
     /// The pointer moving over the widget.
     func onPointerMotion(_ handler: @escaping Signal.Motion) {
         let motion = gtk_event_controller_motion_new()!
-        Signal.motion(motion, "motion", handler)
+        // GTK sends a motion at the same place after the widgets under the pointer change (a
+        // layout): only a move of the pointer is one, so that a pointer resting over a chart
+        // does not take back what the keys chose.
+        let last = LastPointer()
+        Signal.motion(motion, "motion") { x, y in
+            if let at = last.at, at == (x, y) { return }
+            last.at = (x, y)
+            handler(x, y)
+        }
+        Signal.connect(gpointerOf(motion), "leave") { last.at = nil }
         gtk_widget_add_controller(widget, motion)
     }
 
@@ -164,6 +173,9 @@ public extension Widget {
     /// Puts `text` on the clipboard of the widget's display.
     func copyToClipboard(_ text: String) { gdk_clipboard_set_text(gtk_widget_get_clipboard(widget), text) }
 }
+
+/// Where the pointer was at the last motion a widget was told of (nil after it left).
+@MainActor final class LastPointer { var at: (Double, Double)? }
 
 /// Wrapping a widget GTK made (`init(existing:)`): in debug builds, checks that it is of the
 /// wrapper's GType, so that a wrong wrapper fails where it is made, not in a later C call.
