@@ -87,17 +87,17 @@ public struct CurrencyCatalog: Sendable {
         for e in file.entries {
             if let metal = MetalsAndCoins.entry(e.alpha_3), metal.kind == .metal {
                 seen.insert(e.alpha_3)
-                // TRANSLATORS: a precious metal's name ("Gold") as a currency: its unit is a troy ounce.
-                let template = Wording("%@ (one troy ounce)").template
-                list.append(Currency(code: e.alpha_3, numeric: e.numeric ?? "", englishName: Template.fill(template, [e.name]),
-                                     localizedName: Template.fill(words?(template) ?? template, [names?(e.name) ?? e.name]),
-                                     minorUnits: metal.minorUnits))
+                // Named whole in Cambio's catalogue: iso-codes' own names of them differ by language
+                // ("Gold" in English, "Тройская унция золота" in Russian), so no unit is added to them.
+                let name = Self.metalNames[e.alpha_3] ?? "\(e.name) (one troy ounce)"
+                list.append(Currency(code: e.alpha_3, numeric: e.numeric ?? "", englishName: name,
+                                     localizedName: words?(name), minorUnits: metal.minorUnits))
                 continue
             }
             guard !Self.notMoney.contains(e.alpha_3) else { continue }
             seen.insert(e.alpha_3)
             list.append(Currency(code: e.alpha_3, numeric: e.numeric ?? "", englishName: e.name,
-                                 localizedName: names.map { $0(e.name) },
+                                 localizedName: Self.localized(e.name, names: names, words: words),
                                  minorUnits: Self.minorUnitExceptions[e.alpha_3] ?? 2,
                                  isActive: !Self.withdrawn.contains(e.alpha_3)))
         }
@@ -110,6 +110,25 @@ public struct CurrencyCatalog: Sendable {
                                  minorUnits: units, isActive: false))
         }
         self.init(currencies: list)
+    }
+
+    /// The precious metals as currencies: their unit is a troy ounce.
+    static let metalNames = [
+        "XAU": Wording("Gold (one troy ounce)").template, "XAG": Wording("Silver (one troy ounce)").template,
+        "XPT": Wording("Platinum (one troy ounce)").template, "XPD": Wording("Palladium (one troy ounce)").template,
+    ]
+
+    /// Names some of iso-codes' catalogues leave in English (Russian and Korean lack these):
+    /// Cambio's own catalogue says them in those languages.
+    static let namesSaidHere = [Wording("Azerbaijan Manat"), Wording("Guinean Franc"), Wording("Comorian Franc"),
+                                Wording("Lao Kip"), Wording("Bolívar Soberano")].map(\.template)
+
+    /// A currency's name in the user's language: iso-codes' word, else Cambio's own for the names
+    /// it says itself, else nil (the English name stands).
+    static func localized(_ name: String, names: ((String) -> String)?, words: ((String) -> String)?) -> String? {
+        let iso = names?(name)
+        guard iso == name, namesSaidHere.contains(name), let own = words?(name), own != name else { return iso }
+        return own
     }
 
     /// The catalogue of this system: iso-codes' JSON, its names translated by `names`.

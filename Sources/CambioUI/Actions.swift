@@ -121,9 +121,7 @@ struct LocalShortcut {
 
     /// The window, built from `xml`; nil when GTK refuses it.
     static func make(_ specs: [ActionSpec], _ local: [LocalShortcut]) -> Window? {
-        let window = Builder.window(xml: xml(specs, local), id: "shortcuts")
-        window?.nameBuiltInParts(icons: ["edit-find-symbolic": tr("Search shortcuts")], menu: tr("Sections"))
-        return window
+        Builder.window(xml: xml(specs, local), id: "shortcuts")
     }
 }
 

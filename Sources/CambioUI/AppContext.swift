@@ -120,7 +120,7 @@ extension RatesContext {
                             preferences: Preferences? = nil) {
         Gettext.prepare(environment: environment, executable: executable, sourceTree: sourceTree)
         self.init(data: StartupData.load(environment: environment, executable: executable, sourceTree: sourceTree,
-                                         names: Gettext.currencyName),
+                                         names: Gettext.currencyName, words: { Gettext.translate($0) }),
                   environment: environment, preferences: preferences ?? Preferences())
     }
 

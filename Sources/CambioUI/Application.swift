@@ -130,6 +130,8 @@ import Foundation
         guard let shortcuts = shortcutsWindow else { return }
         if let w = window?.window { shortcuts.transient(for: w) }
         shortcuts.present()
+        // Named once shown: GTK 4.8 does not map a shortcuts window whose parts were named before.
+        shortcuts.nameBuiltInParts(icons: ["edit-find-symbolic": tr("Search shortcuts")], menu: tr("Sections"))
     }
 
     /// The primary menu's About Cambio: a new About window over the main window each time.

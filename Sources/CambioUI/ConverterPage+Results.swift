@@ -121,9 +121,11 @@ extension ConverterPage {
         let feeLabel = Label("", classes: ["numeric"], xalign: 1, wrap: true)
         feeLabel.justify = GTK_JUSTIFY_RIGHT
         feeLabel.visible = false
+        // The rate line under the whole row: beside the currency's button it would wrap a word a
+        // line on a phone, or with large text.
         let rateLabel = Label("", classes: ["rate-line"], xalign: 1, wrap: true)
         rateLabel.justify = GTK_JUSTIFY_RIGHT
-        let values = Box.vertical(spacing: 2, [amountLabel, feeLabel, rateLabel])
+        let values = Box.vertical(spacing: 2, [amountLabel, feeLabel])
         values.hexpand = true
         values.valign = GTK_ALIGN_CENTER
         values.tooltip(tr("Drag to reorder (Alt+Up, Alt+Down)"))
@@ -134,7 +136,8 @@ extension ConverterPage {
         let menu = rowMenu(code, name: target.actionsName)
 
         // The buttons fill the row's height, so Tab takes them left to right (see the top row).
-        let content = Box.horizontal(spacing: 12, [toButton, values, copyButton, menu])
+        let top = Box.horizontal(spacing: 12, [toButton, values, copyButton, menu])
+        let content = Box.vertical(spacing: 4, [top, rateLabel])
         content.margins(8, 8, 8, 12)
         let row = ListBoxRow(child: content)
         row.activatable = false

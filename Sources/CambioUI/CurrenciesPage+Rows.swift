@@ -29,6 +29,9 @@ import Foundation
         let nameLabel = Label(face.name, classes: ["dim-label", "currency-name"])
         nameLabel.text = face.shownName(drawable: nameLabel.draws)
         nameLabel.ellipsize = PANGO_ELLIPSIZE_END
+        // As wide on every row, whatever the name: the amount fields line up.
+        nameLabel.widthChars = 12
+        nameLabel.maxWidthChars = 12
         handle = Box.vertical(spacing: 2, [Label(face.code, classes: ["currency-code"]), nameLabel])
         // Narrow enough for a phone: a long name ends in an ellipsis (the row reads it whole).
         handle.sizeRequest(width: 112, height: -1)

@@ -74,8 +74,11 @@ import Foundation
         refreshButton.valign = GTK_ALIGN_CENTER
         addButton.valign = GTK_ALIGN_CENTER
         // The wrapping source line is asked its width first (see CurrencyRow).
-        let toolbar = Box.horizontal(spacing: 12, [AnyWidget(WidthFirstBin(child: sourceLabel)), AnyWidget(spinner), AnyWidget(refreshButton),
-                                                   AnyWidget(addButton)])
+        // The source line over the buttons when narrow (or with large text), rather than squeezed
+        // into a column of a word a line.
+        let buttons = Box.horizontal(spacing: 12, [AnyWidget(spinner), AnyWidget(refreshButton), AnyWidget(addButton)])
+        buttons.halign = GTK_ALIGN_END
+        let toolbar = AdaptiveBox(breakpoint: 560, spacing: 8, [AnyWidget(WidthFirstBin(child: sourceLabel)), AnyWidget(buttons)])
         toolbar.margins(12, 12, 0, 12)
 
         list = ListBox()

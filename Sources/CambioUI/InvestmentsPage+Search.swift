@@ -11,7 +11,7 @@ extension InvestmentsPage {
         let keyButton = MenuButton()
         let keyEditor: APIKeyEditor
         let keyPopover = Popover()
-        let row: Box
+        let row: AdaptiveBox
         let note = Label("", classes: ["dim-label"], wrap: true)
         let list = ListBox(selection: GTK_SELECTION_BROWSE)
         let scroller: ScrolledWindow
@@ -26,7 +26,8 @@ extension InvestmentsPage {
             keyEditor.root.margins(6, 6, 6, 6)
             keyPopover.child = keyEditor.root
             keyButton.popover = keyPopover
-            row = Box.horizontal(spacing: 8, [entry, keyButton])
+            // The key's button under the search field when narrow: the field keeps its width.
+            row = AdaptiveBox(breakpoint: 480, spacing: 8, [entry, keyButton])
             list.addClass("boxed-list")
             list.accessibleLabel(tr("Stocks found"))
             scroller = ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER)

@@ -137,6 +137,8 @@ extension CalculatorPage: Page {}
     private(set) var switcherBar: ViewSwitcherBar?
     private let content: Box
     private var barBuilder: TimerHandle?
+    private var barProbe: WidthProbe?
+    private var pageNamesFit: TimerHandle?
     /// The window was destroyed: its pages are not to be touched any more.
     private var closed = false
 
@@ -205,14 +207,31 @@ extension CalculatorPage: Page {}
         StartupProbe.attach(window)
     }
 
+    /// Fits the bar's page names to its width before the next frame (not during this layout).
+    private func fitPageNamesSoon() {
+        // (The settings outlive the window: a change after it closed finds no bar to fit.)
+        guard !closed, pageNamesFit == nil else { return }
+        pageNamesFit = TimerHandle.idle(beforeNextFrame: true) { [weak self] in
+            guard let self, !self.closed, let bar = self.switcherBar, let probe = self.barProbe else { return }
+            self.pageNamesFit = nil
+            bar.fitNames(width: probe.width)
+        }
+    }
+
     private func buildSwitcherBar() {
         barBuilder = nil
         guard !closed, switcherBar == nil else { return }
         let bar = ViewSwitcherBar(stack: stack)
         bar.accessibleLabel(tr("Pages"))
         Adwaita.bind(switcherTitle, "title-visible", to: bar, "reveal")
+        // The pages' names whole, or icons alone: at each width, and when the text size changes.
+        let probe = WidthProbe()
         content.append(bar)
+        content.append(probe)
+        probe.onWidth { [weak self] _ in self?.fitPageNamesSoon() }
+        Signal.connect(gpointerOf(gtk_settings_get_default()), "notify::gtk-xft-dpi", withArgument: { [weak self] _ in self?.fitPageNamesSoon() })
         switcherBar = bar
+        barProbe = probe
     }
 
     /// Problems found at start-up and later, and saving that fails, go to the user.

@@ -27,10 +27,13 @@ final class GettextTests: XCTestCase {
         let environment = ["HOME": h.path, "LANG": "ru_RU.UTF-8"]
         Gettext.prepare(environment: environment, executable: h.appendingPathComponent("bin/cambio"), sourceTree: repo)
         let data = StartupData.load(environment: environment, executable: h.appendingPathComponent("bin/cambio"), sourceTree: repo,
-                                    names: Gettext.currencyName)
+                                    names: Gettext.currencyName, words: { Gettext.translate($0) })
         XCTAssertEqual(data.problems, [])
         XCTAssertEqual(data.state.currencies.codes.first, "RUB")
         XCTAssertEqual(data.catalog["USD"]?.localizedName, "Доллар США")
+        // iso-codes has no Russian name for these: Cambio's catalogue says them.
+        XCTAssertEqual(data.catalog["AZN"]?.localizedName, "Азербайджанский манат")
+        XCTAssertEqual(data.catalog["LAK"]?.localizedName, "Лаосский кип")
     }
 
     /// Why a store was set aside is worded in the user's language, down to the reason inside;

@@ -63,6 +63,32 @@ final class WindowShellTests: WindowTestCase {
         XCTAssertFalse(window.switcherTitle.titleVisible, "wide: the switcher is in the header again")
     }
 
+    /// The bottom bar never cuts a page's name: where a name does not fit (large text, or a
+    /// phone's width), every page shows its icon alone, its name as the tooltip and, for a screen
+    /// reader, as the button's name; with room, the names show again.
+    func testTheBottomBarShowsNamesWholeOrIconsAlone() async throws {
+        func names(_ bar: ViewSwitcherBar) -> (shown: [String], tooltips: [String?]) {
+            let buttons = AnyWidget(bar.widget).descendants.filter { $0.isA(gtk_toggle_button_get_type()) }
+            let shown = buttons.flatMap { AnyWidget($0).descendants.filter { $0.isA(gtk_label_get_type()) && gtk_widget_get_visible($0) != 0 } }
+                .map { Label(existing: $0).text }.filter { !$0.isEmpty }
+            return (Array(Set(shown)).sorted(), buttons.map { gtk_widget_get_tooltip_text($0).map { String(cString: $0) } })
+        }
+        let settings = gpointerOf(gtk_settings_get_default())
+        let dpi = cambio_object_get_uint(settings, "gtk-xft-dpi")
+        defer { cambio_object_set_uint(settings, "gtk-xft-dpi", dpi) }
+        cambio_object_set_uint(settings, "gtk-xft-dpi", guint(96 * 1024))
+        reopen(560, 700) { window.switcherBar?.reveal == true }
+        let bar = try XCTUnwrap(window.switcherBar)
+        XCTAssertTrue(runMainLoop(until: { names(bar).shown.count == 5 }), "at 560 px the names fit: \(names(bar))")
+        XCTAssertEqual(names(bar).tooltips, [nil, nil, nil, nil, nil])
+        // Text scaled by 1.5 (as GNOME's Large Text does): "Investments" no longer fits.
+        cambio_object_set_uint(settings, "gtk-xft-dpi", guint(144 * 1024))
+        XCTAssertTrue(runMainLoop(until: { names(bar).shown.isEmpty }), "no name is cut: \(names(bar))")
+        XCTAssertEqual(names(bar).tooltips, ["Currencies", "Converter", "History", "Investments", "Calculator"])
+        cambio_object_set_uint(settings, "gtk-xft-dpi", guint(96 * 1024))
+        XCTAssertTrue(runMainLoop(until: { names(bar).shown.count == 5 }), "the names again: \(names(bar))")
+    }
+
     /// The header's switcher offers each page once, in order, and builds nothing more: the hidden
     /// second switcher of AdwViewSwitcherTitle holds no buttons (five more at each start, 7 M
     /// instructions before the first frame), and the pages, added while the switcher waited,

@@ -81,7 +81,7 @@ def remove_from_the_row_menu(app, code):
     """The row's menu, from the keyboard: Remove is its fifth item."""
     app.click(wait_for(f"the actions of {code}", lambda: app.find(None, f"Actions for {code}")))
     wait_for("the menu, focused", lambda: any(n.name == "Use as Reference" and n.getState().contains(pyatspi.STATE_FOCUSED)
-                                              for n in app.find_all("push button")))
+                                              for n in app.find_all("menu item")))
     app.key("Down", "Down", "Down", "Down", "Return")
     wait_for(f"{code} removed", lambda: code not in app.row_codes())
 

@@ -82,7 +82,7 @@ def search_choose_and_compute_by_keyboard_as_the_command_line_does():
         app.key("Right", "Right")
         wait_for("the slider names March 2000", lambda: app.find("slider", "Start month slider: March 2000") is not None)
         expect_figures(app, cli(app, "2000-03"))
-        assert any(n.name == "Start month" for n in app.find_all()), "the month list keeps its name"
+        assert any(n.name == "Start month: March 2000" for n in app.find_all()), "the month list says the month chosen"
 
         # A bad amount is named; the last figures stay (every prefix of "abc" is bad too).
         app.key("shift+Tab", "shift+Tab", "ctrl+a")

@@ -97,7 +97,7 @@ def every_control_has_a_name_and_tab_reaches_the_controls_of_each_page():
 
         expected = {
             2: ["Amount", "From USD (US Dollar)", "Swap currencies", "Add favourite", "History of this pair",
-                "To EUR (Euro)", "Copy the EUR amount", "Actions for EUR", "Add Target Currency"],
+                "To EUR (Euro)", "Copy the EUR amount", "Actions for EUR", "Add target currency"],
             3: ["Swap currencies", "Range one week", "Range everything since 1999", "Amount on a past date"],
             4: ["Find a stock by symbol or company name", "Alpha Vantage key", "Initial investment", "Monthly amount",
                 "Start month", "Start month slider"],
@@ -118,7 +118,7 @@ def every_control_has_a_name_and_tab_reaches_the_controls_of_each_page():
         reached = tab_through(app, controls, 19)
         # The rows and their controls, the key's field too.
         for name in ("Rate provider", "Automatic refresh", "Official rates for history", "Gold, silver and cryptocurrencies", "Reference currency", "Reference currency: USD (US Dollar)",
-                     "Decimal places", "Card or exchange fee", "Use the network", "Alpha Vantage key", "Show Text", "Saved key", "Search"):
+                     "Decimal places", "Card or exchange fee", "Use the network", "Alpha Vantage key", "Saved key", "Search"):
             assert any(r and r.startswith(name) for r in reached), (name, reached)
         app.key("Escape")
         wait_for("the preferences closed", lambda: not any(w.name == "Preferences" for w in app.node), timeout=10)
@@ -189,7 +189,7 @@ def ctrl_comma_ctrl_r_ctrl_n_ctrl_f_and_alt_1_through_real_keys():
                                                             for n in app.find_all("entry", "Search currencies")), timeout=5)
         # Escape closes the picker (its search takes the key as stop-search) and gives the focus back.
         app.key("Escape")
-        wait_for("the picker closed", lambda: focused(app, "push button", "Add Currency", None), timeout=5)
+        wait_for("the picker closed", lambda: focused(app, "push button", "Add currency", None), timeout=5)
         app.focus_entry("EUR")
 
         # Ctrl+F on Investments: the stock search.

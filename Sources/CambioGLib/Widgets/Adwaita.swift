@@ -136,6 +136,33 @@ public struct ViewSwitcherBar: Widget {
         get { adw_view_switcher_bar_get_reveal(cast(widget)) != 0 }
         nonmutating set { adw_view_switcher_bar_set_reveal(cast(widget), newValue ? 1 : 0) }
     }
+
+    /// The pages' buttons, in order (libadwaita's AdwViewSwitcherButton is a toggle button).
+    private var buttons: [WidgetRef] { descendants.filter { $0.isA(gtk_toggle_button_get_type()) } }
+
+    /// Keeps the pages' names whole at `width` (the bar's width): where one does not fit its
+    /// button, every button shows its icon alone (libadwaita 1.2 would cut the name: "Curre…").
+    /// Each button keeps its page's name as its tooltip and, for a screen reader, its name.
+    /// Returns whether the names show.
+    @discardableResult
+    public func fitNames(width: Int32) -> Bool {
+        let buttons = buttons
+        guard !buttons.isEmpty, width > 0 else { return true }
+        // A button's room for its name: its share of the bar, less its padding.
+        let room = Double(width) / Double(buttons.count) - 16
+        // Its page's name, in the label of each of its layouts (not the empty badge).
+        let labels = buttons.map { AnyWidget($0).descendants.filter { $0.isA(gtk_label_get_type()) && !Label(existing: $0).text.isEmpty } }
+        let fits = labels.allSatisfy { labels in
+            labels.allSatisfy { label in (TextLayout(Label(existing: label).text, in: AnyWidget(label))?.size.width ?? 0) <= room }
+        }
+        for (button, labels) in zip(buttons, labels) {
+            let name = labels.first.map { Label(existing: $0).text } ?? ""
+            button.tooltip(fits ? nil : name)
+            button.accessibleName(name)
+            for label in labels { label.visible = fits }
+        }
+        return fits
+    }
 }
 
 /// AdwToastOverlay: shows toasts over its child, one at a time.
