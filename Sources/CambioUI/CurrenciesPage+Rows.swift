@@ -134,6 +134,7 @@ import Foundation
     func setHasRate(_ hasRate: Bool) {
         entry.sensitive = hasRate
         entry.placeholder = hasRate ? nil : tr("No rate")
+        entry.setClass("no-rate", !hasRate)
     }
 
     /// The line under the amount, in `words`' language; a refused text marks the amount too.
