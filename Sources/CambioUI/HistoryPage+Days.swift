@@ -51,9 +51,12 @@ extension HistoryPage {
         case .plain: nil
         case .noRate: "dim-label"
         }
-        let rate = Label(say(day.rate), classes: ["day-rate"], xalign: 1)
-        let change = Label(day.change.map(say) ?? "", classes: ["day-change"] + [mark].compactMap { $0 }, xalign: 1)
-        let line = Box.horizontal(spacing: 8, [left, Box.vertical(spacing: 0, [rate, change])])
+        // Wrapped, not widening the row: "в тот день не публиковался" with large text is wider
+        // than a phone leaves it.
+        let rate = Label(say(day.rate), classes: ["day-rate"], xalign: 1, wrap: true)
+        let change = Label(day.change.map(say) ?? "", classes: ["day-change"] + [mark].compactMap { $0 }, xalign: 1, wrap: true)
+        for label in [rate, change] { label.justify = GTK_JUSTIFY_RIGHT }
+        let line = Box.horizontal(spacing: 8, [left, WidthFirstBin(child: Box.vertical(spacing: 0, [rate, change]))])
         line.margins(6, 10, 6, 10)
         let row = ListBoxRow(child: line)
         row.activatable = false

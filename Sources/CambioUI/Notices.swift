@@ -277,7 +277,8 @@ import CGtk
             close.valign = GTK_ALIGN_CENTER
             // Beside the title while there is room; below it, at the end, on a phone (from 480 px
             // the title keeps at least half the line).
-            let buttons = Box.horizontal(spacing: 6, [detailsButton, actionButton, close])
+            // One above the other where they do not fit side by side (large text in Russian).
+            let buttons = AdaptiveBox(breakpoint: 0, spacing: 6, [detailsButton, actionButton, close])
             buttons.halign = GTK_ALIGN_END
             root = AdaptiveBox(breakpoint: 480, spacing: 6, [title, buttons])
             root.addClass("status-line")

@@ -456,6 +456,32 @@ class App:
         xdotool("key", "--clearmodifiers", *keys)
 
 
+class TextScale:
+    """GNOME's text scaling, as its settings daemon hands it to GTK (the XSETTINGS Xft/DPI), for
+    the apps on this display while it runs: xsettingsd, waited for until it owns the settings."""
+
+    def __init__(self, factor):
+        self.factor = factor
+
+    def __enter__(self):
+        self.folder = tempfile.mkdtemp(prefix="cambio-e2e-xsettings-")
+        conf = os.path.join(self.folder, "xsettingsd.conf")
+        with open(conf, "w") as f:
+            f.write(f"Xft/DPI {int(96 * self.factor * 1024)}\n")
+        self.proc = subprocess.Popen(["xsettingsd", "-c", conf], stderr=subprocess.PIPE, text=True)
+        said = []
+        for line in self.proc.stderr:
+            said.append(line.strip())
+            if "Took ownership of selection" in line:
+                return self
+        raise AssertionError(f"xsettingsd did not take the X settings: {said}")
+
+    def __exit__(self, *exc):
+        self.proc.terminate()
+        self.proc.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
 def show_output():
     for app in RUNNING:
         state = "running" if app.proc.poll() is None else f"exited {app.proc.returncode}"

@@ -119,22 +119,25 @@ def every_page_popover_and_dialog_names_every_control():
         app.key("ctrl+n")
         wait_for("the currency picker", lambda: app.find(None, "Search currencies"), timeout=10)
         expect_named(app, "currency picker", seen)
+        # Escape closes it and gives the focus back to its button; from there, by keyboard, a row's menu.
         app.key("Escape")
-        app.click(app.find("push button", "Actions for EUR"))
-        wait_for("the row's menu", lambda: app.find("menu item", "Remove"), timeout=10)
+        wait_for("the picker closed", lambda: focused(app) is not None and focused(app).name == "Add currency", timeout=10)
+        tab_to(app, lambda n: n.name == "Actions for EUR", "EUR's menu button")
+        app.key("space")
+        wait_for("the row's menu", lambda: focused(app) is not None and focused(app).getRoleName() == "menu item", timeout=10)
         expect_named(app, "row menu", seen)
         app.key("Escape")
 
         app.show_page(3, "History")
-        app.click(wait_for("the date button", lambda: app.find("push button", "Date: ")))
-        wait_for("the date picker", app.focused_day, timeout=10)
+        tab_to(app, lambda n: (n.name or "").startswith("Date: "), "the date button")
+        app.open_day_picker()
         expect_named(app, "date picker", seen)
         app.key("Escape")
 
         app.open_sample_stock("Find a stock")
-        start = wait_for("the start month button", lambda: app.find("push button", "Start month: "), timeout=20)
+        start = tab_to(app, lambda n: (n.name or "").startswith("Start month: "), "the start month button")
         assert start.name == "Start month: January 2000", start.name
-        app.click(start)
+        app.key("space")
         months = wait_for("the month list", lambda: next((n for n in app.find_all("list") if n.name == "Months"), None), timeout=10)
         names = [c.name for c in months][:12]
         assert names == [f"{m} 2000" for m in ("January", "February", "March", "April", "May", "June", "July", "August",
@@ -146,8 +149,8 @@ def every_page_popover_and_dialog_names_every_control():
         app.key("ctrl+comma")
         prefs = window_named(app, "Preferences")
         expect_named(app, "Preferences", seen)
-        provider = wait_for("the rate provider row", lambda: app.find("combo box", "Rate provider"), timeout=10)
-        app.click(provider)
+        wait_for("the rate provider focused", lambda: focused(app, prefs) is not None and focused(app, prefs).name == "Rate provider", timeout=10)
+        app.key("space")
         providers = wait_for("the providers' list", lambda: next((n for n in app.find_all("list") if n.name == "Rate provider"), None), timeout=10)
         assert all(c.name for c in providers), [c.name for c in providers]
         expect_named(app, "rate providers", seen)
@@ -270,8 +273,10 @@ def the_chart_is_an_image_described_by_its_summary_and_its_keys_work_under_a_res
                 targets += [relation.getTarget(i) for i in range(relation.getNTargets())]
         assert stats in targets and readout in targets, [t.name for t in targets]
 
-        # The pointer rests over the chart's middle; the keys move the point, and it stays moved.
+        # The pointer moves onto the chart's middle (a jump there is an entry, not a move) and rests;
+        # the keys move the point, and it stays moved.
         x, y = app.center(chart)
+        app.move_pointer(x - 10, y)
         app.move_pointer(x, y)
         under_pointer = wait_for("the point under the pointer", lambda: app.text(readout).strip(), timeout=10)
         app.click(chart)

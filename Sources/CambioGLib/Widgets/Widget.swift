@@ -129,19 +129,24 @@ public extension Widget {
     /// The pointer moving over the widget.
     func onPointerMotion(_ handler: @escaping Signal.Motion) {
         let motion = gtk_event_controller_motion_new()!
-        // GTK sends a motion after the widgets under the pointer change (a layout), at the same
-        // place in the window, though maybe not in the widget (it moved): only a move of the
+        // GTK sends a motion when the widget comes under a resting pointer (it shows, or a
+        // layout moves it), at the place in the window where the pointer was: only a move of the
         // pointer in the window is one, so that a pointer resting over a chart does not take
         // back what the keys chose.
         let last = LastPointer()
         let widget = widget
-        Signal.motion(motion, "motion") { x, y in
+        func inWindow(_ x: Double, _ y: Double) -> (Double, Double) {
             var wx = x, wy = y
             if let root = gtk_widget_get_root(widget) {
                 gtk_widget_translate_coordinates(widget, UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self), x, y, &wx, &wy)
             }
-            if let at = last.at, at == (wx, wy) { return }
-            last.at = (wx, wy)
+            return (wx, wy)
+        }
+        Signal.motion(motion, "enter") { x, y in last.at = inWindow(x, y) }
+        Signal.motion(motion, "motion") { x, y in
+            let at = inWindow(x, y)
+            if let was = last.at, was == at { return }
+            last.at = at
             handler(x, y)
         }
         Signal.connect(gpointerOf(motion), "leave") { last.at = nil }
