@@ -24,7 +24,8 @@ extension HistoryPage {
             result.hexpand = true
             let title = Label(tr("On a past date"), classes: ["heading"])
             title.valign = GTK_ALIGN_CENTER
-            let inputs = Box.horizontal(spacing: 8, [amount, dateButton])
+            // The date under the amount where both do not fit side by side (large text on a phone).
+            let inputs = AdaptiveBox(breakpoint: 0, spacing: 8, [amount, dateButton])
             inputs.valign = GTK_ALIGN_CENTER
             result.valign = GTK_ALIGN_CENTER
             root = AdaptiveBox(breakpoint: 600, spacing: 8, [title, inputs, result])

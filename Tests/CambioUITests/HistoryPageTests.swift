@@ -98,19 +98,6 @@ final class HistoryPageTests: WindowTestCase {
         XCTAssertEqual(page.pastPart.dateButton.label, "Sep 2, 2026")
     }
 
-    /// With text scaled by 1.5 (GNOME's Large Text), the page with its history still fits a
-    /// phone's 360 px.
-    func testThePageFitsAPhoneWithLargeText() async throws {
-        AppStyles.load()
-        defer { AppStyles.unload() }
-        let settings = gpointerOf(gtk_settings_get_default())
-        let dpi = cambio_object_get_uint(settings, "gtk-xft-dpi")
-        defer { cambio_object_set_uint(settings, "gtk-xft-dpi", dpi) }
-        cambio_object_set_uint(settings, "gtk-xft-dpi", guint(144 * 1024))
-        MainContext.drain()
-        XCTAssertLessThanOrEqual(minimumWidths(root: page.root).page, 360)
-    }
-
     func testASuspendedCurrencyShowsAGap() async throws {
         page.setPair(from: "EUR", to: "RUB")
         try await waitForLoad()

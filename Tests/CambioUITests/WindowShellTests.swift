@@ -89,36 +89,6 @@ final class WindowShellTests: WindowTestCase {
         XCTAssertTrue(runMainLoop(until: { names(bar).shown.count == 5 }), "the names again: \(names(bar))")
     }
 
-    /// With text scaled by 1.5 (GNOME's Large Text), every page still fits a phone's 360 px: on
-    /// failure, the parts that ask for the most width are named.
-    func testEveryPageFitsAPhoneWithLargeText() async throws {
-        AppStyles.load()
-        defer { AppStyles.unload() }
-        let settings = gpointerOf(gtk_settings_get_default())
-        let dpi = cambio_object_get_uint(settings, "gtk-xft-dpi")
-        defer { cambio_object_set_uint(settings, "gtk-xft-dpi", dpi) }
-        cambio_object_set_uint(settings, "gtk-xft-dpi", guint(144 * 1024))
-        let pages: [(String, WidgetRef)] = [("currencies", window.currencies.root), ("converter", window.converter.root),
-                                            ("history", window.history.root), ("investments", window.investments.root),
-                                            ("calculator", window.calculator.root)]
-        for (i, (name, root)) in pages.enumerated() {
-            window.showPage(i)
-            // As the page first shows (the History's still loading), then once it has settled.
-            let first = minimumWidths(root: root).page
-            XCTAssertLessThanOrEqual(first, 360, "\(name), as it first shows, fits a phone with large text: \(widestParts(root))")
-            MainContext.drain()
-            let width = minimumWidths(root: root).page
-            XCTAssertLessThanOrEqual(width, 360, "\(name) fits a phone with large text; widest: \(widestParts(root))")
-        }
-    }
-
-    /// The parts of `root` that ask for more than 300 px, innermost last: type, width, texts.
-    private func widestParts(_ root: WidgetRef) -> [String] {
-        AnyWidget(root).descendants.filter { gtk_widget_get_visible($0) != 0 && minimumWidth(AnyWidget($0)) > 300 }.suffix(4).map {
-            "\(String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(OpaquePointer($0))))) \(minimumWidth(AnyWidget($0))): \(AnyWidget($0).textsInside.prefix(3))"
-        }
-    }
-
     /// The header's switcher offers each page once, in order, and builds nothing more: the hidden
     /// second switcher of AdwViewSwitcherTitle holds no buttons (five more at each start, 7 M
     /// instructions before the first frame), and the pages, added while the switcher waited,
