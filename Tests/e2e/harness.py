@@ -57,6 +57,18 @@ def wait_for(what, probe, timeout=20.0, interval=0.1, fatal=()):
     raise AssertionError(f"timed out waiting for {what} (last: {last!r})")
 
 
+def doubled(name):
+    """The words `name` ends by repeating ("Popular currencies Popular": "Popular"), or None: a
+    name GTK 4.8 read with its label's text after it."""
+    words = [w.strip("()[]:,.…") for w in (name or "").split()]
+    for k in range(1, len(words) // 2 + 1):
+        tail = words[-k:]
+        head = words[:-k]
+        if any(head[i:i + k] == tail for i in range(len(head) - k + 1)):
+            return " ".join(tail)
+    return None
+
+
 def find_nodes(node, role=None, name_contains=None):
     """The nodes of the accessibility tree under `node` (itself included) of `role` whose name
     contains `name_contains`, in tree order."""
@@ -410,6 +422,31 @@ class App:
         self.type(query)
         wait_for("the listing", lambda: self.find("list item", symbol), timeout=10)
         self.key("Down", "Return")
+
+    # The focus
+
+    def focused(self, window=None):
+        """The object with the focus (in `window`, else in any of the app's windows), or None."""
+        for w in [window] if window else list(self.node):
+            for n in find_nodes(w):
+                try:
+                    if n.getState().contains(pyatspi.STATE_FOCUSED):
+                        return n
+                except Exception:
+                    continue
+        return None
+
+    def press_until(self, key, reached, what, window=None, limit=60):
+        """Presses `key` until the object with the focus satisfies `reached`, each press waited
+        for (the focus leaves the object it was on). Returns that object."""
+        now = None
+        for _ in range(limit):
+            now = self.focused(window)
+            if now is not None and reached(now):
+                return now
+            self.key(key)
+            wait_for(f"the focus to move on towards {what}", lambda: self.focused(window) is not now, timeout=5)
+        raise AssertionError(f"{key} never reached {what} (last: {now and (now.getRoleName(), now.name)})")
 
     # The date picker of "On a past date" (English names: "Friday, October 30, 2026")
 

@@ -6,20 +6,9 @@ import re
 
 import pyatspi
 
-from harness import App, find_nodes, main, test, wait_for
+from harness import App, doubled, find_nodes, main, test, wait_for
 
 GTK_TYPE = re.compile(r"^(Gtk|Adw)[A-Z]\w*$")
-
-
-def doubled(name):
-    """The words `name` ends by repeating ("Popular currencies Popular": "Popular"), or None."""
-    words = [w.strip("()[]:,.…") for w in (name or "").split()]
-    for k in range(1, len(words) // 2 + 1):
-        tail = words[-k:]
-        head = words[:-k]
-        if any(head[i:i + k] == tail for i in range(len(head) - k + 1)):
-            return " ".join(tail)
-    return None
 
 
 def actionable(node):
@@ -66,27 +55,11 @@ def unnamed(app):
 
 
 def focused(app, window=None):
-    """The object with the focus (in `window`, else in any of the app's windows), or None."""
-    for w in [window] if window else list(app.node):
-        for n in find_nodes(w):
-            try:
-                if n.getState().contains(pyatspi.STATE_FOCUSED):
-                    return n
-            except Exception:
-                continue
-    return None
+    return app.focused(window)
 
 
-def tab_to(app, reached, what, window=None, key="Tab", limit=60):
-    """Presses `key` until the object with the focus satisfies `reached`; each press waits for the
-    focus to move. Returns that object."""
-    for _ in range(limit):
-        now = focused(app, window)
-        if now is not None and reached(now):
-            return now
-        app.key(key)
-        wait_for(f"the focus to move on towards {what}", lambda: focused(app, window) is not now, timeout=5)
-    raise AssertionError(f"{key} never reached {what} (last: {now and (now.getRoleName(), now.name)})")
+def tab_to(app, reached, what, window=None, key="Tab"):
+    return app.press_until(key, reached, what, window)
 
 
 def window_named(app, name):
@@ -133,6 +106,12 @@ def every_page_popover_and_dialog_names_every_control():
         app.open_day_picker()
         expect_named(app, "date picker", seen)
         app.key("Escape")
+        wait_for("the focus back on the date button", lambda: (focused(app).name or "").startswith("Date: "), timeout=10)
+        tab_to(app, lambda n: n.name == "Who published these rates", "who published", key="shift+Tab")
+        app.key("space")
+        wait_for("the list of who published", lambda: app.find("label", "Published by"), timeout=10)
+        expect_named(app, "who published", seen)
+        app.key("Escape")
 
         app.open_sample_stock("Find a stock")
         start = tab_to(app, lambda n: (n.name or "").startswith("Start month: "), "the start month button")
@@ -143,6 +122,12 @@ def every_page_popover_and_dialog_names_every_control():
         assert names == [f"{m} 2000" for m in ("January", "February", "March", "April", "May", "June", "July", "August",
                                                  "September", "October", "November", "December")], names
         expect_named(app, "month list", seen)
+        app.key("Escape")
+        wait_for("the focus back on the month button", lambda: (focused(app).name or "").startswith("Start month: "), timeout=10)
+        tab_to(app, lambda n: n.name == "Alpha Vantage key" and n.getRoleName() == "push button", "the key's button", key="shift+Tab")
+        app.key("space")
+        wait_for("the key's field", lambda: focused(app) is not None and focused(app).getRoleName() == "password text", timeout=10)
+        expect_named(app, "key popover", seen)
         app.key("Escape")
 
         # Preferences, and the rate provider's list in it.
@@ -155,6 +140,13 @@ def every_page_popover_and_dialog_names_every_control():
         assert all(c.name for c in providers), [c.name for c in providers]
         expect_named(app, "rate providers", seen)
         app.key("Escape")
+        wait_for("the focus back on the provider", lambda: focused(app, prefs) is not None and focused(app, prefs).name == "Rate provider", timeout=10)
+        tab_to(app, lambda n: n.name == "Add a rate of your own", "Add Rate…", prefs)
+        app.key("space")
+        window_named(app, "Set Your Rate")
+        expect_named(app, "your own rate's dialog", seen)
+        app.key("Escape")
+        wait_for("the dialog closed", lambda: not any(w.name == "Set Your Rate" for w in app.node), timeout=10)
         app.key("Escape")
         wait_for("the preferences closed", lambda: prefs not in list(app.node), timeout=10)
 
@@ -255,6 +247,27 @@ def the_toast_s_undo_is_named_reached_with_f6_and_ctrl_z_works_outside_the_list(
         app.show_page(1, "Currencies")
         wait_for("EUR back", lambda: "EUR" in app.row_codes(), timeout=10)
         wait_for("the toast says it", lambda: any(app.text(n) == "Undone" for n in app.find_all("label")), timeout=5)
+    finally:
+        app.cleanup()
+
+
+@test
+def a_calculator_key_pressed_from_the_keyboard_keeps_the_focus():
+    """Tab onto the keypad: Space presses a key and the focus stays on it, so that Tab goes on
+    from there (it used to jump back to the display after every key)."""
+    app = App().start()
+    try:
+        app.show_page(5, "Calculator")
+        seven = tab_to(app, lambda n: n.name == "7", "the 7 key")
+        for _ in range(3):
+            app.key("space")
+            wait_for("7 typed", lambda: app.text(app.find("text", "Calculation")).endswith("7"), timeout=5)
+            assert seven.getState().contains(pyatspi.STATE_FOCUSED), f"the focus left the key: {focused(app) and focused(app).name}"
+        assert app.text(app.find("text", "Calculation")) == "777"
+        tab_to(app, lambda n: n.name == "Equals", "=")
+        app.key("space")
+        wait_for("the result", lambda: any(app.text(n) == "777" for n in app.find_all("label")), timeout=5)
+        assert focused(app).name == "Equals"
     finally:
         app.cleanup()
 

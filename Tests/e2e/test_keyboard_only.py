@@ -3,32 +3,15 @@ show read back through AT-SPI and checked against the command line's own figures
 import json
 import subprocess
 
-import pyatspi
-
-from harness import App, BINARY, find_nodes, main, test, wait_for
+from harness import App, BINARY, main, test, wait_for
 
 
 def focused(app):
-    """The object with the focus in any of the app's windows, or None."""
-    for window in list(app.node):
-        for n in find_nodes(window):
-            try:
-                if n.getState().contains(pyatspi.STATE_FOCUSED):
-                    return n
-            except Exception:
-                continue
-    return None
+    return app.focused()
 
 
-def press_until(app, key, reached, what, limit=60):
-    """Presses `key` until the focused object satisfies `reached`, each press waited for."""
-    for _ in range(limit):
-        now = focused(app)
-        if now is not None and reached(now):
-            return now
-        app.key(key)
-        wait_for(f"the focus to move towards {what}", lambda: focused(app) is not now, timeout=5)
-    raise AssertionError(f"{key} never reached {what}")
+def press_until(app, key, reached, what):
+    return app.press_until(key, reached, what)
 
 
 def convert(app, amount, source, target):

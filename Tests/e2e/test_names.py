@@ -2,18 +2,7 @@
 AT-SPI, without a mnemonic's underscore and without its visible text repeated after it."""
 import re
 
-from harness import App, main, test, wait_for
-
-
-def doubled(name):
-    """The words `name` ends by repeating ("Popular currencies Popular": "Popular"), or None."""
-    words = [w.strip("()[]:,.…") for w in (name or "").split()]
-    for k in range(1, len(words) // 2 + 1):
-        tail = words[-k:]
-        head = words[:-k]
-        if any(head[i:i + k] == tail for i in range(len(head) - k + 1)):
-            return " ".join(tail)
-    return None
+from harness import App, doubled, main, test, wait_for
 
 
 def bad_names(nodes):

@@ -17,9 +17,15 @@ public struct MessageDialog: Widget {
     public var heading: String { adw_message_dialog_get_heading(dialog).map { String(cString: $0) } ?? "" }
     public func extraChild(_ child: some Widget) { adw_message_dialog_set_extra_child(dialog, child.widget) }
 
-    /// A button; `id` names its response.
+    /// A button; `id` names its response. (Named by its label alone: GTK 4.8 reads a mnemonic
+    /// label raw and then again, "_Cancel Cancel".)
     public func addResponse(_ id: String, _ label: String, _ appearance: Appearance = .normal) {
         adw_message_dialog_add_response(dialog, id, label)
+        for button in descendants where button.isA(gtk_button_get_type()) {
+            if let text = gtk_button_get_label(cast(button)), String(cString: text) == label {
+                button.accessibleName(label.replacingOccurrences(of: "_", with: ""))
+            }
+        }
         switch appearance {
         case .normal: break
         case .suggested: adw_message_dialog_set_response_appearance(dialog, id, ADW_RESPONSE_SUGGESTED)
