@@ -27,6 +27,20 @@ public func withCStringArray<R>(_ strings: [String], _ body: (UnsafeMutablePoint
     return array.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
 }
 
+public extension String {
+    /// A mnemonic label as it reads: "_Save" is "Save", "a__b" is "a_b".
+    var withoutMnemonic: String {
+        var out = ""
+        var escaped = false
+        for c in self {
+            if c == "_" && !escaped { escaped = true; continue }
+            out.append(c)
+            escaped = false
+        }
+        return out
+    }
+}
+
 /// Owns one GObject reference (taken over from the caller) and drops it when released.
 public final class GObjectRef: @unchecked Sendable {
     public let pointer: gpointer

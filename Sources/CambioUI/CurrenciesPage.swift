@@ -136,10 +136,8 @@ import Foundation
         // Ctrl+Z right after a removal puts the row back. Before the fields see it: GtkText takes
         // Ctrl+Z even with nothing to undo. After typing, it is the field's again (its own undo of
         // the typing; the toast's Undo still puts the row back).
-        AnyWidget(root).onKeyPressed(capture: true) { [weak self] keyval, state in
-            let mods = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
-            guard let self, self.undoKeyRestores, mods == GDK_CONTROL_MASK.rawValue,
-                  keyval == UInt32(GDK_KEY_z) else { return false }
+        AnyWidget(root).onShortcut(GDK_KEY_z, GDK_CONTROL_MASK, capture: true) { [weak self] in
+            guard let self, self.undoKeyRestores else { return false }
             return self.undoRemoval()
         }
         ctx.observeRates { [weak self] in

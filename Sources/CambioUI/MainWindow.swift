@@ -209,7 +209,6 @@ extension CalculatorPage: Page {}
 
     /// Fits the bar's page names to its width before the next frame (not during this layout).
     private func fitPageNamesSoon() {
-        // (The settings outlive the window: a change after it closed finds no bar to fit.)
         guard !closed, pageNamesFit == nil else { return }
         pageNamesFit = TimerHandle.idle(beforeNextFrame: true) { [weak self] in
             guard let self, !self.closed, let bar = self.switcherBar, let probe = self.barProbe else { return }
@@ -229,7 +228,10 @@ extension CalculatorPage: Page {}
         content.append(bar)
         content.append(probe)
         probe.onWidth { [weak self] _ in self?.fitPageNamesSoon() }
-        Signal.connect(gpointerOf(gtk_settings_get_default()), "notify::gtk-xft-dpi", withArgument: { [weak self] _ in self?.fitPageNamesSoon() })
+        let settings = gpointerOf(gtk_settings_get_default())
+        let dpi = Signal.connect(settings, "notify::gtk-xft-dpi", withArgument: { [weak self] _ in self?.fitPageNamesSoon() })
+        // The settings outlive the window.
+        Signal.connect(gpointerOf(window), "destroy") { g_signal_handler_disconnect(settings, dpi) }
         switcherBar = bar
         barProbe = probe
     }
@@ -270,18 +272,14 @@ extension CalculatorPage: Page {}
     /// and the status line and back; Ctrl+Z outside a text field is the toast's Undo (in a text
     /// field it is the field's, or the Currencies page's just after a removal).
     private func wireNoticeKeys() {
-        AnyWidget(window).onKeyPressed(capture: true) { [weak self] keyval, state in
+        AnyWidget(window).onShortcut(GDK_KEY_F6, GdkModifierType(0), capture: true) { [weak self] in
             guard let self else { return false }
-            let mods = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
-            switch (Int32(keyval), mods) {
-            case (GDK_KEY_F6, 0):
-                return self.notices.cycleFocus(in: self.window)
-            case (GDK_KEY_z, GDK_CONTROL_MASK.rawValue):
-                if let focus = AnyWidget(self.window).focusInWindow, focus.isA(gtk_editable_get_type()) { return false }
-                return self.notices.undoShown()
-            default:
-                return false
-            }
+            return self.notices.cycleFocus(in: self.window)
+        }
+        AnyWidget(window).onShortcut(GDK_KEY_z, GDK_CONTROL_MASK, capture: true) { [weak self] in
+            guard let self else { return false }
+            if let focus = AnyWidget(self.window).focusInWindow, focus.isA(gtk_editable_get_type()) { return false }
+            return self.notices.undoShown()
         }
     }
 

@@ -103,16 +103,24 @@ import CGtk
         let toast = overlay?.shownToast
         let inToast = focus.flatMap { f in toast.map { AnyWidget($0).contains(f) } } ?? false
         let inLine = focus.flatMap { f in line.map { $0.root.contains(f) } } ?? false
-        if !inToast && !inLine {
-            focusBefore = focus.map { g_object_ref(gpointerOf($0)); return GObjectRef(gpointerOf($0)) }
-            if let target = overlay?.shownToastFocus, gtk_widget_grab_focus(target) != 0 { return true }
+        let was = focus.map { g_object_ref(gpointerOf($0)); return GObjectRef(gpointerOf($0)) }
+        if !inToast && !inLine, let target = overlay?.shownToastFocus, gtk_widget_grab_focus(target) != 0 {
+            focusBefore = was
+            return true
         }
-        if !inLine, line?.focus() == true { return true }
+        if !inLine, line?.focus() == true {
+            if !inToast { focusBefore = was }
+            return true
+        }
         guard inToast || inLine else { return false }
-        // Back, if the widget is still in this window; else to the page.
-        let before = focusBefore.map { WidgetRef($0.pointer.assumingMemoryBound(to: GtkWidget.self)) }
+        // Back, if the widget is still in this window (the reference held keeps it alive until
+        // then); else to the page.
+        let kept = focusBefore
         focusBefore = nil
-        if let before, gtk_widget_get_root(before) == gtk_widget_get_root(window), gtk_widget_grab_focus(before) != 0 { return true }
+        if let kept {
+            let before = kept.pointer.assumingMemoryBound(to: GtkWidget.self)
+            if gtk_widget_get_root(before) == gtk_widget_get_root(window), gtk_widget_grab_focus(before) != 0 { return true }
+        }
         return gtk_widget_child_focus(window, GTK_DIR_TAB_FORWARD) != 0
     }
 
@@ -187,11 +195,18 @@ import CGtk
         notices.register { [weak self] in self?.undoFromKeyboard() ?? false }
     }
 
-    /// Ctrl+Z while its toast shows (outside a text field): as its Undo, and the toast says so.
+    /// Ctrl+Z while its toast shows (outside a text field): the last removal back, as Ctrl+Z in
+    /// the list does; the toast offers the others still, or says it is undone.
     private func undoFromKeyboard() -> Bool {
-        guard let toast = live else { return false }
-        undo()
-        notices.change(toast, tr("Undone"), button: nil)
+        guard let toast = live, let last = items.popLast() else { return false }
+        if items.isEmpty {
+            shown = nil
+            notices.change(toast, tr("Undone"), button: nil)
+        } else {
+            notices.change(toast, title(items), button: undoButton)
+            shown = (toast, toast.revision)
+        }
+        restore(last)
         return true
     }
 

@@ -102,7 +102,7 @@ extension UI {
             let action = item.action
             let b = Button(existing: cambio_menu_item_button_new())
             b.mnemonic = item.title
-            b.accessibleName(item.title.replacingOccurrences(of: "_", with: ""))
+            b.accessibleName(item.title.withoutMnemonic)
             b.onClicked {
                 popover.popdown()
                 action()

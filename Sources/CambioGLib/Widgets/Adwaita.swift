@@ -335,7 +335,7 @@ public extension ToastOverlay {
         guard let widget = titleBox.ancestor(named: "toast") else { return }
         let (action, close) = Self.buttons(of: widget)
         if let action, let text = gtk_button_get_label(cast(action)) {
-            action.accessibleName(String(cString: text).replacingOccurrences(of: "_", with: ""))
+            action.accessibleName(String(cString: text).withoutMnemonic)
             action.accessibleDescription(title)
         }
         close?.accessibleName(closeName)

@@ -23,7 +23,7 @@ public struct MessageDialog: Widget {
         adw_message_dialog_add_response(dialog, id, label)
         for button in descendants where button.isA(gtk_button_get_type()) {
             if let text = gtk_button_get_label(cast(button)), String(cString: text) == label {
-                button.accessibleName(label.replacingOccurrences(of: "_", with: ""))
+                button.accessibleName(label.withoutMnemonic)
             }
         }
         switch appearance {

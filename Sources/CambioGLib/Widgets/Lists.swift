@@ -332,9 +332,16 @@ enum NamedItems {
             let text = gtk_string_object_get_string(OpaquePointer(object))
             gtk_label_set_text(OpaquePointer(label), text)
             if let row = gtk_widget_get_parent(box) { cambio_accessible_set_name(row, text) }
+            // Only an item with a mark follows the owner's choice.
+            guard let mark = gtk_widget_get_last_child(box),
+                  g_type_check_instance_is_a(UnsafeMutableRawPointer(mark).assumingMemoryBound(to: GTypeInstance.self), gtk_image_get_type()) != 0
+            else { return }
             let changed: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { owner, _, item in
                 NamedItems.markChosen(item, owner)
             }
+            // Bound again without an unbind between: the earlier handler goes first.
+            let earlier = UInt(bitPattern: g_object_steal_data(item.assumingMemoryBound(to: GObject.self), NamedItems.handlerKey))
+            if earlier != 0 { g_signal_handler_disconnect(owner, gulong(earlier)) }
             let handler = g_signal_connect_data(owner, "notify::selected", unsafeBitCast(changed, to: GCallback.self), item, nil, GConnectFlags(0))
             g_object_set_data(item.assumingMemoryBound(to: GObject.self), NamedItems.handlerKey, UnsafeMutableRawPointer(bitPattern: UInt(handler)))
             NamedItems.markChosen(item, owner)
@@ -353,7 +360,7 @@ enum NamedItems {
 
     /// Shows the check mark of `item` when it is `owner`'s chosen item (the mark keeps its place
     /// when hidden, so that the list's width does not change).
-    nonisolated private static func markChosen(_ item: gpointer?, _ owner: gpointer?) {
+    private static func markChosen(_ item: gpointer?, _ owner: gpointer?) {
         guard let item, let owner, let box = gtk_list_item_get_child(OpaquePointer(item)),
               let mark = gtk_widget_get_last_child(box), g_type_check_instance_is_a(UnsafeMutableRawPointer(mark).assumingMemoryBound(to: GTypeInstance.self), gtk_image_get_type()) != 0 else { return }
         let chosen = gtk_list_item_get_position(OpaquePointer(item)) == cambio_object_get_uint(owner, "selected")

@@ -69,7 +69,7 @@ public struct ComboRow: PreferencesRow {
         let factory = NamedItems.factory(owner: widget, wrap: wrapItems)
         adw_combo_row_set_list_factory(cast(widget), factory)
         g_object_unref(UnsafeMutableRawPointer(factory))
-        NamedItems.nameList(in: widget, title.replacingOccurrences(of: "_", with: ""))
+        NamedItems.nameList(in: widget, title.withoutMnemonic)
         setTitle(mnemonic: title)
         if let subtitle { adw_action_row_set_subtitle(cast(widget), subtitle) }
         adw_combo_row_set_use_subtitle(row, valueAsSubtitle ? 1 : 0)
@@ -132,7 +132,7 @@ public struct EntryRow: PreferencesRow {
         row.activates(field)
         gtk_widget_set_focusable(widget, 0)
         // Named after `activates`, which labels the field by the title too ("Fee in percent Fee in percent").
-        field.widget.accessibleName(title.replacingOccurrences(of: "_", with: ""))
+        field.widget.accessibleName(title.withoutMnemonic)
         let apply = applyButton
         field.onChanged {
             if g_object_get_data(cast(apply.widget), Self.quiet) == nil { apply.visible = true }
@@ -141,20 +141,19 @@ public struct EntryRow: PreferencesRow {
 
     private static let quiet = "cambio-quiet"
 
-    /// The text; set here, it is the program's, not an edit (no apply button shows for it).
+    /// The text; set here, it is the program's, not an edit: the apply button goes (an edit
+    /// before it is replaced).
     public var text: String {
         get { field.text }
         nonmutating set {
             g_object_set_data(cast(applyButton.widget), Self.quiet, UnsafeMutableRawPointer(bitPattern: 1))
             field.text = newValue
             g_object_set_data(cast(applyButton.widget), Self.quiet, nil)
+            applyButton.visible = false
         }
     }
-    /// Empties the field, without the apply button.
-    public func clear() {
-        text = ""
-        applyButton.visible = false
-    }
+    /// Empties the field.
+    public func clear() { text = "" }
     /// Whether the apply button shows (the text was edited since it was set or applied).
     public var edited: Bool { applyButton.visible }
     /// The apply button, or Enter in the field: `handler` runs, and the apply button hides.
@@ -167,7 +166,8 @@ public struct EntryRow: PreferencesRow {
         applyButton.onClicked(run)
         field.onActivate(run)
     }
-    /// What the text is for (a number: an on-screen keyboard shows digits).
+    /// What the text is for (a number: an on-screen keyboard shows digits). Not for a password
+    /// field (GtkPasswordEntry has no such property).
     public var inputPurpose: GtkInputPurpose {
         get { GtkInputPurpose(cambio_object_get_uint(gpointerOf(field.widget), "input-purpose")) }
         nonmutating set { cambio_object_set_uint(gpointerOf(field.widget), "input-purpose", newValue.rawValue) }

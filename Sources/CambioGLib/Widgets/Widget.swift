@@ -126,6 +126,20 @@ public extension Widget {
         gtk_widget_add_controller(widget, keys)
     }
 
+    /// `keyval` with exactly `modifiers`, matched as GTK matches its own shortcuts: on any
+    /// keyboard layout (Ctrl+Z where the key types "я") and with Caps Lock on. `handler` says
+    /// whether it took the key (else the key goes on to the widgets).
+    func onShortcut(_ keyval: Int32, _ modifiers: GdkModifierType, capture: Bool = false, _ handler: @escaping @MainActor () -> Bool) {
+        let keys = gtk_event_controller_key_new()!
+        if capture { gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE) }
+        Signal.keyPressed(keys) { _, _ in
+            guard let event = gtk_event_controller_get_current_event(keys),
+                  gdk_key_event_matches(event, guint(keyval), modifiers) == GDK_KEY_MATCH_EXACT else { return false }
+            return handler()
+        }
+        gtk_widget_add_controller(widget, keys)
+    }
+
     /// The pointer moving over the widget.
     func onPointerMotion(_ handler: @escaping Signal.Motion) {
         let motion = gtk_event_controller_motion_new()!
@@ -230,12 +244,14 @@ public extension Widget {
     func nameBuiltInParts(icons: [String: String] = [:], menu: String? = nil, list: String? = nil, text: String? = nil) {
         for w in descendants {
             if w.isA(gtk_menu_button_get_type()) {
-                let shown = AnyWidget(w).textsInside.map { $0.replacingOccurrences(of: "_", with: "") }.joined(separator: " ")
+                let shown = AnyWidget(w).textsInside.map(\.withoutMnemonic).joined(separator: " ")
                 if let name = shown.isEmpty ? menu : shown { Button.nameMenuButton(w, name) }
             } else if w.isA(gtk_button_get_type()) {
+                // A menu button's own toggle is named with it, above.
+                if gtk_widget_get_ancestor(w, gtk_menu_button_get_type()) != nil { continue }
                 if let label = gtk_button_get_label(cast(w)) {
                     if gtk_button_get_use_underline(cast(w)) != 0 {
-                        w.accessibleName(String(cString: label).replacingOccurrences(of: "_", with: ""))
+                        w.accessibleName(String(cString: label).withoutMnemonic)
                     }
                 } else if let tip = gtk_widget_get_tooltip_text(w) {
                     w.accessibleName(String(cString: tip))
@@ -245,7 +261,7 @@ public extension Widget {
                 } else if let label = AnyWidget(w).descendants.first(where: { $0.isA(gtk_label_get_type()) }),
                           let text = gtk_label_get_label(cast(label)) {
                     let shown = String(cString: text)
-                    w.accessibleName(gtk_label_get_use_underline(cast(label)) != 0 ? shown.replacingOccurrences(of: "_", with: "") : shown)
+                    w.accessibleName(gtk_label_get_use_underline(cast(label)) != 0 ? shown.withoutMnemonic : shown)
                 }
             } else if w.isA(gtk_search_entry_get_type()) {
                 if let placeholder = cambio_object_get_string(gpointerOf(w), "placeholder-text") {
