@@ -74,11 +74,12 @@ import Foundation
         refreshButton.valign = GTK_ALIGN_CENTER
         addButton.valign = GTK_ALIGN_CENTER
         // The wrapping source line is asked its width first (see CurrencyRow).
-        // The source line over the buttons when narrow (or with large text), rather than squeezed
-        // into a column of a word a line.
+        // Beside the buttons while it has a dozen characters a line; above them where it would
+        // have less (large text on a phone), rather than squeezed into a column of a word a line.
+        sourceLabel.widthChars = 12
         let buttons = Box.horizontal(spacing: 12, [AnyWidget(spinner), AnyWidget(refreshButton), AnyWidget(addButton)])
         buttons.halign = GTK_ALIGN_END
-        let toolbar = AdaptiveBox(breakpoint: 560, spacing: 8, [AnyWidget(WidthFirstBin(child: sourceLabel)), AnyWidget(buttons)])
+        let toolbar = AdaptiveBox(breakpoint: 0, spacing: 8, [AnyWidget(WidthFirstBin(child: sourceLabel)), AnyWidget(buttons)])
         toolbar.margins(12, 12, 0, 12)
 
         list = ListBox()

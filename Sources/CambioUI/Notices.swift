@@ -270,7 +270,7 @@ import CGtk
     @MainActor private final class Strip {
         let title = Label("", classes: ["status-line-title"])
         let details = Label("", wrap: true)
-        let detailsButton = MenuButton(label: tr("Details"))
+        let detailsButton = MenuButton.ellipsizing(label: tr("Details"))
         let actionButton = Button(mnemonic: "")
         let close = Button(icon: "window-close-symbolic", name: tr("Dismiss"))
         let root: AdaptiveBox
@@ -293,7 +293,7 @@ import CGtk
             // Beside the title while there is room; below it, at the end, on a phone (from 480 px
             // the title keeps at least half the line).
             // One above the other where they do not fit side by side (large text in Russian).
-            let buttons = AdaptiveBox(breakpoint: 0, spacing: 6, [detailsButton, actionButton, close])
+            let buttons = Box.horizontal(spacing: 6, [detailsButton, actionButton, close])
             buttons.halign = GTK_ALIGN_END
             root = AdaptiveBox(breakpoint: 480, spacing: 6, [title, buttons])
             root.addClass("status-line")

@@ -167,6 +167,17 @@ public struct MenuButton: Widget {
         self.init()
         gtk_menu_button_set_label(button, label)
     }
+    /// A menu button whose label may end in "…" where the row has no room for it whole (large
+    /// text on a phone), its arrow kept, the whole label as its tooltip.
+    public static func ellipsizing(label: String) -> MenuButton {
+        let menu = MenuButton()
+        let text = Label(label)
+        text.ellipsize = PANGO_ELLIPSIZE_END
+        menu.child = text.widget
+        gtk_menu_button_set_always_show_arrow(menu.button, 1)
+        menu.widget.tooltip(label)
+        return menu
+    }
 
     public var popover: Popover? {
         get { gtk_menu_button_get_popover(button).map { Popover(existing: cast($0)) } }
