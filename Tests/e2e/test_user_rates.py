@@ -14,7 +14,7 @@ def rate_line(app, code):
 def open_set_your_rate(app, code):
     """The row's menu by its accessible name, then its second item (Set Your Rate…) by keyboard."""
     app.click(wait_for("the row's menu button", lambda: app.find(None, f"Actions for {code}"), timeout=5))
-    wait_for("the row's menu", lambda: app.find("push button", "Set Your Rate"), timeout=5)
+    wait_for("the row's menu", lambda: app.find("menu item", "Set Your Rate"), timeout=5)
     app.key("Down")
     app.key("Return")
     return wait_for("the dialog's rate field", lambda: app.find("text", f"Rate: how many USD one {code} is worth"), timeout=10)
