@@ -40,7 +40,10 @@ public struct StockCache: Sendable {
             .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 
-    static func hex(_ s: String) -> String { s.utf8.prefix(80).map { String(format: "%02x", $0) }.joined() }
+    static func hex(_ s: String) -> String {
+        let digits = Array("0123456789abcdef")
+        return String(s.utf8.prefix(80).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0f)]] })
+    }
 
     public enum Load<Value: Sendable>: Sendable {
         case missing

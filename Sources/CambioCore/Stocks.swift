@@ -125,14 +125,6 @@ public struct PriceSeries: Sendable, Equatable {
         let i = prices.partitioningIndex { $0.month >= month }
         return i < prices.count && prices[i].month == month ? prices[i] : nil
     }
-
-    /// The same series in another currency's units (GBX pence → GBP: divide by 100).
-    public func scaled(by factor: Decimal, currency: String) -> PriceSeries {
-        PriceSeries(symbol: symbol, currency: currency, kind: kind, prices: prices.map {
-            StockPrice(day: $0.day, open: $0.open.map { $0 * factor }, close: $0.close * factor,
-                       adjustedClose: $0.adjustedClose.map { $0 * factor })
-        })
-    }
 }
 
 /// Stock prices are quoted in a few units that are not ISO currencies.

@@ -96,8 +96,6 @@ extension RatesContext {
     var onSaved: (() -> Void)?
     /// The last save failed (its message is showing).
     private var saveFailed = false
-    /// The message strip's key for a failed save.
-    static let saveMessageKey = "state-save"
     /// Called with a problem found later than start-up (shown in the window's message strip).
     var onProblem: ((String) -> Void)?
     private var preferencesObservation: Observation?
