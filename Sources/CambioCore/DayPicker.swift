@@ -26,7 +26,7 @@ public struct DayPicker: Sendable {
         let formatter = DateFormatter()
         formatter.locale = dates
         // Sunday first, as Foundation counts weekdays.
-        weekdayNames = formatter.veryShortStandaloneWeekdaySymbols ?? []
+        weekdayNames = formatter.veryShortStandaloneWeekdaySymbols
     }
 
     /// How the focus moves: by days (Left, Right), weeks (Up, Down), months (Page Up, Page
@@ -86,11 +86,7 @@ public struct DayPicker: Sendable {
 
 extension Day {
     /// 1 Sunday … 7 Saturday, as Foundation counts weekdays.
-    var weekday: Int {
-        // 1 January 1900 was a Monday.
-        let days = Int((date.timeIntervalSince(Day.first.date) / 86_400).rounded())
-        return (days + 1) % 7 + 1
-    }
+    var weekday: Int { Day.utc.component(.weekday, from: date) }
 
     var firstOfMonth: Day { Day(year: year, month: month, day: 1)! }
 }

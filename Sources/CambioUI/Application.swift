@@ -123,15 +123,17 @@ import Foundation
 
     /// Ctrl+?: the shortcuts window, built when first asked for.
     func showShortcuts() {
-        if shortcutsWindow == nil, let list = shortcutsList {
+        let built = shortcutsWindow == nil
+        if built, let list = shortcutsList {
             shortcutsWindow = ShortcutsWindow.make(list.specs, list.local)
             shortcutsWindow?.hideOnClose = true
         }
         guard let shortcuts = shortcutsWindow else { return }
         if let w = window?.window { shortcuts.transient(for: w) }
         shortcuts.present()
-        // Named once shown: GTK 4.8 does not map a shortcuts window whose parts were named before.
-        shortcuts.nameBuiltInParts(icons: ["edit-find-symbolic": tr("Search shortcuts")], menu: tr("Sections"))
+        // Named once, when first shown: GTK 4.8 did not map a shortcuts window whose parts were
+        // named before it was presented.
+        if built { shortcuts.nameBuiltInParts(icons: ["edit-find-symbolic": tr("Search shortcuts")], menu: tr("Sections")) }
     }
 
     /// The primary menu's About Cambio: a new About window over the main window each time.

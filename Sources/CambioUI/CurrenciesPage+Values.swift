@@ -37,9 +37,13 @@ extension CurrenciesPage {
             let words = L10n.translations
             for code in update.relabeled { rows[code]?.show(model.rateLine(code, table: table), words) }
         }
+        // The rows' note on figures held while a text is refused: nothing to do per keystroke
+        // while there is none, and none was shown.
         let held = model.heldNote.map(say)
-        for (code, row) in rows where code != model.list.anchorCode { row.setHeld(held) }
-        rows[model.list.anchorCode]?.setHeld(nil)
+        if held != nil || heldShown != nil {
+            for (code, row) in rows { row.setHeld(code == model.list.anchorCode ? nil : held) }
+            heldShown = held
+        }
         guard let amounts = update.amounts else { return }
         // Rows in view now; the others right after this frame (a list of every currency
         // then still shows each keystroke within one frame).

@@ -36,6 +36,8 @@ import Foundation
     var pendingWrite: TimerHandle?
     /// Whether Ctrl+Z puts back the row removed last: from its removal until the user types.
     var undoKeyRestores = false
+    /// The note the rows show on figures held while a typed text is refused (nil: none).
+    var heldShown: String?
     /// "EUR removed" or "3 currencies removed", with Undo for each row it names.
     lazy var removals = UndoToast<CurrenciesModel.Removal>(
         notices: ctx.notices,
