@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "CambioServices", dependencies: ["CambioCore", "CambioGLib", "CambioNet", "CambioStore"],
                 path: "Sources/CambioServices"),
         // Screens: bind widgets to the domain.
-        .target(name: "CambioUI", dependencies: ["CambioCore", "CambioGLib", "CambioServices", "CGtk"],
+        .target(name: "CambioUI", dependencies: ["CambioCore", "CambioGLib", "CambioServices"],
                 path: "Sources/CambioUI"),
         // The command line: convert, rates, refresh.
         .target(name: "CambioCLI", dependencies: ["CambioCore", "CambioNet", "CambioGLib", "CambioStore", "CambioServices",

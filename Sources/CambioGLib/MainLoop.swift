@@ -91,8 +91,8 @@ public enum MainContext {
 public enum FirstFrame {
     /// Runs `body` once, right after `window` has painted its first frame (or its next one,
     /// when it is already on screen).
-    @MainActor public static func after(_ window: WidgetRef, _ body: @escaping @MainActor () -> Void) {
-        final class Once { var done = false }
+    @MainActor public static func after(_ window: some Widget, _ body: @escaping @MainActor () -> Void) {
+        let window = window.widget
         let once = Once()
         let hook: @MainActor () -> Void = {
             guard !once.done, let clock = gtk_widget_get_frame_clock(window) else { return }
@@ -162,3 +162,6 @@ public enum FirstFrame {
 
     isolated deinit { cancel() }
 }
+
+/// Whether something that is to happen once has happened.
+@MainActor private final class Once { var done = false }

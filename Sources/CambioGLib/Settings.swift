@@ -85,19 +85,19 @@ import CGtk
 
     /// Keeps a widget's property and a key the same, both ways (a switch's "active" and a
     /// boolean key).
-    public func bind(_ key: String, to object: gpointer, property: String) {
-        g_settings_bind(raw, key, object, property, G_SETTINGS_BIND_DEFAULT)
+    @MainActor public func bind(_ key: String, to widget: some Widget, property: String) {
+        g_settings_bind(raw, key, gpointerOf(widget.widget), property, G_SETTINGS_BIND_DEFAULT)
     }
 
     /// Keeps a drop-down's "selected" (an index) and a string or enum key the same: item `i`
     /// stands for `values[i]`.
-    public func bind(_ key: String, toSelectedOf object: gpointer, values: [String]) {
-        bindIndex(key, object, Choices(values.map { g_variant_new_string($0) }))
+    @MainActor public func bind(_ key: String, toSelectedOf widget: some Widget, values: [String]) {
+        bindIndex(key, gpointerOf(widget.widget), Choices(values.map { g_variant_new_string($0) }))
     }
 
     /// The same for an integer key.
-    public func bind(_ key: String, toSelectedOf object: gpointer, values: [Int]) {
-        bindIndex(key, object, Choices(values.map { g_variant_new_int32(gint32($0)) }))
+    @MainActor public func bind(_ key: String, toSelectedOf widget: some Widget, values: [Int]) {
+        bindIndex(key, gpointerOf(widget.widget), Choices(values.map { g_variant_new_int32(gint32($0)) }))
     }
 
     /// The values a drop-down's items stand for, as GVariants (owned here).

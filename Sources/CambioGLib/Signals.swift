@@ -49,14 +49,14 @@ public enum Signal {
         return CambioGLib.connect(instance, signal, handler, unsafeBitCast(t, to: GCallback.self))
     }
 
-    public typealias KeyPress = @MainActor (_ keyval: guint, _ state: GdkModifierType) -> Bool
+    public typealias KeyPress = @MainActor (_ key: Key, _ modifiers: Modifiers) -> Bool
 
     /// GtkEventControllerKey::key-pressed. Return true to stop the event.
     @discardableResult
     public static func keyPressed(_ controller: OpaquePointer, _ handler: @escaping KeyPress) -> gulong {
         let t: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, _, state, data in
             let h = box(data, KeyPress.self)
-            return MainActor.assumeIsolated { h(keyval, state) } ? 1 : 0
+            return MainActor.assumeIsolated { h(Key(keyval: keyval), Modifiers(state)) } ? 1 : 0
         }
         return CambioGLib.connect(gpointerOf(controller), "key-pressed", handler, unsafeBitCast(t, to: GCallback.self))
     }
@@ -144,7 +144,7 @@ extension Signal {
 
 /// GtkDrawingArea's draw function, with a closure GLib owns.
 public enum DrawingArea {
-    public typealias Draw = @MainActor (_ cr: OpaquePointer, _ width: Int32, _ height: Int32) -> Void
+    public typealias Draw = @MainActor (_ canvas: Canvas, _ width: Int32, _ height: Int32) -> Void
 
     /// GtkDrawingArea::resize: its new size, at each allocation that changes it.
     public static func onResize(_ area: WidgetRef, _ handler: @escaping @MainActor (_ width: Int32, _ height: Int32) -> Void) {
@@ -164,7 +164,7 @@ public enum DrawingArea {
             let h = Unmanaged<SignalBox<Draw>>.fromOpaque(data!).takeUnretainedValue().handler
             guard let cr else { return }
             nonisolated(unsafe) let context = cr
-            MainActor.assumeIsolated { h(context, width, height) }
+            MainActor.assumeIsolated { h(Canvas(context), width, height) }
         }, data, { data in Unmanaged<SignalBox<Draw>>.fromOpaque(data!).release() })
     }
 }

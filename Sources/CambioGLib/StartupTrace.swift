@@ -46,7 +46,7 @@ public enum StartupProbe {
     /// When `CAMBIO_BENCH_FIRST_FRAME` is set, prints "first-frame" to stdout at the window's
     /// first paint; set to "exit", it then ends the process (the bench counts the instructions
     /// of a start up to that frame, and no further).
-    @MainActor public static func attach(_ window: WidgetRef) {
+    @MainActor public static func attach(_ window: some Widget) {
         guard let value = getenv("CAMBIO_BENCH_FIRST_FRAME") else { return }
         let exits = String(cString: value) == "exit"
         FirstFrame.after(window) {

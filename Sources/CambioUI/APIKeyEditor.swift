@@ -1,7 +1,6 @@
 import CambioCore
 import CambioGLib
 import CambioServices
-import CGtk
 import Foundation
 
 /// Saving and removing the Alpha Vantage key, and what to say about it: the one behaviour behind
@@ -50,7 +49,7 @@ import Foundation
 /// The Alpha Vantage key, typed into a masked entry and saved or forgotten, in the Investments
 /// page's popover. The key is never shown once saved.
 @MainActor final class APIKeyEditor {
-    let root: WidgetRef
+    let root: AnyWidget
     /// The masked entry the key is typed into.
     let field = PasswordEntry()
     private let status: Label
@@ -70,7 +69,7 @@ import Foundation
         saveButton.addClass("suggested-action")
         let forgetButton = Button(mnemonic: tr("_Forget key"))
         let buttons = Box.horizontal(spacing: 6, [saveButton, forgetButton])
-        root = Box.vertical(spacing: 8, [help, field, buttons, status]).widget
+        root = AnyWidget(Box.vertical(spacing: 8, [help, field, buttons, status]))
         saveButton.onClicked { [weak self] in self?.save() }
         forgetButton.onClicked { [weak self] in self?.forget() }
         field.onActivate { [weak self] in self?.save() }
@@ -121,7 +120,7 @@ import Foundation
         self.toast = toast
         field = EntryRow(title: tr("Alpha _Vantage key"), password: true, applyName: tr("Save the key"))
         forgetButton = Button(mnemonic: tr("_Forget key"))
-        forgetButton.valign = GTK_ALIGN_CENTER
+        forgetButton.valign = .center
         statusRow = ActionRow(title: tr("Saved key"))
         statusRow.addSuffix(forgetButton)
         group = PreferencesGroup(title: tr("Alpha Vantage key (Investments)"), description: APIKeyKeeper.help, [field, statusRow])

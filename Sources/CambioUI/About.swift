@@ -1,7 +1,6 @@
 import CambioCore
 import CambioGLib
 import CambioServices
-import CGtk
 
 /// The About window (the primary menu's About Cambio): the app, its version and license, and
 /// the data sources credited as their terms ask.
@@ -11,7 +10,7 @@ import CGtk
 
     /// A new About window over `parent` (modal, transient, gone with it), presented.
     @discardableResult
-    static func present(over parent: WidgetRef?) -> AboutWindow {
+    static func present(over parent: (any Widget)?) -> AboutWindow {
         let about = make()
         let window = about.window
         if let parent { window.transient(for: parent) }
@@ -26,7 +25,7 @@ import CGtk
         let about = AboutWindow(name: "Cambio", icon: CambioApplication.id, version: AppVersion.string,
                                 developer: tr("The Cambio developers"), website: website, issues: issues,
                                 copyright: tr("© The Cambio developers"),
-                                comments: tr("Convert currencies with live and offline rates"), license: GTK_LICENSE_MIT_X11)
+                                comments: tr("Convert currencies with live and offline rates"), license: .mitX11)
         // Translators: your names, one a line ("Name <email>" or "Name https://…").
         let translators = tr("translator-credits")
         if translators != "translator-credits" { about.translatorCredits(translators) }

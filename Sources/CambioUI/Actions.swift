@@ -1,6 +1,5 @@
 import CambioGLib
 import CambioServices
-import CGtk
 
 /// Every application action and its keyboard shortcuts, in one place.
 @MainActor struct ActionSpec {

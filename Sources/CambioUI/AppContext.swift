@@ -1,7 +1,6 @@
 import CambioCore
 import CambioGLib
 import CambioServices
-import CGtk
 import Foundation
 
 /// What a screen may be given of the app's context: each page and window takes only the parts

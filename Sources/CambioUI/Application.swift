@@ -1,7 +1,6 @@
 import CambioCore
 import CambioGLib
 import CambioServices
-import CGtk
 import Foundation
 
 /// The GtkApplication: one instance per user session; a second launch presents the window.
@@ -144,10 +143,10 @@ import Foundation
     private func activate() {
         if let window { window.present(); return }
         guard let context else { return }
-        let w = MainWindow(application: app.pointer, context: context)
+        let w = MainWindow(application: app, context: context)
         StartupTrace.mark("window built")
         window = w
-        Window(existing: w.window).onDestroy { [weak self] in
+        w.window.onDestroy { [weak self] in
             self?.context?.saveNow()
             self?.window = nil
         }
@@ -176,7 +175,7 @@ extension CambioApplication: ActionTarget {
     }
 
     func closeWindow() {
-        if let w = window?.window { Window(existing: w).close() }
+        window?.window.close()
     }
 
     func refresh() { rates?.refresh(.explicit) }

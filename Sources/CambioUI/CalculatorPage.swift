@@ -1,13 +1,12 @@
 import CambioCore
 import CambioGLib
 import CambioServices
-import CGtk
 import Foundation
 
 /// The Calculator page: an exact calculator with a keypad, the session's history, and
 /// conversions typed as text ("100 USD to EUR").
 @MainActor public final class CalculatorPage {
-    public let root: WidgetRef
+    public let root: AnyWidget
     let ctx: any DisplayContext & RatesContext
     /// The rules, with the formatter of the moment (Preferences may change its decimal places).
     var calculator: Calculator { Calculator(formatter: ctx.formatter, catalog: ctx.catalog) }
@@ -27,28 +26,28 @@ import Foundation
 
     init(context: any DisplayContext & RatesContext) {
         ctx = context
-        entry = Entry(existing: UI.numberEntry(name: tr("Calculation"), tooltip: tr("A calculation, or a conversion such as 100 USD to EUR"),
-                                               cssClass: "calculator-entry"))
+        entry = UI.numberEntry(name: tr("Calculation"), tooltip: tr("A calculation, or a conversion such as 100 USD to EUR"),
+                                               cssClass: "calculator-entry")
         entry.placeholder = tr("12*3, 100 USD to EUR")
         expressionLabel = Label("", classes: ["dim-label", "calculator-expression"], xalign: 1)
-        expressionLabel.ellipsize = PANGO_ELLIPSIZE_START
+        expressionLabel.ellipsize = .start
         resultLabel = Label("", classes: ["calculator-result"], xalign: 1, wrap: true)
-        UI.copyable(resultLabel.widget)
+        UI.copyable(resultLabel)
         // Named even while empty (GTK 4.8 would say "GtkLabel"); its text is the result.
         resultLabel.accessibleName(tr("Result"))
-        resultLabel.wrapMode = PANGO_WRAP_CHAR
+        resultLabel.wrapMode = .characters
         rateLabel = Label("", classes: ["rate-line"], xalign: 1, wrap: true)
-        rateLabel.justify = GTK_JUSTIFY_RIGHT
+        rateLabel.justify = .right
         let display = Box.vertical(spacing: 4, [expressionLabel, entry, resultLabel, rateLabel])
         display.accessibleLabel(tr("Display"))
 
         historyList = ListBox()
         historyList.addClass("boxed-list")
         // The card is as tall as its rows, not the whole pane.
-        historyList.valign = GTK_ALIGN_START
+        historyList.valign = .start
         historyList.accessibleLabel(tr("History"))
         historyEmpty = Label(tr("Calculations of this session appear here; click one to use its result."), classes: ["dim-label"], wrap: true)
-        historyScroller = ScrolledWindow(child: historyList, horizontal: GTK_POLICY_NEVER)
+        historyScroller = ScrolledWindow(child: historyList, horizontal: .never)
         historyScroller.vexpand = true
         // Under the keypad (the page scrolls) it is as tall as its rows, up to a point.
         historyScroller.propagateNaturalHeight = true
@@ -63,7 +62,7 @@ import Foundation
         panes.vexpand = true
         let content = Box.vertical(spacing: 18, [display, panes])
         content.margins(12, 12, 12, 12)
-        root = UI.page(content, maximum: 960).widget
+        root = AnyWidget(UI.page(content, maximum: 960))
 
         buildKeypad(keypad)
         clearButton.onClicked { [weak self] in
@@ -72,10 +71,10 @@ import Foundation
         }
         entry.onActivate { [weak self] in self?.equals() }
         historyList.onRowActivated { [weak self] row in self?.useHistory(Int(row.index)) }
-        entry.onKeyPressed(capture: true) { [weak self] keyval, state in self?.keyPressed(keyval, state) ?? false }
+        entry.onKeyPressed(capture: true) { [weak self] key, modifiers in self?.keyPressed(key, modifiers) ?? false }
         // Typed while a keypad key has the focus (a keyboard user on the keypad), a character goes
         // into the display as that key's would; Space and Enter still press the focused key.
-        keypad.onKeyPressed { [weak self] keyval, state in self?.keypadKeyPressed(keyval, state) ?? false }
+        keypad.onKeyPressed { [weak self] key, modifiers in self?.keypadKeyPressed(key, modifiers) ?? false }
         // A click in the display places the cursor to edit what is there.
         entry.onPress { [weak self] _, _, _ in self?.model.edited() }
         showHistory()
@@ -164,7 +163,7 @@ import Foundation
             // A label child, so that GTK 4.8 does not append the label to the accessible name.
             // A long key ("Convert", or its translation) ends in an ellipsis on a phone rather than widen the keypad.
             let label = Label(key.text, xalign: 0.5)
-            label.ellipsize = PANGO_ELLIPSIZE_END
+            label.ellipsize = .end
             let button = Button(child: label)
             button.accessibleLabel(key.name)
             button.tooltip(key.name)
@@ -185,50 +184,52 @@ import Foundation
 
     /// The keyboard in the display: = and Enter evaluate, Escape clears, the keypad's decimal key
     /// types the locale's mark, and an operator after a result goes on from it.
-    private func keyPressed(_ keyval: guint, _ state: GdkModifierType) -> Bool {
-        let mods = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue)
-        guard mods == 0 else { return false }
-        switch Int32(keyval) {
-        case GDK_KEY_equal, GDK_KEY_KP_Equal, GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
+    private func keyPressed(_ key: Key, _ modifiers: Modifiers) -> Bool {
+        guard modifiers.isDisjoint(with: [.control, .alt]) else { return false }
+        switch key {
+        case .equals, .enter:
             equals()
             return true
-        case GDK_KEY_Escape:
+        case .escape:
             clearAll()
             return true
-        case GDK_KEY_KP_Decimal, GDK_KEY_KP_Separator:
+        case .keypadDecimal:
             insert(String(ctx.formatter.style.decimalSeparator))
             return true
-        case GDK_KEY_Left, GDK_KEY_Right, GDK_KEY_Home, GDK_KEY_End, GDK_KEY_BackSpace, GDK_KEY_Delete,
-             GDK_KEY_KP_Left, GDK_KEY_KP_Right, GDK_KEY_KP_Home, GDK_KEY_KP_End, GDK_KEY_KP_Delete:
+        case .left, .right, .home, .end, .backspace, .delete:
             model.edited()   // editing the result: keys type into it from now on
             return false
-        default:
+        case .character(let character):
             // The first character typed after = decides: an operator goes on from the result,
             // anything else starts afresh (after an error, everything does). Not left to the
             // selection, which GTK may drop between two quick keys.
-            guard let character = Keyboard.character(keyval) else { return false }
             let insertion = modelInsert(String(character))
             place(insertion)
             return insertion == .ignored   // a second decimal mark does not go in
+        default:
+            return false
         }
     }
 
     /// A key typed while the focus is on the keypad: = gives the result, Escape clears, and any
     /// other character goes into the display at its cursor.
-    private func keypadKeyPressed(_ keyval: guint, _ state: GdkModifierType) -> Bool {
-        let mods = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue)
-        guard mods == 0 else { return false }
-        switch Int32(keyval) {
-        case GDK_KEY_equal, GDK_KEY_KP_Equal:
+    private func keypadKeyPressed(_ key: Key, _ modifiers: Modifiers) -> Bool {
+        guard modifiers.isDisjoint(with: [.control, .alt]) else { return false }
+        switch key {
+        case .equals:
             equals()
             return true
-        case GDK_KEY_Escape:
+        case .escape:
             clearAll()
             return true
-        default:
-            guard let character = Keyboard.character(keyval), character != " " else { return false }
+        case .keypadDecimal:
+            insert(String(ctx.formatter.style.decimalSeparator))
+            return true
+        case .character(let character) where character != " ":
             insert(String(character))
             return true
+        default:
+            return false
         }
     }
 
@@ -278,7 +279,7 @@ import Foundation
     func clearAll() {
         model.clearAll()
         entry.text = ""
-        UI.setText(expressionLabel.widget, "")
+        UI.setText(expressionLabel, "")
         setResult("", error: false)
         showRateLine(nil)
     }
@@ -293,7 +294,7 @@ import Foundation
     /// =: evaluates the display; pressed again on an unchanged result, repeats the last operation.
     public func equals() {
         let evaluation = model.equals(text, calculator: calculator, rates: ctx.rates)
-        UI.setText(expressionLabel.widget, evaluation.expression)
+        UI.setText(expressionLabel, evaluation.expression)
         switch evaluation.outcome {
         case .success(let result):
             setResult(calculator.display(result), error: false)
@@ -309,7 +310,7 @@ import Foundation
     }
 
     private func setResult(_ text: String, error: Bool) {
-        UI.setText(resultLabel.widget, text)
+        UI.setText(resultLabel, text)
         resultLabel.setClass("error", error)
         // Said on the controls the focus is on as it is shown: the display, and = (GTK 4.8 cannot
         // announce it).
@@ -323,14 +324,14 @@ import Foundation
     private func showRateLine(_ result: CalculatorResult?) {
         guard let result, case .conversion(_, let from, let to, _, let rate, let p) = result else {
             rateLabel.setClass("stale", false)
-            UI.setText(rateLabel.widget, "")
+            UI.setText(rateLabel, "")
             return
         }
         let today = Day.today()
         var line = p.rateLine("1 \(from) = \(ctx.formatter.rate(rate)) \(to)", today: today, days: ctx.days, words: L10n.translations)
         if let fee = calculator.feeLine(result, fee: ctx.fee, rates: ctx.rates, words: L10n.translations) { line += "\n" + fee }
         rateLabel.setClass("stale", RateAge.isStale(p, today: today))
-        UI.setText(rateLabel.widget, line)
+        UI.setText(rateLabel, line)
     }
 
     private func describe(_ error: CalculatorError) -> String {
@@ -347,7 +348,7 @@ import Foundation
         for item in model.history.entries {
             let line = model.historyLine(item, calculator: calculator)
             let label = Label(line, xalign: 1)
-            label.ellipsize = PANGO_ELLIPSIZE_START
+            label.ellipsize = .start
             label.margins(6, 8, 6, 8)
             let row = ListBoxRow(child: label)
             row.accessibleLabel(line)

@@ -1,5 +1,4 @@
 import CambioGLib
-import CGtk
 
 /// What the History and Investments charts share: margins, colours, grid, text, the cursor and
 /// its keys.
@@ -85,26 +84,26 @@ import CGtk
 
     /// A key on a chart of `count` points: moves its cursor (through `setCursor`) and brings the
     /// readout under the chart into view (on a phone it may be out of it); false for other keys.
-    static func navigate(_ keyval: guint, cursor: Int?, count: Int, page: Int, readout: some Widget, in root: WidgetRef,
+    static func navigate(_ key: Key, cursor: Int?, count: Int, page: Int, readout: some Widget, in scroller: ScrolledWindow,
                          setCursor: (Int) -> Void) -> Bool {
-        guard count > 0, let next = step(keyval, cursor: cursor, last: count - 1, page: page) else { return false }
+        guard count > 0, let next = step(key, cursor: cursor, last: count - 1, page: page) else { return false }
         setCursor(next)
-        ScrolledWindow(existing: root).reveal(readout)
+        scroller.reveal(readout)
         return true
     }
 
     /// Where the cursor goes for a key: Left/Right one point, Page Up/Down `page` points,
     /// Home/End the ends; nil for other keys. Without a cursor, Left starts at the newest.
-    static func step(_ keyval: guint, cursor: Int?, last: Int, page: Int) -> Int? {
+    static func step(_ key: Key, cursor: Int?, last: Int, page: Int) -> Int? {
         let current = cursor ?? last
         let next: Int
-        switch Int32(keyval) {
-        case GDK_KEY_Left, GDK_KEY_KP_Left: next = cursor == nil ? last : current - 1
-        case GDK_KEY_Right, GDK_KEY_KP_Right: next = current + 1
-        case GDK_KEY_Page_Up: next = current - page
-        case GDK_KEY_Page_Down: next = current + page
-        case GDK_KEY_Home: next = 0
-        case GDK_KEY_End: next = last
+        switch key {
+        case .left: next = cursor == nil ? last : current - 1
+        case .right: next = current + 1
+        case .pageUp: next = current - page
+        case .pageDown: next = current + page
+        case .home: next = 0
+        case .end: next = last
         default: return nil
         }
         return min(max(0, next), last)

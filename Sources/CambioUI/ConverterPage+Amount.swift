@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CGtk
 
 /// The amount line: the amount and what it evaluates to, the From button, swap, the star and
 /// the pair's history.
@@ -8,8 +7,8 @@ extension ConverterPage {
     @MainActor struct AmountBar {
         /// One row on a wide window; on a narrow one the amount, then the buttons under it.
         let root: AdaptiveBox
-        let amountEntry = Entry(existing: UI.numberEntry(name: tr("Amount"), tooltip: tr("An amount, or a calculation such as 12.5*4"),
-                                                         cssClass: "amount"))
+        let amountEntry = UI.numberEntry(name: tr("Amount"), tooltip: tr("An amount, or a calculation such as 12.5*4"),
+                                                         cssClass: "amount")
         let evaluatedLabel = Label("", classes: ["evaluated"], xalign: 1)
         let fromButton = MenuButton()
         let swapButton = Button(icon: "object-flip-horizontal-symbolic", name: tr("Swap currencies (Ctrl+S)"))
@@ -19,7 +18,7 @@ extension ConverterPage {
         init() {
             amountEntry.widthChars = 6
             amountEntry.hexpand = true
-            evaluatedLabel.ellipsize = PANGO_ELLIPSIZE_START
+            evaluatedLabel.ellipsize = .start
             evaluatedLabel.widthChars = 8
             evaluatedLabel.maxWidthChars = 22
             fromButton.addClass("currency-button")
@@ -31,7 +30,7 @@ extension ConverterPage {
             // each widget's vertical centre, then by x). Their holder fills the row's height as the
             // amount does, so the amount comes first.
             let buttons = Box.horizontal(spacing: 8, [fromButton, swapButton, starButton, historyButton])
-            buttons.valign = GTK_ALIGN_START
+            buttons.valign = .start
             let holder = Box.horizontal([buttons])
             root = AdaptiveBox(breakpoint: 480, spacing: 8, [amount, holder])
         }

@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CGtk
 
 /// The results: one row per target (its To button, amount, rate line, Copy and a menu), the
 /// Add button and the refresh spinner. The list owns the rows; the page names them.
@@ -23,7 +22,7 @@ extension ConverterPage {
             spinner.addClass("refreshing")
             spinner.visible = false
             bottom = Box.horizontal(spacing: 12, [addButton, spinner])
-            bottom.halign = GTK_ALIGN_START
+            bottom.halign = .start
         }
     }
 
@@ -56,18 +55,18 @@ extension ConverterPage {
             addButton.popover = picker.popup
             self.pickers.append(picker)
         }
-        Reorder.altArrows(on: results.list.widget, focused: { [weak self] in self?.focusedCode() }) { [weak self] code, offset in
+        Reorder.altArrows(on: results.list, focused: { [weak self] in self?.focusedCode() }) { [weak self] code, offset in
             self?.moveTarget(code, by: offset)
         }
         // Ctrl+C on a result copies its amount; Delete removes the target.
-        results.list.onKeyPressed { [weak self] keyval, state in
+        results.list.onKeyPressed { [weak self] key, modifiers in
             guard let self, let code = self.focusedCode() else { return false }
-            let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
-            if control && (keyval == UInt32(GDK_KEY_c) || keyval == UInt32(GDK_KEY_C) || keyval == UInt32(GDK_KEY_Insert)) {
+            let control = modifiers.contains(.control)
+            if control && (key.isLetter("c") || key == .insert) {
                 self.copyResult(code)
                 return true
             }
-            if !control && keyval == UInt32(GDK_KEY_Delete) {
+            if !control && key == .delete {
                 self.removeTarget(code)
                 return true
             }
@@ -102,7 +101,7 @@ extension ConverterPage {
 
     func focusedCode() -> String? {
         guard let focused = results.list.focusedRow else { return nil }
-        return rows.first { $0.row.widget == focused.widget }?.code
+        return rows.first { $0.row.isSame(as: focused) }?.code
     }
 
     private func makeRow(_ target: ConverterModel.TargetRow) -> TargetRow {
@@ -115,19 +114,19 @@ extension ConverterPage {
 
         // On a narrow window a long amount wraps rather than widen the page; so does the rate line.
         let amountLabel = Label("", classes: ["result-amount"], xalign: 1, wrap: true)
-        amountLabel.wrapMode = PANGO_WRAP_WORD_CHAR
-        amountLabel.justify = GTK_JUSTIFY_RIGHT
+        amountLabel.wrapMode = .wordsThenCharacters
+        amountLabel.justify = .right
         amountLabel.selectable = false
         let feeLabel = Label("", classes: ["numeric"], xalign: 1, wrap: true)
-        feeLabel.justify = GTK_JUSTIFY_RIGHT
+        feeLabel.justify = .right
         feeLabel.visible = false
         // The rate line under the whole row: beside the currency's button it would wrap a word a
         // line on a phone, or with large text.
         let rateLabel = Label("", classes: ["rate-line"], xalign: 1, wrap: true)
-        rateLabel.justify = GTK_JUSTIFY_RIGHT
+        rateLabel.justify = .right
         let values = Box.vertical(spacing: 2, [amountLabel, feeLabel])
         values.hexpand = true
-        values.valign = GTK_ALIGN_CENTER
+        values.valign = .center
         values.tooltip(tr("Drag to reorder (Alt+Up, Alt+Down)"))
 
         let copyButton = Button(icon: "edit-copy-symbolic", name: target.copyName)
@@ -142,7 +141,7 @@ extension ConverterPage {
         let row = ListBoxRow(child: content)
         row.activatable = false
         row.accessibleLabel(target.accessibleName)
-        DragAndDrop.attach(handle: values.widget, target: row.widget, item: code, type: DraggedValue.currencyCode) { [weak self] dragged in
+        DragAndDrop.attach(handle: values, target: row, item: code, type: DraggedValue.currencyCode) { [weak self] dragged in
             guard let self, self.model.state.targets.contains(dragged),
                   let target = self.model.state.targets.firstIndex(of: code) else { return false }
             self.moveTarget(dragged, to: target)
@@ -159,7 +158,7 @@ extension ConverterPage {
             self.setTarget(at: i, to: picked)
         }
         toButton.popover = picker.popup
-        rows.first { $0.toButton.widget == toButton.widget }?.picker = picker
+        rows.first { $0.toButton.isSame(as: toButton) }?.picker = picker
     }
 
     /// A row's menu: move up, move down, remove.
@@ -171,11 +170,11 @@ extension ConverterPage {
         menu.accessibleLabel(name)
         menu.onFirstOpen { [weak self] in
             guard self != nil else { return }
-            menu.popover = Popover(existing: UI.menuPopover([
+            menu.popover = UI.menuPopover([
                 .init(tr("Move _Up"), { [weak self] in self?.moveTarget(code, by: -1) }),
                 .init(tr("Move _Down"), { [weak self] in self?.moveTarget(code, by: 1) }),
                 .init(tr("_Remove"), { [weak self] in self?.removeTarget(code) }),
-            ]))
+            ])
         }
         return menu
     }

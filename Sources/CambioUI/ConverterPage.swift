@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CGtk
 import Foundation
 
 /// The Converter page: one amount (arithmetic allowed) from a source currency into several
@@ -8,7 +7,7 @@ import Foundation
 /// `ConverterModel`; the page only binds widgets to it. One file per part: the amount line
 /// (`+Amount`), the results (`+Results`), the actions on currencies and favourites (`+Actions`).
 @MainActor public final class ConverterPage {
-    public let root: WidgetRef
+    public let root: AnyWidget
     let ctx: any DisplayContext & RatesContext & UserDataContext & NoticesContext
     /// The pair, the targets, the amount and each result, without the widgets. Every change
     /// goes to the saved state.
@@ -58,7 +57,7 @@ import Foundation
         let content = Box.vertical(spacing: 12, [amountBar.root, favourites.root, results.list, results.bottom])
         content.margins(12, 12, 12, 12)
         let page = UI.page(content, maximum: 760)
-        root = page.widget
+        root = AnyWidget(page)
 
         bindAmount()
         bindFavourites()

@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CGtk
 import Foundation
 
 /// One currency's row: the code over the name (the drag handle), the amount with the rate line
@@ -28,33 +27,33 @@ import Foundation
         code = face.code
         let nameLabel = Label(face.name, classes: ["dim-label", "currency-name"])
         nameLabel.text = face.shownName(drawable: nameLabel.draws)
-        nameLabel.ellipsize = PANGO_ELLIPSIZE_END
+        nameLabel.ellipsize = .end
         // As wide on every row, whatever the name: the amount fields line up.
         nameLabel.widthChars = 12
         nameLabel.maxWidthChars = 12
         handle = Box.vertical(spacing: 2, [Label(face.code, classes: ["currency-code"]), nameLabel])
         // Narrow enough for a phone: a long name ends in an ellipsis (the row reads it whole).
         handle.sizeRequest(width: 112, height: -1)
-        handle.valign = GTK_ALIGN_CENTER
+        handle.valign = .center
         handle.tooltip(tr("Drag to reorder (Alt+Up, Alt+Down)"))
 
-        entry = Entry(existing: UI.numberEntry(name: say(face.amountName), cssClass: "amount"))
+        entry = UI.numberEntry(name: say(face.amountName), cssClass: "amount")
         // As narrow as a phone needs; it takes the row's room by expanding.
         entry.widthChars = 5
-        entry.inputPurpose = GTK_INPUT_PURPOSE_NUMBER
+        entry.inputPurpose = .number
         entry.hexpand = true
         // Wrapped, not cut, on a narrow window: the rate and its age stay readable.
         rateLabel = Label("", classes: ["rate-line"], xalign: 1, wrap: true)
-        rateLabel.justify = GTK_JUSTIFY_RIGHT
+        rateLabel.justify = .right
         feeLabel = Label("", classes: ["numeric"], xalign: 1, wrap: true)
-        feeLabel.justify = GTK_JUSTIFY_RIGHT
+        feeLabel.justify = .right
         feeLabel.visible = false
         let amountBox = Box.vertical(spacing: 4, [entry, feeLabel, rateLabel])
         amountBox.hexpand = true
 
         menu = MenuButton(icon: "view-more-symbolic", name: say(face.actionsName))
         menu.addClass("flat")
-        menu.valign = GTK_ALIGN_CENTER
+        menu.valign = .center
 
         // Width first: the wrapping rate line is laid out for the row's width, not again for each
         // height the row tries (see WidthFirstBin).
@@ -180,7 +179,7 @@ extension CurrenciesPage {
     /// removed while it shows), or Ctrl+Z (the last one).
     public func remove(_ code: String) {
         guard model.remove(code), let row = rows.removeValue(forKey: code) else { return }
-        codeOfRow[row.root.widget] = nil
+        codeOfRow[AnyWidget(row.root)] = nil
         list.remove(row.root)
         showEmptyState()
         focusPrimary()
@@ -223,7 +222,7 @@ extension CurrenciesPage {
 
     func buildRows() {
         list.order { [weak self] row in
-            guard let self, let code = self.codeOfRow[row.widget] else { return Int.max }
+            guard let self, let code = self.codeOfRow[AnyWidget(row)] else { return Int.max }
             return self.position[code] ?? Int.max
         }
         updatePositions()
@@ -245,25 +244,25 @@ extension CurrenciesPage {
     }
 
     func focusedCode() -> String? {
-        list.focusedRow.flatMap { codeOfRow[$0.widget] }
+        list.focusedRow.flatMap { codeOfRow[AnyWidget($0)] }
     }
 
     private func makeRow(_ code: String) -> CurrencyRow {
         let row = CurrencyRow(model.face(code))
         rows[code] = row
-        codeOfRow[row.root.widget] = code
+        codeOfRow[AnyWidget(row.root)] = code
         row.entry.onChanged { [weak self] in self?.typed(into: code) }
         row.entry.selectAllOnClickFocus()
         // The menu is built when first opened: start-up pays nothing for it.
         let menu = row.menu
         menu.onFirstOpen { [weak self, weak row] in
             guard let self else { return }
-            menu.popover = Popover(existing: self.makeRowMenu(code))
+            menu.popover = self.makeRowMenu(code)
             row?.menuBuilt = true
         }
         // Drag and drop to reorder: the code and name are the handle. Only a dragged currency
         // is accepted: the entries' own text drops never see it.
-        DragAndDrop.attach(handle: row.handle.widget, target: row.root.widget, item: code,
+        DragAndDrop.attach(handle: row.handle, target: row.root, item: code,
                             type: DraggedValue.currencyCode) { [weak self] dragged in
             guard let self, self.model.drop(dragged, on: code) else { return false }
             self.applyOrder(keepFocusOn: nil)
@@ -272,7 +271,7 @@ extension CurrenciesPage {
         return row
     }
 
-    private func makeRowMenu(_ code: String) -> WidgetRef {
+    private func makeRowMenu(_ code: String) -> Popover {
         var items: [UI.MenuItem] = [
             .init(tr("Use as _Reference"), { [weak self] in self?.setReference(code) }),
             .init(tr("Set _Your Rate…"), { [weak self] in self?.openUserRate(code) }),
@@ -291,7 +290,7 @@ extension CurrenciesPage {
 
     /// The row menus say whether each currency has a rate of the user's.
     func rebuildRowMenus() {
-        for (code, row) in rows where row.menuBuilt { row.menu.popover = Popover(existing: makeRowMenu(code)) }
+        for (code, row) in rows where row.menuBuilt { row.menu.popover = makeRowMenu(code) }
     }
 
     /// "Set Your Rate…": the dialog over the window, for `code`.

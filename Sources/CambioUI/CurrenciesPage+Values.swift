@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CGtk
 import Foundation
 
 extension CurrenciesPage {

@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CGtk
 import Foundation
 
 /// The Currencies page: type an amount into any currency and every other one follows.
@@ -8,7 +7,7 @@ import Foundation
 /// in CurrenciesPage+Rows, the amounts and rate lines in CurrenciesPage+Values. What the page
 /// shows comes from `CurrenciesModel`.
 @MainActor public final class CurrenciesPage {
-    public let root: WidgetRef
+    public let root: AnyWidget
     let ctx: any DisplayContext & RatesContext & UserDataContext & NoticesContext
     let list: ListBox
     let scroller: ScrolledWindow
@@ -25,7 +24,7 @@ import Foundation
     var picker: CurrencyPicker?
     var rows: [String: CurrencyRow] = [:]
     /// Each row's code, to order the list by the model's order.
-    var codeOfRow: [WidgetRef: String] = [:]
+    var codeOfRow: [AnyWidget: String] = [:]
     /// Each code's place in the list, as the model orders it.
     var position: [String: Int] = [:]
     /// True while the page writes into entries, so those writes are not taken as typing.
@@ -72,15 +71,15 @@ import Foundation
         spinner.addClass("refreshing")
         spinner.visible = false
         refreshButton = Button(icon: "view-refresh-symbolic", name: tr("Refresh rates (F5)"))
-        spinner.valign = GTK_ALIGN_CENTER
-        refreshButton.valign = GTK_ALIGN_CENTER
-        addButton.valign = GTK_ALIGN_CENTER
+        spinner.valign = .center
+        refreshButton.valign = .center
+        addButton.valign = .center
         // The wrapping source line is asked its width first (see CurrencyRow).
         // Beside the buttons while it has a dozen characters a line; above them where it would
         // have less (large text on a phone), rather than squeezed into a column of a word a line.
         sourceLabel.widthChars = 12
         let buttons = Box.horizontal(spacing: 12, [AnyWidget(spinner), AnyWidget(refreshButton), AnyWidget(addButton)])
-        buttons.halign = GTK_ALIGN_END
+        buttons.halign = .end
         let toolbar = AdaptiveBox(breakpoint: 0, spacing: 8, [AnyWidget(WidthFirstBin(child: sourceLabel)), AnyWidget(buttons)])
         toolbar.margins(12, 12, 0, 12)
 
@@ -93,11 +92,11 @@ import Foundation
         content = Box.vertical(spacing: 0, [list, widthProbe])
         content.margins(0, 12, 12, 12)
         // Held to a readable width on wide windows; the scroll bar stays at the window's edge.
-        scroller = ScrolledWindow(child: Clamp(child: content, maximum: 760), horizontal: GTK_POLICY_NEVER)
+        scroller = ScrolledWindow(child: Clamp(child: content, maximum: 760), horizontal: .never)
         scroller.vexpand = true
 
         let page = Box.vertical(spacing: 12, [Clamp(child: toolbar, maximum: 760), scroller])
-        root = page.widget
+        root = AnyWidget(page)
         connect()
         buildRows()
         refreshRates()
@@ -116,7 +115,7 @@ import Foundation
             self.picker = picker
             self.addButton.popover = picker.popup
         }
-        Reorder.altArrows(on: list.widget, focused: { [weak self] in self?.focusedCode() }) { [weak self] code, offset in
+        Reorder.altArrows(on: list, focused: { [weak self] in self?.focusedCode() }) { [weak self] code, offset in
             self?.move(code, by: offset)
         }
         scroller.onVerticalScroll { [weak self] in self?.flushPending() }
@@ -139,7 +138,7 @@ import Foundation
         // Ctrl+Z right after a removal puts the row back. Before the fields see it: GtkText takes
         // Ctrl+Z even with nothing to undo. After typing, it is the field's again (its own undo of
         // the typing; the toast's Undo still puts the row back).
-        AnyWidget(root).onShortcut(GDK_KEY_z, GDK_CONTROL_MASK, capture: true) { [weak self] in
+        AnyWidget(root).onShortcut(.character("z"), .control, capture: true) { [weak self] in
             guard let self, self.undoKeyRestores else { return false }
             return self.undoRemoval()
         }
@@ -162,7 +161,7 @@ import Foundation
     // MARK: Reading and driving the page (also used by tests)
 
     /// The codes in the order the page shows them.
-    public var shownCodes: [String] { list.rows.compactMap { codeOfRow[$0.widget] } }
+    public var shownCodes: [String] { list.rows.compactMap { codeOfRow[AnyWidget($0)] } }
 
     public func entryText(_ code: String) -> String? { rows[code]?.entry.text }
 

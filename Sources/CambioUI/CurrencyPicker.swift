@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CGtk
 
 /// A popover to choose a currency: search by code, English or localized name, among the
 /// popular currencies or all of them. The list holds every currency once; a search only changes
@@ -47,12 +46,12 @@ import CGtk
 
         note = Label("", classes: ["dim-label", "picker-note"], wrap: true)
         note.visible = false
-        list = ListBox(selection: GTK_SELECTION_BROWSE)
+        list = ListBox(selection: .browse)
         list.accessibleLabel(tr("Currencies"))
         list.addClass("boxed-list")
         list.addClass("picker-list")
         choices = FilteredStrings(model.codes)
-        let scroller = ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER)
+        let scroller = ScrolledWindow(child: list, horizontal: .never)
         scroller.minContentHeight = 320
         let top = Box.horizontal(spacing: 6, [search, toggles])
         popup = Popover(child: Box.vertical(spacing: 6, [top, note, scroller]))
@@ -81,9 +80,9 @@ import CGtk
         list.onRowActivated { [weak self] row in
             if let code = self?.choices.item(at: row.index) { self?.pick(code) }
         }
-        UI.downMovesFocus(from: search.widget) { [weak self] in
+        UI.downMovesFocus(from: search) { [weak self] in
             self?.fillIfTyped()
-            return self?.list.row(at: 0)?.widget
+            return self?.list.row(at: 0)
         }
         popup.onShow { [weak self] in
             guard let self else { return }
@@ -99,7 +98,7 @@ import CGtk
         code.sizeRequest(width: 56, height: -1)
         let name = Label(face.name)
         name.text = face.shownName(drawable: name.draws)
-        name.ellipsize = PANGO_ELLIPSIZE_END
+        name.ellipsize = .end
         let line = Box.horizontal(spacing: 8, [code, name])
         line.margins(6, 6, 6, 6)
         let row = ListBoxRow(child: line)

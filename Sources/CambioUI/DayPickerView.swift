@@ -1,7 +1,6 @@
 import Foundation
 import CambioCore
 import CambioGLib
-import CGtk
 
 /// The date picker of "On a past date": a month of days, each a button a screen reader names in
 /// full ("Friday, October 30, 2026"), the chosen one pressed. GtkCalendar draws its days without
@@ -15,7 +14,7 @@ import CGtk
     private var picker: DayPicker
     private let title = Label("", classes: ["heading"])
     private let grid = Grid(rowSpacing: 2, columnSpacing: 2)
-    private var cells: [WidgetRef] = []
+    private var cells: [any Widget] = []
     private var buttons: [Day: ToggleButton] = [:]
     private var shownMonth: (year: Int, month: Int)?
     /// A day was chosen (clicked, or Enter or Space on it).
@@ -31,7 +30,7 @@ import CGtk
             ("go-last-symbolic", tr("Next year"), .years(1)),
         ]
         title.hexpand = true
-        title.ellipsize = PANGO_ELLIPSIZE_END
+        title.ellipsize = .end
         let turns = moves.map { icon, name, _ in Button(icon: icon, name: name) }
         for (i, button) in turns.enumerated() {
             if i == 2 { header.append(title) }
@@ -52,7 +51,7 @@ import CGtk
         for (button, (_, _, move)) in zip(turns, moves) {
             button.onClicked { [weak self] in self?.move(move, focusDay: false) }
         }
-        grid.onKeyPressed { [weak self] keyval, state in self?.key(keyval, state) ?? false }
+        grid.onKeyPressed { [weak self] key, modifiers in self?.key(key, modifiers) ?? false }
         show()
     }
 
@@ -84,21 +83,21 @@ import CGtk
         if focusDay { buttons[picker.focused]?.grabFocus() }
     }
 
-    private func key(_ keyval: guint, _ state: GdkModifierType) -> Bool {
-        let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
-        let control = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+    private func key(_ key: Key, _ modifiers: Modifiers) -> Bool {
+        let shift = modifiers.contains(.shift)
+        let control = modifiers.contains(.control)
         // Left goes back a day in a grid read from left to right, forward in one from right to left.
-        let back = gtk_widget_get_direction(grid.widget) == GTK_TEXT_DIR_RTL ? 1 : -1
+        let back = grid.isRightToLeft ? 1 : -1
         let move: DayPicker.Move
-        switch Int32(keyval) {
-        case GDK_KEY_Left, GDK_KEY_KP_Left: move = control ? .months(back) : .days(back)
-        case GDK_KEY_Right, GDK_KEY_KP_Right: move = control ? .months(-back) : .days(-back)
-        case GDK_KEY_Up, GDK_KEY_KP_Up: move = control ? .years(-1) : .days(-7)
-        case GDK_KEY_Down, GDK_KEY_KP_Down: move = control ? .years(1) : .days(7)
-        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: move = shift ? .years(-1) : .months(-1)
-        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: move = shift ? .years(1) : .months(1)
-        case GDK_KEY_Home, GDK_KEY_KP_Home: move = .weekStart
-        case GDK_KEY_End, GDK_KEY_KP_End: move = .weekEnd
+        switch key {
+        case .left: move = control ? .months(back) : .days(back)
+        case .right: move = control ? .months(-back) : .days(-back)
+        case .up: move = control ? .years(-1) : .days(-7)
+        case .down: move = control ? .years(1) : .days(7)
+        case .pageUp: move = shift ? .years(-1) : .months(-1)
+        case .pageDown: move = shift ? .years(1) : .months(1)
+        case .home: move = .weekStart
+        case .end: move = .weekEnd
         default: return false
         }
         self.move(move, focusDay: true)
@@ -111,24 +110,24 @@ import CGtk
         if shownMonth.map({ $0 != month }) ?? true {
             shownMonth = month
             title.text = picker.title
-            for cell in cells { gtk_grid_remove(cast(grid.widget), cell) }
+            for cell in cells { grid.remove(cell) }
             cells = []
             buttons = [:]
             for (i, day) in picker.cells.enumerated() {
-                let cell: WidgetRef
+                let cell: any Widget
                 if let day {
                     let button = ToggleButton(child: Label(String(day.day)))
                     button.addClass("flat")
                     button.accessibleName(picker.name(of: day))
                     button.onClicked { [weak self] in self?.choose(day) }
                     buttons[day] = button
-                    cell = button.widget
+                    cell = button
                 } else {
                     let empty = Label("")
                     empty.accessibleHidden()
-                    cell = empty.widget
+                    cell = empty
                 }
-                gtk_grid_attach(cast(grid.widget), cell, Int32(i % 7), Int32(i / 7 + 1), 1, 1)
+                grid.attach(cell, column: Int32(i % 7), row: Int32(i / 7 + 1))
                 cells.append(cell)
             }
         }

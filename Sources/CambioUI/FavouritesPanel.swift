@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CGtk
 
 /// Favourite pairs: quick chips on the page, and the full list in a popover with a search that
 /// filters as you type (codes, or names in the user's language), delete and reorder. What it
@@ -28,7 +27,7 @@ import CGtk
     /// The popover: the search, the list (or why it is empty) and a hint.
     @MainActor struct ListPopup {
         let searchEntry = SearchEntry(placeholder: tr("Code or currency name"))
-        let list = ListBox(selection: GTK_SELECTION_BROWSE)
+        let list = ListBox(selection: .browse)
         let scroller: ScrolledWindow
         /// No favourites, or none that the search finds: all of its lines show, however they wrap.
         let emptyState = InlineStatus(icon: "non-starred-symbolic")
@@ -42,7 +41,7 @@ import CGtk
             // The list's height, and the empty state's at least: the popover keeps its size when a
             // search empties the list (shrinking an open popover on X11 cut off its last line).
             let height: Int32 = 260
-            scroller = ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER)
+            scroller = ScrolledWindow(child: list, horizontal: .never)
             scroller.minContentHeight = height
             emptyState.sizeRequest(width: -1, height: height)
             let hint = Label(tr("Enter loads a pair, Delete removes it, Alt+Up and Alt+Down move it."), classes: ["dim-label", "hint"], wrap: true)
@@ -55,11 +54,11 @@ import CGtk
     init(context: any DisplayContext) {
         model = FavouritesModel(catalog: context.catalog, locale: context.locale.numbers, words: ConverterPage.words)
         chips.accessibleLabel(tr("Favourite pairs"))
-        chips.valign = GTK_ALIGN_CENTER
+        chips.valign = .center
         emptyChips.hexpand = true
         listButton.name(tr("All favourites"))
         listButton.tooltip(tr("All favourites, with search (Ctrl+F)"))
-        listButton.halign = GTK_ALIGN_START
+        listButton.halign = .start
         chips.append(listButton)
         root = Box.horizontal(spacing: 8, [emptyChips, chips])
         listButton.onFirstOpen { [weak self] in self?.buildPopover() }
@@ -95,7 +94,7 @@ import CGtk
     var chipPairs: [FavouritePair] { model.chips.map(\.pair) }
 
     /// The list's search field, once built (tests type into it as a user does).
-    var searchField: WidgetRef? { popup?.searchEntry.widget }
+    var searchField: SearchEntry? { popup?.searchEntry }
 
     func setQuery(_ text: String) {
         popup?.searchEntry.text = text
@@ -114,7 +113,7 @@ import CGtk
             button.addClass("favourite-chip")
             button.accessibleLabel(chip.accessibleName)
             button.tooltip(chip.tooltip)
-            button.halign = GTK_ALIGN_START
+            button.halign = .start
             chips.insert(button, at: Int32(chipWidgets.count))
             chipWidgets.append(button)
         }
@@ -141,21 +140,21 @@ import CGtk
             self.fillIfTyped()
             if let first = self.shown.first { self.load(first.pair) }
         }
-        UI.downMovesFocus(from: popup.searchEntry.widget) { [weak self] in
+        UI.downMovesFocus(from: popup.searchEntry) { [weak self] in
             self?.fillIfTyped()
-            return self?.shown.first?.row.widget
+            return self?.shown.first?.row
         }
         popup.list.onRowActivated { [weak self] row in
-            guard let self, let hit = self.shown.first(where: { $0.row.widget == row.widget }) else { return }
+            guard let self, let hit = self.shown.first(where: { $0.row.isSame(as: row) }) else { return }
             self.load(hit.pair)
         }
-        Reorder.altArrows(on: popup.list.widget, focused: { [weak self] in self?.focusedPair().map(FavouritesModel.key) }) { [weak self] key, offset in
+        Reorder.altArrows(on: popup.list, focused: { [weak self] in self?.focusedPair().map(FavouritesModel.key) }) { [weak self] key, offset in
             guard let self, let pair = FavouritesModel.pair(key) else { return }
             self.onMove?(pair, offset)
             self.focus(pair)
         }
-        popup.list.onKeyPressed { [weak self] keyval, _ in
-            guard let self, keyval == UInt32(GDK_KEY_Delete) || keyval == UInt32(GDK_KEY_KP_Delete),
+        popup.list.onKeyPressed { [weak self] key, _ in
+            guard let self, key == .delete,
                   let pair = self.focusedPair() else { return false }
             self.delete(pair)
             return true
@@ -188,7 +187,7 @@ import CGtk
 
     private func focusedPair() -> FavouritePair? {
         guard let focused = popup?.list.focusedRow else { return nil }
-        return shown.first { $0.row.widget == focused.widget }?.pair
+        return shown.first { $0.row.isSame(as: focused) }?.pair
     }
 
     /// The list, filtered by the search.
@@ -226,7 +225,7 @@ import CGtk
         let pair = line.pair
         let title = Label(line.title, classes: ["currency-code"])
         let names = Label(line.names, classes: ["dim-label", "currency-name"])
-        names.ellipsize = PANGO_ELLIPSIZE_END
+        names.ellipsize = .end
         let text = Box.vertical(spacing: 2, [title, names])
         text.hexpand = true
         let deleteButton = Button(icon: "user-trash-symbolic", name: line.deleteName)
@@ -242,7 +241,7 @@ import CGtk
         content.margins(6, 6, 6, 6)
         let row = ListBoxRow(child: content)
         row.accessibleLabel(line.accessibleName)
-        DragAndDrop.attach(handle: text.widget, target: row.widget, item: FavouritesModel.key(pair), type: DraggedValue.favouritePair) { [weak self] dragged in
+        DragAndDrop.attach(handle: text, target: row, item: FavouritesModel.key(pair), type: DraggedValue.favouritePair) { [weak self] dragged in
             guard let self, let moved = FavouritesModel.pair(dragged), let target = self.pairs().firstIndex(of: pair) else { return false }
             self.onMoveTo?(moved, target)
             return true

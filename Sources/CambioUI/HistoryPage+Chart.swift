@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CGtk
 
 /// The chart: the range buttons and the stats line over it, the point under the cursor below.
 extension HistoryPage {
@@ -32,8 +31,8 @@ extension HistoryPage {
             surface.sizeRequest(width: 240, height: 220)
             surface.focusable = true
             surface.accessibleLabel(tr("Rate chart (Left and Right move along it)"))
-            ranges.halign = GTK_ALIGN_START
-            ranges.valign = GTK_ALIGN_CENTER
+            ranges.halign = .start
+            ranges.valign = .center
             header = AdaptiveBox(breakpoint: 480, spacing: 12, [ranges, stats])
             // Its low, high and average, and the point the keys are on, are its description.
             surface.describedBy(stats, point)
@@ -51,10 +50,10 @@ extension HistoryPage {
             }
         }
         if let current = chartPart.rangeButtons.first(where: { $0.range == model.range }) { current.button.active = true }
-        chart.onDraw { [weak self] cr, width, height in self?.draw(cr, Double(width), Double(height)) }
+        chart.onDraw { [weak self] canvas, width, height in self?.draw(canvas, Double(width), Double(height)) }
         chart.redrawOnStyleChange()
         chart.onPointerMotion { [weak self] x, _ in self?.hover(x: x) }
-        chart.onKeyPressed { [weak self] keyval, _ in self?.chartKey(keyval) ?? false }
+        chart.onKeyPressed { [weak self] key, _ in self?.chartKey(key) ?? false }
     }
 
     public func setRange(_ r: HistoryRange) {
@@ -70,11 +69,10 @@ extension HistoryPage {
         chart.queueDraw()
     }
 
-    private func draw(_ cr: OpaquePointer, _ width: Double, _ height: Double) {
+    private func draw(_ canvas: Canvas, _ width: Double, _ height: Double) {
         let m = Chart.margin
         let (w, h) = Chart.plot(width, height)
         guard let g = model.chart, !g.isEmpty, w > 0, h > 0 else { return }
-        let canvas = Canvas(cr)
         let palette = Chart.Palette(chart)
         Chart.grid(canvas, palette, w: w, h: h)
         // The rate.
@@ -100,9 +98,9 @@ extension HistoryPage {
     }
 
     /// Left/Right step through the points, Page Up/Down by twenty, Home/End to the ends.
-    func chartKey(_ keyval: guint) -> Bool {
-        Chart.navigate(keyval, cursor: model.cursor, count: model.chart?.points.count ?? 0, page: 20, readout: chartPart.point,
-                       in: root) { setCursor($0) }
+    func chartKey(_ key: Key) -> Bool {
+        Chart.navigate(key, cursor: model.cursor, count: model.chart?.points.count ?? 0, page: 20, readout: chartPart.point,
+                       in: scroller) { setCursor($0) }
     }
 
     public func setCursor(_ i: Int) {

@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CGtk
 
 /// The "Last 7 days" list: each day's rate and change, newest first.
 extension HistoryPage {
@@ -15,7 +14,7 @@ extension HistoryPage {
             root = Box.vertical(spacing: 8, [title, list])
             // Beside the chart it keeps a column's width; above it, it takes the page's.
             root.sizeRequest(width: 250, height: -1)
-            root.valign = GTK_ALIGN_START
+            root.valign = .start
         }
     }
 
@@ -55,7 +54,7 @@ extension HistoryPage {
         // than a phone leaves it.
         let rate = Label(say(day.rate), classes: ["day-rate"], xalign: 1, wrap: true)
         let change = Label(day.change.map(say) ?? "", classes: ["day-change"] + [mark].compactMap { $0 }, xalign: 1, wrap: true)
-        for label in [rate, change] { label.justify = GTK_JUSTIFY_RIGHT }
+        for label in [rate, change] { label.justify = .right }
         let line = Box.horizontal(spacing: 8, [left, WidthFirstBin(child: Box.vertical(spacing: 0, [rate, change]))])
         line.margins(6, 10, 6, 10)
         let row = ListBoxRow(child: line)

@@ -1,7 +1,6 @@
 import CambioCore
 import CambioGLib
 import CambioServices
-import CGtk
 
 /// The pair's line (From, ⇄, To, the status and the spinner) and reading the pair's history.
 extension HistoryPage {
@@ -26,13 +25,13 @@ extension HistoryPage {
             spinner.accessibleLabel(tr("Loading the history"))
             let buttons = Box.horizontal(spacing: 8, [fromButton, swapButton, toButton])
             sourcesButton.visible = false
-            sourcesButton.valign = GTK_ALIGN_CENTER
+            sourcesButton.valign = .center
             sourcesList.margins(6, 6, 6, 6)
             sourcesList.sizeRequest(width: 240, height: -1)
             sourcesButton.popover = Popover(child: sourcesList)
             let state = Box.horizontal(spacing: 8, [status, spinner, sourcesButton])
             state.hexpand = true
-            state.valign = GTK_ALIGN_CENTER
+            state.valign = .center
             root = AdaptiveBox(breakpoint: 560, spacing: 12, [buttons, state])
         }
     }

@@ -1,14 +1,13 @@
 import Foundation
 import CambioCore
 import CambioGLib
-import CGtk
 
 /// On a past date: an amount, a day from a calendar, and the amount at that day's rate.
 extension HistoryPage {
     @MainActor struct PastPart {
         /// The title, the amount and the day, and the result in a row; in a column when narrow.
         let root: AdaptiveBox
-        let amount = Entry(existing: UI.numberEntry(name: tr("Amount on a past date"), cssClass: "amount"))
+        let amount = UI.numberEntry(name: tr("Amount on a past date"), cssClass: "amount")
         let days: DayPickerView
         let popover: Popover
         let dateButton = MenuButton()
@@ -23,11 +22,11 @@ extension HistoryPage {
             UI.copyable(result)
             result.hexpand = true
             let title = Label(tr("On a past date"), classes: ["heading"])
-            title.valign = GTK_ALIGN_CENTER
+            title.valign = .center
             // The date under the amount where both do not fit side by side (large text on a phone).
             let inputs = AdaptiveBox(breakpoint: 0, spacing: 8, [amount, dateButton])
-            inputs.valign = GTK_ALIGN_CENTER
-            result.valign = GTK_ALIGN_CENTER
+            inputs.valign = .center
+            result.valign = .center
             root = AdaptiveBox(breakpoint: 600, spacing: 8, [title, inputs, result])
         }
     }

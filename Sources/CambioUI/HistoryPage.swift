@@ -1,14 +1,15 @@
 import CambioCore
 import CambioGLib
 import CambioServices
-import CGtk
 
 /// The History page: the last seven days of a pair, a chart over any range back to 1999, and
 /// conversion on a past date. What it shows comes from `HistoryModel`; the page only binds
 /// widgets to it. One file per part: the pair and the reading (`+Pair`), the days (`+Days`),
 /// the chart (`+Chart`), the past date (`+Past`).
 @MainActor public final class HistoryPage {
-    public let root: WidgetRef
+    public let root: AnyWidget
+    /// The page's scrolled window (its root).
+    let scroller: ScrolledWindow
     let ctx: any DisplayContext & RatesContext & UserDataContext & ServicesContext
     let data: HistoryAccess
     /// The pair, its history, the range, the cursor and the past date, without the widgets.
@@ -63,8 +64,8 @@ import CGtk
         let page = Box.vertical(spacing: 14, [pairBar.root, emptyState, middle, pastPart.root])
         page.margins(12, 12, 12, 12)
         // The chart may grow wide; the rest is held to a width that reads well.
-        let scroller = UI.page(page, maximum: 1200)
-        root = scroller.widget
+        scroller = UI.page(page, maximum: 1200)
+        root = AnyWidget(scroller)
 
         bindPair()
         bindChart()

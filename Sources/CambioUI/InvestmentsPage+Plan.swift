@@ -1,7 +1,6 @@
 import CambioCore
 import CambioGLib
 import CambioServices
-import CGtk
 import Foundation
 
 /// The stock and the plan: the stock's name and where its prices come from, the amounts, the
@@ -14,10 +13,10 @@ extension InvestmentsPage {
         /// Why the prices are not the newest, and why the plan cannot be computed.
         let problem = Label("", classes: ["dca-problem"], wrap: true)
         let header: Box
-        let initialEntry = Entry(existing: UI.numberEntry(name: tr("Initial investment"),
-                                                          tooltip: tr("Bought in the start month; arithmetic allowed"), cssClass: "amount"))
-        let monthlyEntry = Entry(existing: UI.numberEntry(name: tr("Monthly amount"),
-                                                          tooltip: tr("Bought in every later month; 0 allowed"), cssClass: "amount"))
+        let initialEntry = UI.numberEntry(name: tr("Initial investment"),
+                                                          tooltip: tr("Bought in the start month; arithmetic allowed"), cssClass: "amount")
+        let monthlyEntry = UI.numberEntry(name: tr("Monthly amount"),
+                                                          tooltip: tr("Bought in every later month; 0 allowed"), cssClass: "amount")
         let initialUnit = Label("", classes: ["dim-label"])
         let monthlyUnit = Label("", classes: ["dim-label"])
         let startDrop = DropDown()
@@ -54,10 +53,10 @@ extension InvestmentsPage {
                 InvestmentsPage.amountRow(tr("Initial"), initialEntry, initialUnit),
                 InvestmentsPage.amountRow(tr("Monthly"), monthlyEntry, monthlyUnit),
             ])
-            amounts.halign = GTK_ALIGN_FILL
+            amounts.halign = .fill
             let startLabel = Label(tr("Start"))
-            startLabel.valign = GTK_ALIGN_CENTER
-            startDrop.valign = GTK_ALIGN_CENTER
+            startLabel.valign = .center
+            startDrop.valign = .center
             // The slider goes under the month list when narrow, to keep a useful length.
             let startRow = AdaptiveBox(breakpoint: 520, spacing: 8, [Box.horizontal(spacing: 8, [startLabel, startDrop]), startScale])
             box = Box.vertical(spacing: 10, [amounts, startRow, referenceCheck])
@@ -69,8 +68,8 @@ extension InvestmentsPage {
     fileprivate static func amountRow(_ caption: String, _ entry: Entry, _ unit: Label) -> Box {
         let label = Label(caption)
         label.hexpand = true
-        label.valign = GTK_ALIGN_CENTER
-        unit.valign = GTK_ALIGN_CENTER
+        label.valign = .center
+        unit.valign = .center
         let row = Box.horizontal(spacing: 8, [label, entry, unit])
         row.hexpand = false
         return row

@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CGtk
 
 /// The results: the figures beside the chart of money invested and value, the months skipped
 /// and the method.
@@ -32,7 +31,7 @@ extension InvestmentsPage {
             }
             self.figures = figures
             self.captions = captions
-            grid.valign = GTK_ALIGN_START
+            grid.valign = .start
             chart.addClass("chart")
             chart.hexpand = true
             chart.vexpand = true
@@ -50,10 +49,10 @@ extension InvestmentsPage {
     }
 
     func connectResults() {
-        results.chart.onDraw { [weak self] cr, width, height in self?.draw(cr, Double(width), Double(height)) }
+        results.chart.onDraw { [weak self] canvas, width, height in self?.draw(canvas, Double(width), Double(height)) }
         results.chart.redrawOnStyleChange()
         results.chart.onPointerMotion { [weak self] x, _ in self?.hover(x: x) }
-        results.chart.onKeyPressed { [weak self] keyval, _ in self?.chartKey(keyval) ?? false }
+        results.chart.onKeyPressed { [weak self] key, _ in self?.chartKey(key) ?? false }
     }
 
     /// The figure shown for `key` (value, invested, gain, yield, xirr, simple, drawdown, lump).
@@ -93,11 +92,10 @@ extension InvestmentsPage {
 
     // MARK: The chart
 
-    private func draw(_ cr: OpaquePointer, _ width: Double, _ height: Double) {
+    private func draw(_ canvas: Canvas, _ width: Double, _ height: Double) {
         let m = Chart.margin
         let (w, h) = Chart.plot(width, height)
         guard let g = model.chart, !g.isEmpty, w > 0, h > 0 else { return }
-        let canvas = Canvas(cr)
         let palette = Chart.Palette(results.chart)
         Chart.grid(canvas, palette, w: w, h: h)
         // Money invested: a staircase (each month's step up where its purchase is).
@@ -110,7 +108,7 @@ extension InvestmentsPage {
         Chart.lines(canvas, [invested], color: palette.invested, width: 1.5, roundJoins: false)
         // Value.
         Chart.lines(canvas, [g.months.indices.map { (x: g.x($0, width: w), y: g.yValue($0, height: h)) }], color: palette.line, width: 2)
-        let chart = results.chart.widget
+        let chart = results.chart
         if let labels = model.chartLabels {
             Chart.text(canvas, chart, palette, labels.top, x: m.left + 4, y: m.top, above: false, overPlot: true)
             Chart.text(canvas, chart, palette, labels.start, x: m.left, y: m.top + h + 4, above: false)
@@ -123,13 +121,13 @@ extension InvestmentsPage {
 
     private func hover(x: Double) {
         guard let g = model.chart else { return }
-        if let i = g.index(nearestX: x - Chart.margin.left, width: Chart.plotWidth(results.chart.widget)) { setCursor(i) }
+        if let i = g.index(nearestX: x - Chart.margin.left, width: Chart.plotWidth(results.chart)) { setCursor(i) }
     }
 
     /// Left/Right a month, Page Up/Down a year, Home/End the ends.
-    func chartKey(_ keyval: guint) -> Bool {
-        Chart.navigate(keyval, cursor: model.cursor, count: model.chart?.months.count ?? 0, page: 12, readout: results.point,
-                       in: root) { setCursor($0) }
+    func chartKey(_ key: Key) -> Bool {
+        Chart.navigate(key, cursor: model.cursor, count: model.chart?.months.count ?? 0, page: 12, readout: results.point,
+                       in: scroller) { setCursor($0) }
     }
 
     public func setCursor(_ i: Int) {

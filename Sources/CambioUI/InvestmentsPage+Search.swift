@@ -1,7 +1,6 @@
 import CambioCore
 import CambioGLib
 import CambioServices
-import CGtk
 
 /// Finding a stock: the search field and the key button, the note under them and the stocks found.
 extension InvestmentsPage {
@@ -13,7 +12,7 @@ extension InvestmentsPage {
         let keyPopover = Popover()
         let row: AdaptiveBox
         let note = Label("", classes: ["dim-label"], wrap: true)
-        let list = ListBox(selection: GTK_SELECTION_BROWSE)
+        let list = ListBox(selection: .browse)
         let scroller: ScrolledWindow
 
         init(keyEditor: APIKeyEditor) {
@@ -21,7 +20,7 @@ extension InvestmentsPage {
             entry.accessibleLabel(tr("Find a stock by symbol or company name"))
             entry.hexpand = true
             entry.searchDelay = 400
-            keyButton.child = Label(tr("Alpha Vantage key"), xalign: 0.5).widget
+            keyButton.child = Label(tr("Alpha Vantage key"), xalign: 0.5)
             keyButton.name(tr("Alpha Vantage key"))
             keyEditor.root.margins(6, 6, 6, 6)
             keyPopover.child = keyEditor.root
@@ -30,7 +29,7 @@ extension InvestmentsPage {
             row = AdaptiveBox(breakpoint: 480, spacing: 8, [entry, keyButton])
             list.addClass("boxed-list")
             list.accessibleLabel(tr("Stocks found"))
-            scroller = ScrolledWindow(child: list, horizontal: GTK_POLICY_NEVER)
+            scroller = ScrolledWindow(child: list, horizontal: .never)
             scroller.maxContentHeight = 220
             scroller.propagateNaturalHeight = true
             scroller.visible = false
@@ -54,12 +53,12 @@ extension InvestmentsPage {
         search.entry.onActivate { [weak self] in self?.searchActivated() }
         search.entry.onStopSearch { [weak self] in self?.closeResults(clear: true) }
         search.list.onRowActivated { [weak self] row in
-            guard let self, let i = self.resultRows.firstIndex(where: { $0.widget == row.widget }) else { return }
+            guard let self, let i = self.resultRows.firstIndex(where: { $0.isSame(as: row) }) else { return }
             self.choose(self.model.found[i].stock)
         }
-        UI.downMovesFocus(from: search.entry.widget) { [weak self] in self?.resultRows.first?.widget }
-        search.list.onKeyPressed { [weak self] keyval, _ in
-            guard let self, keyval == UInt32(GDK_KEY_Escape) else { return false }
+        UI.downMovesFocus(from: search.entry) { [weak self] in self?.resultRows.first }
+        search.list.onKeyPressed { [weak self] key, _ in
+            guard let self, key == .escape else { return false }
             self.closeResults(clear: false)
             self.search.entry.grabFocus()
             return true
@@ -123,13 +122,13 @@ extension InvestmentsPage {
     /// The symbol, and the name over where it trades and its prices.
     private static func row(_ found: FoundStock) -> ListBoxRow {
         let symbol = Label(found.stock.symbol, classes: ["stock-symbol"])
-        symbol.valign = GTK_ALIGN_CENTER
+        symbol.valign = .center
         let name = Label(found.stock.name)
-        name.ellipsize = PANGO_ELLIPSIZE_END
+        name.ellipsize = .end
         // One line (the list's height follows its rows); the whole of it in the tooltip and the
         // row's name.
         let detail = Label(found.details, classes: ["dim-label", "stock-details"])
-        detail.ellipsize = PANGO_ELLIPSIZE_END
+        detail.ellipsize = .end
         detail.tooltip(found.details)
         let text = Box.vertical(spacing: 2, [name, detail])
         text.hexpand = true
@@ -148,7 +147,7 @@ extension InvestmentsPage {
 
     /// The stocks the last search found, in order (tests).
     public var found: [StockInfo] { model.found.map(\.stock) }
-    var resultRowsForTests: [WidgetRef] { resultRows.map(\.widget) }
+    var resultRowsForTests: [ListBoxRow] { resultRows }
     var searchNoteText: String { search.note.text }
 
     private func choose(_ stock: StockInfo) {

@@ -1,7 +1,6 @@
 import CambioCore
 import CambioGLib
 import CambioServices
-import CGtk
 import Foundation
 
 /// The Investments page: find a stock, then see what an initial amount and monthly purchases
@@ -9,7 +8,9 @@ import Foundation
 /// shows comes from `InvestmentsModel`; the page builds the widgets and binds them to it:
 /// the search (`+Search`), the stock and the plan (`+Plan`), the figures and the chart (`+Results`).
 @MainActor public final class InvestmentsPage {
-    public let root: WidgetRef
+    public let root: AnyWidget
+    /// The page's scrolled window (its root).
+    let scroller: ScrolledWindow
     let ctx: any DisplayContext & UserDataContext & ServicesContext
     var stocks: StockService { ctx.stocks }
     /// Everything the page shows, and how it changes.
@@ -58,8 +59,8 @@ import Foundation
         ])
         content.margins(12, 12, 12, 12)
         // The results' chart still gets room beside the figures.
-        let scroller = UI.page(content, maximum: 1000)
-        root = scroller.widget
+        scroller = UI.page(content, maximum: 1000)
+        root = AnyWidget(scroller)
 
         connectSearch()
         connectPlan()

@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CGtk
 
 /// The actions of the page shown ("page.swap"): each page says which it answers and what they
 /// do there; the others are disabled while it shows, with their buttons and keys.
@@ -13,7 +12,7 @@ enum PageAction: String, CaseIterable {
 
 /// What a page offers the window: its widget, where the focus goes, and its page actions.
 @MainActor protocol Page: AnyObject {
-    var root: WidgetRef { get }
+    var root: AnyWidget { get }
     func focusPrimary()
     var pageActions: [PageAction: @MainActor () -> Void] { get }
 }
@@ -46,7 +45,7 @@ extension CalculatorPage: Page {}
 /// The window (libadwaita): a header bar whose title is the page switcher while it fits (at the
 /// bottom edge otherwise), the status line, and the five pages, with toasts over them.
 @MainActor public final class MainWindow {
-    public let window: WidgetRef
+    public let window: Window
     public let currencies: CurrenciesPage
     let context: AppContext
     /// Pages other than the first are built when first shown: start-up pays for one page.
@@ -106,7 +105,7 @@ extension CalculatorPage: Page {}
         return page
     }
 
-    private func place(_ root: WidgetRef, in page: String) {
+    private func place(_ root: AnyWidget, in page: String) {
         root.vexpand = true
         holders[page]?.append(root)
         Clamp.prepareSizeClasses(under: root, width: layoutWidth)
@@ -114,8 +113,8 @@ extension CalculatorPage: Page {}
 
     /// The width the pages are laid out at: the stack's, or the window's default before it shows.
     private var layoutWidth: Int32 {
-        let width = AnyWidget(stack.widget).width
-        return width > 0 ? width : Window(existing: window).defaultWidth
+        let width = stack.width
+        return width > 0 ? width : window.defaultWidth
     }
 
     /// The pages in the order of `pageNames`, each built when first asked for.
@@ -149,11 +148,11 @@ extension CalculatorPage: Page {}
     /// The icons of the first frame: looked up on another core while the window is built.
     static let firstFrameIcons = pageIcons + ["open-menu-symbolic", "view-refresh-symbolic", "view-more-symbolic"]
 
-    public init(application: UnsafeMutablePointer<GtkApplication>?, context: AppContext) {
+    public init(application: Application?, context: AppContext) {
         self.context = context
         // Tests build the window without an application (an AdwWindow then).
         let win = ApplicationWindow(application: application)
-        window = win.widget
+        window = win.window
         win.window.title = tr("Cambio")
         win.window.defaultSize(width: 960, height: 720)
 
@@ -168,9 +167,9 @@ extension CalculatorPage: Page {}
         // The 1.2 adaptive pattern: the switcher in the title while it fits, else at the bottom.
         let title = ViewSwitcherTitle(stack: stack, title: tr("Cambio")) { [stack] in
             for (i, name) in Self.pageNames.enumerated() {
-                let holder = i == 0 ? currencies.root : Box.vertical().widget
-                if i > 0 { holders[name] = Box(existing: holder) }
-                stack.add(holder, name: name, title: titles[i], icon: Self.pageIcons[i])
+                let holder = i == 0 ? nil : Box.vertical()
+                if let holder { holders[name] = holder }
+                stack.add(holder.map(AnyWidget.init) ?? currencies.root, name: name, title: titles[i], icon: Self.pageIcons[i])
             }
         }
         self.holders = holders
@@ -182,7 +181,7 @@ extension CalculatorPage: Page {}
         let statusLine = StatusLine()
         let toasts = ToastOverlay(child: stack, closeName: tr("Dismiss"))
         content = Box.vertical([header, statusLine.root, toasts])
-        win.content = content.widget
+        win.content = content
         context.notices.attach(overlay: toasts, line: statusLine)
 
         for action in PageAction.allCases {
@@ -228,10 +227,9 @@ extension CalculatorPage: Page {}
         content.append(bar)
         content.append(probe)
         probe.onWidth { [weak self] _ in self?.fitPageNamesSoon() }
-        let settings = gpointerOf(gtk_settings_get_default())
-        let dpi = Signal.connect(settings, "notify::gtk-xft-dpi", withArgument: { [weak self] _ in self?.fitPageNamesSoon() })
+        let textSize = Adwaita.onTextSizeChanged { [weak self] in self?.fitPageNamesSoon() }
         // The settings outlive the window.
-        Signal.connect(gpointerOf(window), "destroy") { g_signal_handler_disconnect(settings, dpi) }
+        AnyWidget(window).on("destroy") { textSize.disconnect() }
         switcherBar = bar
         barProbe = probe
     }
@@ -272,13 +270,13 @@ extension CalculatorPage: Page {}
     /// and the status line and back; Ctrl+Z outside a text field is the toast's Undo (in a text
     /// field it is the field's, or the Currencies page's just after a removal).
     private func wireNoticeKeys() {
-        AnyWidget(window).onShortcut(GDK_KEY_F6, GdkModifierType(0), capture: true) { [weak self] in
+        AnyWidget(window).onShortcut(.f6, capture: true) { [weak self] in
             guard let self else { return false }
             return self.notices.cycleFocus(in: self.window)
         }
-        AnyWidget(window).onShortcut(GDK_KEY_z, GDK_CONTROL_MASK, capture: true) { [weak self] in
+        AnyWidget(window).onShortcut(.character("z"), .control, capture: true) { [weak self] in
             guard let self else { return false }
-            if let focus = AnyWidget(self.window).focusInWindow, focus.isA(gtk_editable_get_type()) { return false }
+            if let focus = AnyWidget(self.window).focusInWindow, focus.isEditable { return false }
             return self.notices.undoShown()
         }
     }
@@ -288,6 +286,6 @@ extension CalculatorPage: Page {}
 
     public func present() {
         if !AnyWidget(window).isMapped { Clamp.prepareSizeClasses(under: window, width: layoutWidth) }
-        Window(existing: window).present()
+        window.present()
     }
 }

@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CGtk
 
 /// How the window tells the user things, as the HIG asks: one-off events (a refresh failed,
 /// copied, favourite added, key saved) are toasts; lasting states (offline, old rates, changes
@@ -34,7 +33,7 @@ import CGtk
     /// The Undo toasts, each undoing (true) only while its toast shows.
     private var undoers: [@MainActor () -> Bool] = []
     /// Where the focus was before F6 took it to a notice.
-    private var focusBefore: GObjectRef?
+    private var focusBefore: HeldWidget?
 
     func attach(overlay: ToastOverlay, line: StatusLine) {
         self.overlay = overlay
@@ -98,13 +97,13 @@ import CGtk
 
     /// F6: the toast's button, then the status line's, then back where the focus was. GTK 4.8
     /// cannot announce a toast: it is reached by keyboard, and its button says what it says.
-    func cycleFocus(in window: WidgetRef) -> Bool {
+    func cycleFocus(in window: some Widget) -> Bool {
         let focus = AnyWidget(window).focusInWindow
         let toast = overlay?.shownToast
-        let inToast = focus.flatMap { f in toast.map { AnyWidget($0).contains(f) } } ?? false
+        let inToast = focus.flatMap { f in toast.map { $0.contains(f) } } ?? false
         let inLine = focus.flatMap { f in line.map { $0.root.contains(f) } } ?? false
-        let was = focus.map { g_object_ref(gpointerOf($0)); return GObjectRef(gpointerOf($0)) }
-        if !inToast && !inLine, let target = overlay?.shownToastFocus, gtk_widget_grab_focus(target) != 0 {
+        let was = focus.map { HeldWidget($0) }
+        if !inToast && !inLine, let target = overlay?.shownToastFocus, target.grabFocus() {
             focusBefore = was
             return true
         }
@@ -117,11 +116,8 @@ import CGtk
         // then); else to the page.
         let kept = focusBefore
         focusBefore = nil
-        if let kept {
-            let before = kept.pointer.assumingMemoryBound(to: GtkWidget.self)
-            if gtk_widget_get_root(before) == gtk_widget_get_root(window), gtk_widget_grab_focus(before) != 0 { return true }
-        }
-        return gtk_widget_child_focus(window, GTK_DIR_TAB_FORWARD) != 0
+        if let before = kept?.current, before.isInSameWindow(as: window), before.grabFocus() { return true }
+        return window.focusFirstInside()
     }
 
     /// The state the line shows.
@@ -138,7 +134,7 @@ import CGtk
     /// The latest toast, while it shows or waits its turn (nil once it is gone).
     var toastShown: String? { current.flatMap { $0.dismissed ? nil : $0.title } }
     /// The button of the toast on screen (tests press it).
-    var toastButtonShown: WidgetRef? { overlay?.shownButton }
+    var toastButtonShown: AnyWidget? { overlay?.shownButton }
     /// Whether the latest toast has a button (nil: no toast).
     var toastHasButton: Bool? { current.flatMap { $0.dismissed ? nil : $0.hasButton } }
 
@@ -278,23 +274,23 @@ import CGtk
         init() {
             // As AdwBanner's title: it wraps on a narrow window rather than being cut off.
             title.wrap = true
-            title.wrapMode = PANGO_WRAP_WORD_CHAR
+            title.wrapMode = .wordsThenCharacters
             title.hexpand = true
             details.maxWidthChars = 48
             details.selectable = true
             details.margins(6, 6, 6, 6)
             detailsButton.popover = Popover(child: details)
             detailsButton.name(tr("Details"))
-            detailsButton.valign = GTK_ALIGN_CENTER
-            actionButton.valign = GTK_ALIGN_CENTER
+            detailsButton.valign = .center
+            actionButton.valign = .center
             actionButton.addClass("suggested-action")
             close.addClass("flat")
-            close.valign = GTK_ALIGN_CENTER
+            close.valign = .center
             // Beside the title while there is room; below it, at the end, on a phone (from 480 px
             // the title keeps at least half the line).
             // One above the other where they do not fit side by side (large text in Russian).
             let buttons = Box.horizontal(spacing: 6, [detailsButton, actionButton, close])
-            buttons.halign = GTK_ALIGN_END
+            buttons.halign = .end
             root = AdaptiveBox(breakpoint: 480, spacing: 6, [title, buttons])
             root.addClass("status-line")
             root.accessibleLabel(tr("Status"))
@@ -306,7 +302,7 @@ import CGtk
         let strip = Strip()
         strip.actionButton.onClicked { [weak self] in self?.action?() }
         strip.close.onClicked { [weak self] in self?.dismiss() }
-        root.child = strip.root.widget
+        root.child = strip.root
         built = strip
         return strip
     }
@@ -318,7 +314,7 @@ import CGtk
         strip.title.text = text
         strip.title.tooltip(text)
         // Its buttons say what they act on: the focus reaches them (F6), not the title.
-        for button in [strip.detailsButton.widget, strip.actionButton.widget, strip.close.widget] { button.accessibleDescription(text) }
+        for button: any Widget in [strip.detailsButton, strip.actionButton, strip.close] { button.accessibleDescription(text) }
         strip.details.text = detailText
         action = newAction?.run
         if let newAction { strip.actionButton.mnemonic = newAction.label }
@@ -341,7 +337,7 @@ import CGtk
     }
     var titleText: String { built?.title.text ?? "" }
     /// Puts the focus on its first button (F6); false while it is hidden.
-    func focus() -> Bool { isShown && gtk_widget_child_focus(root.widget, GTK_DIR_TAB_FORWARD) != 0 }
+    func focus() -> Bool { isShown && root.focusFirstInside() }
     /// The title and the Details button, for layout tests (built if no state has shown yet).
     var titleLabel: Label { strip.title }
     var detailsControl: MenuButton { strip.detailsButton }

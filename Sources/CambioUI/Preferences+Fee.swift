@@ -1,7 +1,6 @@
 import CambioCore
 import CambioGLib
 import CambioServices
-import CGtk
 
 /// The card or exchange fee in Preferences: a switch row (off by default) and a row to type the
 /// percent in the locale's marks ("2,2" in Russian). A percent is kept with Enter or the row's
@@ -31,7 +30,7 @@ import CGtk
         let explanation = tr("Banks charge 1–3 % on payments in a foreign currency, exchange offices a spread. When on, each converted amount also shows the amount with the fee.")
         switchRow = ActionRow.with(title: tr("Card or exchange _fee"), subtitle: explanation, suffix: feeSwitch)
         percentRow = EntryRow(title: tr("Fee in per_cent"), applyName: tr("Save the fee"))
-        percentRow.inputPurpose = GTK_INPUT_PURPOSE_NUMBER
+        percentRow.inputPurpose = .number
         problemLabel = Label("", classes: ["error"], wrap: true)
         problemLabel.visible = false
         group = PreferencesGroup(title: tr("Fees"), [switchRow, percentRow, problemLabel])
@@ -43,7 +42,7 @@ import CGtk
     private func connect() {
         let preferences = ctx.preferences
         if let stored = preferences.settings {
-            stored.bind(Preferences.Setting.feeEnabled.rawValue, to: gpointerOf(feeSwitch.widget), property: "active")
+            stored.bind(Preferences.Setting.feeEnabled.rawValue, to: feeSwitch, property: "active")
         } else {
             feeSwitch.onToggled { [weak self] in
                 guard let self, self.ctx.preferences.feeEnabled != self.feeSwitch.active else { return }

@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CGtk
 import Foundation
 
 /// Preferences' "Your Rates": each rate the user set ("1 CUP = 0.0082 USD", its currency's name
@@ -11,17 +10,17 @@ import Foundation
     /// The rows shown, by currency, in the data file's order.
     private(set) var rows: [(code: String, row: ActionRow)] = []
     private let ctx: any DisplayContext & RatesContext & UserDataContext & NoticesContext
-    private let parent: @MainActor () -> WidgetRef?
+    private let parent: @MainActor () -> (any Widget)?
     private let toast: @MainActor (String) -> Void
 
-    init(context: any DisplayContext & RatesContext & UserDataContext & NoticesContext, parent: @escaping @MainActor () -> WidgetRef?, toast: @escaping @MainActor (String) -> Void) {
+    init(context: any DisplayContext & RatesContext & UserDataContext & NoticesContext, parent: @escaping @MainActor () -> (any Widget)?, toast: @escaping @MainActor (String) -> Void) {
         ctx = context
         self.parent = parent
         self.toast = toast
         addButton = Button(mnemonic: tr("Add _Rate…"))
         addButton.addClass("flat")
         addButton.accessibleName(tr("Add a rate of your own"))
-        addButton.valign = GTK_ALIGN_CENTER
+        addButton.valign = .center
         group = PreferencesGroup(title: tr("Your Rates"),
                            description: tr("Rates you set by hand, such as a cash office’s, a pegged rate, or one for a currency no provider covers. Each is used instead of the providers’ rates for its currency."),
                            [])
@@ -50,7 +49,7 @@ import Foundation
         let remove = Button(icon: "user-trash-symbolic", name: Template.fill(tr("Remove your rate for %@"), rate.code))
         for b in [edit, remove] {
             b.addClass("flat")
-            b.valign = GTK_ALIGN_CENTER
+            b.valign = .center
             row.addSuffix(b)
         }
         row.activates(edit)

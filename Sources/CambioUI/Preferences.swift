@@ -1,7 +1,6 @@
 import CambioCore
 import CambioGLib
 import CambioServices
-import CGtk
 
 /// The Preferences window (Ctrl+,): an AdwPreferencesWindow whose every choice applies at once
 /// and is kept in GSettings. Escape closes it (an open list or picker closes first); typing
@@ -86,8 +85,7 @@ import CGtk
         // The key: its saves and removals are toasts on this window.
         var toastTarget: (@MainActor (String) -> Void)?
         keyRows = APIKeyRows(stocks: { [unowned context] in context.stocks }) { toastTarget?($0) }
-        let prefsWidget = prefs.widget
-        let userRates = UserRatesGroup(context: context, parent: { prefsWidget }) { toastTarget?($0) }
+        let userRates = UserRatesGroup(context: context, parent: { [prefs] in prefs }) { toastTarget?($0) }
 
         prefs.add(PreferencesPage(title: tr("General"), icon: "preferences-system-symbolic", [
             PreferencesGroup(title: tr("Rates"),
@@ -113,13 +111,13 @@ import CGtk
     /// the settings' change notices.
     private func bindSettings() {
         guard let stored = ctx.preferences.settings else { return }
-        stored.bind(Preferences.Setting.provider.rawValue, toSelectedOf: gpointerOf(providerRow.widget), values: Provider.fiat.map(\.rawValue))
-        stored.bind(Preferences.Setting.refreshInterval.rawValue, toSelectedOf: gpointerOf(intervalRow.widget), values: Self.intervals.map(\.rawValue))
-        stored.bind(Preferences.Setting.decimalPlaces.rawValue, toSelectedOf: gpointerOf(placesRow.widget),
+        stored.bind(Preferences.Setting.provider.rawValue, toSelectedOf: providerRow, values: Provider.fiat.map(\.rawValue))
+        stored.bind(Preferences.Setting.refreshInterval.rawValue, toSelectedOf: intervalRow, values: Self.intervals.map(\.rawValue))
+        stored.bind(Preferences.Setting.decimalPlaces.rawValue, toSelectedOf: placesRow,
                     values: DecimalPlaces.allCases.map(Preferences.number))
-        stored.bind(Preferences.Setting.networkAllowed.rawValue, to: gpointerOf(networkSwitch.widget), property: "active")
-        stored.bind(Preferences.Setting.metalsAndCoins.rawValue, to: gpointerOf(metalsSwitch.widget), property: "active")
-        stored.bind(Preferences.Setting.officialSource.rawValue, toSelectedOf: gpointerOf(officialRow.widget),
+        stored.bind(Preferences.Setting.networkAllowed.rawValue, to: networkSwitch, property: "active")
+        stored.bind(Preferences.Setting.metalsAndCoins.rawValue, to: metalsSwitch, property: "active")
+        stored.bind(Preferences.Setting.officialSource.rawValue, toSelectedOf: officialRow,
                     values: Self.officialSources.map(\.key))
     }
 
@@ -152,9 +150,8 @@ import CGtk
             self.referencePicker = picker
         }
         // Ctrl+W closes it too, as every GNOME dialog (Escape is the window's own).
-        prefs.onKeyPressed { [weak self] keyval, state in
-            let ctrl = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
-            guard ctrl, keyval == UInt32(GDK_KEY_w) || keyval == UInt32(GDK_KEY_W), let self else { return false }
+        prefs.onShortcut(.character("w"), .control) { [weak self] in
+            guard let self else { return false }
             self.window.close()
             return true
         }
@@ -181,7 +178,7 @@ import CGtk
     }
 
     /// Shows the current choices (they may have changed elsewhere since the window was built).
-    func present(over parent: WidgetRef?) {
+    func present(over parent: (any Widget)?) {
         if let parent { window.transient(for: parent) }
         showReference()
         keyRows.reset()

@@ -1,7 +1,6 @@
 import CambioCore
 import CambioGLib
 import CambioServices
-import CGtk
 import Foundation
 
 /// Says what happens to the rates in the window: the engine refreshes (at start, on a timer, on

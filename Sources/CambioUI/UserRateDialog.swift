@@ -1,6 +1,5 @@
 import CambioCore
 import CambioGLib
-import CGtk
 import Foundation
 
 /// Setting a rate by hand: "1 CUP = [0.0082] [USD]" in a small dialog over the window. The
@@ -25,7 +24,7 @@ import Foundation
     /// The dialog open now (one at a time), for tests.
     private(set) static var shown: UserRateDialog?
 
-    init(context: any DisplayContext & RatesContext & UserDataContext & NoticesContext, code: String?, parent: WidgetRef?, onSet: @escaping @MainActor (String) -> Void) {
+    init(context: any DisplayContext & RatesContext & UserDataContext & NoticesContext, code: String?, parent: (any Widget)?, onSet: @escaping @MainActor (String) -> Void) {
         ctx = context
         self.code = code
         self.onSet = onSet
@@ -46,10 +45,10 @@ import Foundation
             codeButton = nil
         }
         lead = Label("", classes: ["user-rate-lead"])
-        valueEntry = Entry(existing: UI.numberEntry(name: "", cssClass: "user-rate-value"))
+        valueEntry = UI.numberEntry(name: "", cssClass: "user-rate-value")
         valueEntry.widthChars = 6
         valueEntry.hexpand = true
-        valueEntry.inputPurpose = GTK_INPUT_PURPOSE_NUMBER
+        valueEntry.inputPurpose = .number
         anchorButton = MenuButton(label: anchor)
         reasonLabel = Label("", classes: ["dim-label", "user-rate-reason"], wrap: true)
         reasonLabel.visible = false

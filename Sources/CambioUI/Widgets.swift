@@ -1,45 +1,42 @@
 import CambioCore
 import Foundation
 import CambioGLib
-import CGtk
 
 /// Small constructors so screens read as layout, not casts.
 @MainActor enum UI {
     /// A currency menu button's face: the code over the name, and `name` as its accessible name
     /// and tooltip ("From USD (US Dollar)").
-    static func setCurrency(_ button: some Widget, code: String, currencyName: String, name: String) {
+    static func setCurrency(_ button: MenuButton, code: String, currencyName: String, name: String) {
         let codeLabel = Label(code, classes: ["currency-code"])
         let nameLabel = Label(currencyName, classes: ["dim-label", "currency-name"])
-        nameLabel.ellipsize = PANGO_ELLIPSIZE_END
+        nameLabel.ellipsize = .end
         nameLabel.maxWidthChars = 18
-        MenuButton(existing: button.widget).child = Box.vertical([codeLabel, nameLabel]).widget
+        button.child = Box.vertical([codeLabel, nameLabel])
         button.accessibleLabel(name)
         button.tooltip(name)
     }
 
     /// A right-aligned entry for numbers and calculations; `name` is its accessible name. It
     /// holds no more than the saved file keeps of an amount as typed (`StateStore.maxTextLength`).
-    static func numberEntry(name: String, tooltip: String? = nil, cssClass: String) -> WidgetRef {
+    static func numberEntry(name: String, tooltip: String? = nil, cssClass: String) -> Entry {
         let entry = Entry()
         entry.maxLength = Int32(StateStore.maxTextLength)
         entry.addClass(cssClass)
         entry.accessibleLabel(name)
         entry.tooltip(tooltip)
         entry.alignment = 1
-        return entry.widget
+        return entry
     }
 
     /// Sets a label's text. A copyable label is selectable (a Tab stop) only while it has text:
     /// an empty one would be a stop with nothing to read.
-    static func setText(_ label: some Widget, _ text: String) {
-        let label = Label(existing: label.widget)
+    static func setText(_ label: Label, _ text: String) {
         label.text = text
         if label.hasClass("copyable") { label.selectable = !text.isEmpty }
     }
 
     /// A label whose text can be selected and copied, once it has some (see `setText`).
-    static func copyable(_ label: some Widget) {
-        let label = Label(existing: label.widget)
+    static func copyable(_ label: Label) {
         label.addClass("copyable")
         label.selectable = !label.text.isEmpty
     }
@@ -56,12 +53,11 @@ enum DraggedValue {
 
 @MainActor enum Reorder {
     /// Alt+Up/Alt+Down anywhere in `list` moves the item that holds the focus.
-    static func altArrows(on list: WidgetRef, focused: @escaping @MainActor () -> String?,
+    static func altArrows(on list: some Widget, focused: @escaping @MainActor () -> String?,
                           move: @escaping @MainActor (String, Int) -> Void) {
-        list.onKeyPressed(capture: true) { keyval, state in
-            guard state.rawValue & GDK_ALT_MASK.rawValue != 0 else { return false }
-            let offset = keyval == UInt32(GDK_KEY_Up) || keyval == UInt32(GDK_KEY_KP_Up) ? -1
-                : keyval == UInt32(GDK_KEY_Down) || keyval == UInt32(GDK_KEY_KP_Down) ? 1 : 0
+        list.onKeyPressed(capture: true) { key, modifiers in
+            guard modifiers.contains(.alt) else { return false }
+            let offset = key == .up ? -1 : key == .down ? 1 : 0
             guard offset != 0, let item = focused() else { return false }
             move(item, offset)
             return true
@@ -75,7 +71,7 @@ extension UI {
     static func page(_ content: some Widget, maximum: Int32) -> ScrolledWindow {
         let clamp = Clamp(child: content, maximum: maximum)
         clamp.vexpand = true
-        let scroller = ScrolledWindow(child: clamp, horizontal: GTK_POLICY_NEVER)
+        let scroller = ScrolledWindow(child: clamp, horizontal: .never)
         scroller.vexpand = true
         return scroller
     }
@@ -95,24 +91,8 @@ extension UI {
         init(_ title: String, _ action: @escaping @MainActor () -> Void) { self.title = title; self.action = action }
     }
 
-    static func menuPopover(_ items: [MenuItem]) -> WidgetRef {
-        let popover = Popover()
-        let box = Box(existing: cambio_menu_box_new())
-        for item in items {
-            let action = item.action
-            let b = Button(existing: cambio_menu_item_button_new())
-            b.mnemonic = item.title
-            b.accessibleName(item.title.withoutMnemonic)
-            b.onClicked {
-                popover.popdown()
-                action()
-            }
-            b.addClass("flat")
-            b.child?.halign = GTK_ALIGN_START
-            box.append(b)
-        }
-        popover.child = box.widget
-        return popover.widget
+    static func menuPopover(_ items: [MenuItem]) -> Popover {
+        Popover(menu: items.map { ($0.title, $0.action) })
     }
 }
 
@@ -126,9 +106,9 @@ extension UI {
     /// A scrolled window that is never a Tab stop itself (its content is).
 
     /// Down in a search field moves to its first result.
-    static func downMovesFocus(from entry: WidgetRef, to first: @escaping @MainActor () -> WidgetRef?) {
-        entry.onKeyPressed { keyval, _ in
-            guard keyval == UInt32(GDK_KEY_Down), let target = first() else { return false }
+    static func downMovesFocus(from entry: some Widget, to first: @escaping @MainActor () -> (any Widget)?) {
+        entry.onKeyPressed { key, _ in
+            guard key == .down, let target = first() else { return false }
             target.grabFocus()
             return true
         }

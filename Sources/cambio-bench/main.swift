@@ -378,9 +378,9 @@ case "frame":
         context.useRates(table)
         context.state.currencies = CurrencyListState(codes: codes, anchorCode: "USD", anchorText: "1", referenceCode: "USD")
         let window = MainWindow(application: nil, context: context)
-        let cambio = FrameTimer(window.window) { window.present() }
+        let cambio = FrameTimer(window.window.widget) { window.present() }
         // Baseline: the same window redrawn with nothing changed.
-        let redraw = median(cambio.measure(30) { _ in gtk_widget_queue_draw(window.window) }.work)
+        let redraw = median(cambio.measure(30) { _ in gtk_widget_queue_draw(window.window.widget) }.work)
         // Each keystroke changes every row's amount before the next frame (the rows in view at
         // once, the others right after that frame): the frame that follows shows them.
         let top = codes.first { $0 != "USD" }!  // the list's first row, in view
@@ -389,7 +389,7 @@ case "frame":
             window.currencies.type("\(100 + i)", into: "USD")
             precondition(window.currencies.entryText(top) != before, "the rows in view follow the keystroke before the frame")
         }
-        Window(existing: window.window).destroy()
+        window.window.destroy()
         // An AdwWindow of the same size with no content, drawn in full at each frame by a change
         // of its background colour: what any frame of a window costs the renderer here (under
         // Xvfb, GL redraws the whole window at every frame that changes anything: no buffer age).
@@ -438,7 +438,7 @@ case "history-chart":
         let window = MainWindow(application: nil, context: context)
         window.showPage(2)
         let page = window.history
-        let frames = FrameTimer(window.window) { window.present() }
+        let frames = FrameTimer(window.window.widget) { window.present() }
         let renderer = ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"
         for (from, to) in pairs {
             page.setPair(from: from, to: to)
@@ -461,7 +461,7 @@ case "history-chart":
             // The same through the range buttons, as a click leaves them: the button made active
             // (its "toggled" handler calls setRange; setRange called from code also makes its
             // button active, whose handler then calls setRange once more).
-            let buttons = toggleButtons(under: page.root)
+            let buttons = toggleButtons(under: page.root.widget)
             guard let maxButton = buttons["Max"], let yearButton = buttons["1Y"] else { fatalError("no range buttons: \(buttons.keys)") }
             let clicks = frames.measure(30) { i in
                 gtk_toggle_button_set_active(cast(i % 2 == 0 ? maxButton : yearButton), 1)
@@ -489,7 +489,7 @@ case "history-chart":
                          at(clicks.sync, 0), at(clicks.work, 0), clickWithin, at(clicks.sync, 1), at(clicks.latency, 1),
                          renderer == "gl" ? "for information" : "target within 50 ms: " + verdict(clickWithin <= 50)))
         }
-        Window(existing: window.window).destroy()
+        window.window.destroy()
         styles.remove()
     }
 

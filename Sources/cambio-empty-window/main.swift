@@ -19,10 +19,10 @@ let status: Int32 = MainActor.assumeIsolated {
         let app = Application(id: "io.github.cambio.EmptyAdwaitaWindow")
         app.on("startup") { StartupTrace.mark("GTK started") }
         app.on("activate") {
-            let window = ApplicationWindow(application: app.pointer)
+            let window = ApplicationWindow(application: app)
             window.window.title = "Empty"
             window.window.defaultSize(width: 960, height: 720)
-            window.content = Box.vertical([AdwHeaderBar()]).widget
+            window.content = Box.vertical([AdwHeaderBar()])
             StartupProbe.attach(window.widget)
             StartupTrace.mark("window built")
             window.window.present()

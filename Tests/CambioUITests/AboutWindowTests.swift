@@ -33,12 +33,12 @@ final class AboutWindowTests: WindowTestCase {
         XCTAssertEqual(sections.map { $0.map(\.label) }, [["_Refresh Rates"], ["_Preferences", "_Keyboard Shortcuts", "_About Cambio"]])
         XCTAssertEqual(sections.flatMap { $0.map(\.action) }, ["app.refresh", "app.preferences", "app.shortcuts", "app.about"])
         // Each item's action is one the application has.
-        let names = Set(AppActions.list(for: Target(parent: window.window)).specs.map { "app.\($0.name)" })
+        let names = Set(AppActions.list(for: Target(parent: window.window.widget)).specs.map { "app.\($0.name)" })
         XCTAssertTrue(Set(sections.flatMap { $0.map(\.action) }).isSubset(of: names), "\(names)")
     }
 
     func testTheAboutActionOpensTheAboutWindowWithItsCredits() async throws {
-        let target = Target(parent: window.window)
+        let target = Target(parent: window.window.widget)
         let about = try XCTUnwrap(AppActions.list(for: target).specs.first { $0.name == "about" })
         XCTAssertEqual(AboutWindow.shown().count, 0)
         about.run?()
@@ -48,7 +48,7 @@ final class AboutWindowTests: WindowTestCase {
         let w = try XCTUnwrap(shown.first)
         XCTAssertEqual(w.applicationName, "Cambio")
         XCTAssertEqual(w.version, CambioVersion.string)
-        XCTAssertEqual(w.licenseType, GTK_LICENSE_MIT_X11, "the project's license (metainfo: MIT)")
+        XCTAssertEqual(w.license, .mitX11, "the project's license (metainfo: MIT)")
         XCTAssertEqual(w.website, "https://github.com/cambio/cambio")
         XCTAssertEqual(w.issueURL, "https://github.com/cambio/cambio/issues")
         XCTAssertTrue(w.window.destroyWithParent)

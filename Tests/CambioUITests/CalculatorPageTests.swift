@@ -37,13 +37,13 @@ final class CalculatorPageTests: WindowTestCase {
         gtk_widget_activate(seven.widget)   // what Space and Enter do on a focused button
         let typed = await waitUntil { self.page.text == "7" }
         XCTAssertTrue(typed, "the display shows 7, not \(page.text)")
-        XCTAssertEqual(seven.focusInWindow, seven.widget, "the focus stays on the 7 key")
+        XCTAssertEqual(seven.focusInWindow, AnyWidget(seven), "the focus stays on the 7 key")
         let plus = try XCTUnwrap(page.keyWidgets["+"])
         XCTAssertTrue(plus.grabFocus())
         gtk_widget_activate(plus.widget)
         let went = await waitUntil { self.page.text == "7+" }
         XCTAssertTrue(went, "the display shows 7+, not \(page.text)")
-        XCTAssertEqual(plus.focusInWindow, plus.widget, "the focus stays on the + key")
+        XCTAssertEqual(plus.focusInWindow, AnyWidget(plus), "the focus stays on the + key")
     }
 
     func testASecondDecimalMarkDoesNotGoIn() async throws {
@@ -150,7 +150,7 @@ final class CalculatorLayoutTests: WindowTestCase {
         let page = window.calculator
         page.type("12*3")
         page.equals()
-        let widths = minimumWidths(root: page.root)
+        let widths = minimumWidths(root: page.root.widget)
         XCTAssertLessThanOrEqual(widths.page, 360, "the page fits a phone")
         XCTAssertLessThanOrEqual(widths.content, 360, "the window fits a phone")
         for (width, height) in [(360, 294), (360, 640)] {
@@ -176,7 +176,7 @@ final class CalculatorLayoutTests: WindowTestCase {
         for (index, root) in [(0, window.currencies.root), (1, window.converter.root), (4, window.calculator.root)] {
             window.showPage(index)
             MainContext.drain()
-            let widths = minimumWidths(root: root)
+            let widths = minimumWidths(root: root.widget)
             XCTAssertLessThanOrEqual(widths.page, 360, "page \(index) fits a phone")
             XCTAssertLessThanOrEqual(widths.content, 360, "the window with page \(index) fits a phone")
         }

@@ -244,8 +244,8 @@ final class ConverterPageTests: WindowTestCase {
         // Typed fast or pasted: Enter comes before GTK's pause says the search changed. The list
         // before it starts with USD → EUR.
         let field = try XCTUnwrap(page.favourites.searchField)
-        SearchEntry(existing: field).text = "yen"
-        emitActivate(field, type: gtk_search_entry_get_type())
+        field.text = "yen"
+        emitActivate(field.widget, type: gtk_search_entry_get_type())
         XCTAssertEqual(context.state.converter.source, "GBP")
         XCTAssertEqual(context.state.converter.targets.first, "JPY")
     }
@@ -256,7 +256,7 @@ final class ConverterPageTests: WindowTestCase {
         MainContext.drain()
         XCTAssertTrue(page.favourites.isOpen)
         // GtkSearchEntry takes Escape as "stop-search".
-        emit("stop-search", on: try XCTUnwrap(page.favourites.searchField), type: gtk_search_entry_get_type())
+        emit("stop-search", on: try XCTUnwrap(page.favourites.searchField).widget, type: gtk_search_entry_get_type())
         MainContext.drain()
         XCTAssertFalse(page.favourites.isOpen, "the first Escape closes the list")
     }
@@ -307,7 +307,7 @@ final class ConverterPageTests: WindowTestCase {
         page.setTarget(at: 0, to: "IDR")
         page.type("123456789")
         page.typingPause.flush()
-        let widths = minimumWidths(root: page.root)
+        let widths = minimumWidths(root: page.root.widget)
         XCTAssertLessThanOrEqual(widths.page, 360, "the page fits a phone")
         XCTAssertLessThanOrEqual(widths.content, 360, "the window fits a phone")
         let edges: [any Widget] = [page.amountEntry, page.amountBar.historyButton, page.results.addButton] + page.rows.map(\.row)
@@ -328,7 +328,7 @@ final class ConverterPageTests: WindowTestCase {
 
     func testCopyPutsTheShownAmountOnTheClipboard() async throws {
         page.copyResult("GBP")
-        let clipboard = gtk_widget_get_clipboard(page.root)
+        let clipboard = gtk_widget_get_clipboard(page.root.widget)
         let provider = gdk_clipboard_get_content(clipboard)
         XCTAssertNotNil(provider, "the app owns the clipboard")
         var value = GValue()

@@ -45,7 +45,7 @@ final class CurrenciesPageTests: WindowTestCase {
         page.add("IDR")
         page.type("123456789", into: "IDR")
         MainContext.drain()
-        let widths = minimumWidths(root: page.root)
+        let widths = minimumWidths(root: page.root.widget)
         XCTAssertLessThanOrEqual(widths.page, 360, "the page fits a phone")
         XCTAssertLessThanOrEqual(widths.content, 360, "the window fits a phone")
         let edges: [any Widget] = [page.addButton, page.refreshButton] + page.rows.values.map(\.menu)
@@ -65,7 +65,7 @@ final class CurrenciesPageTests: WindowTestCase {
         let picker = try XCTUnwrap(page.picker?.popup)
         XCTAssertTrue(picker.isMapped)
         // The popover's content (its frame and shadow lie around it).
-        let content = try XCTUnwrap(picker.child).any
+        let content = AnyWidget(try XCTUnwrap(picker.child).widget)
         XCTAssertLessThanOrEqual(content.width, 320, "the picker fits a phone")
         savePicture(picker, "currency-picker")
     }
@@ -339,7 +339,7 @@ final class CurrenciesPageTests: WindowTestCase {
 
     /// The codes the picker's rows show, top to bottom.
     func rowCodes(_ picker: CurrencyPicker) -> [String] {
-        picker.list.rows.compactMap { $0.child.flatMap { gtk_widget_get_first_child($0) }.map { Label(existing: $0).text } }
+        picker.list.rows.compactMap { $0.child.flatMap { gtk_widget_get_first_child($0.widget) }.map { Label(existing: $0).text } }
     }
 
     /// Escape in the picker's search (GtkSearchEntry's stop-search) closes the picker.

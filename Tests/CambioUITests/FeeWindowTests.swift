@@ -203,7 +203,7 @@ final class FeeWindowTests: PreferencesTestCase {
         XCTAssertNotNil(converter.feeText("EUR"))
         XCTAssertNotNil(currencies.feeText("EUR"))
         for root in [currencies.root, converter.root] {
-            let widths = minimumWidths(root: root)
+            let widths = minimumWidths(root: root.widget)
             XCTAssertLessThanOrEqual(widths.page, 360, "the page fits a phone with the fee lines")
         }
         layOut(width: 360, height: 640)

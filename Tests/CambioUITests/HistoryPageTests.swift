@@ -149,7 +149,7 @@ final class HistoryPageTests: WindowTestCase {
         waitForBottomSwitcher()
         page.focusPrimary()
         XCTAssertTrue(page.chart.hasFocus, "Alt+3 lands on the chart")
-        XCTAssertTrue(page.chartKey(guint(GDK_KEY_Left)), "Left moves along it")
+        XCTAssertTrue(page.chartKey(.left), "Left moves along it")
         XCTAssertTrue(waitForFrame(of: root))
         let readout = frame(of: page.chartPart.point, in: root)
         XCTAssertFalse(page.pointText.trimmingCharacters(in: .whitespaces).isEmpty)

@@ -28,7 +28,7 @@ final class InvestmentsPageTests: WindowTestCase {
         XCTAssertEqual(page.found, [])
         try await settle(until: { !self.page.found.isEmpty }, "the search answered")
         XCTAssertEqual(page.found.map(\.symbol), ["MSFT"])
-        gtk_widget_activate(page.resultRowsForTests.first!)
+        gtk_widget_activate(page.resultRowsForTests.first!.widget)
         try await settle(until: { self.page.series != nil && !self.page.busy }, "MSFT's prices loaded")
     }
 
@@ -118,7 +118,7 @@ final class InvestmentsPageTests: WindowTestCase {
         context.state.currencies.referenceCode = "EUR"
         page.type("ibm")
         try await settle(until: { !self.page.found.isEmpty }, "the search answered")
-        gtk_widget_activate(page.resultRowsForTests.first!)
+        gtk_widget_activate(page.resultRowsForTests.first!.widget)
         try await settle(until: { self.page.series != nil && !self.page.busy }, "IBM's sample prices loaded")
         page.setAmounts(initial: "1000", monthly: "0")
         page.setStartIndex(page.startMonths.firstIndex(of: Month(iso: "2005-01")!)!)
@@ -161,7 +161,7 @@ final class InvestmentsPageTests: WindowTestCase {
         XCTAssertFalse(page.showsEmptyState, "the stocks found instead")
         XCTAssertFalse(page.plan.header.isMapped, "no heading without a stock")
         XCTAssertLessThanOrEqual(minimumWidth(AnyWidget(page.root)), 360, "the stocks found fit a phone")
-        gtk_widget_activate(page.resultRowsForTests.first!)
+        gtk_widget_activate(page.resultRowsForTests.first!.widget)
         try await settle(until: { self.page.series != nil && !self.page.busy }, "the stock's prices loaded")
         XCTAssertFalse(page.showsEmptyState)
         XCTAssertTrue(page.chart.isMapped)
@@ -179,7 +179,7 @@ final class InvestmentsPageTests: WindowTestCase {
         XCTAssertLessThan(figure.y + figure.height, chart.y, "the results above the chart")
         XCTAssertLessThanOrEqual(chart.x + chart.width, Double(root.width), "the chart is not cut off")
         // What does not fit scrolls, down to the end of the method.
-        let scroller = OpaquePointer(page.root)
+        let scroller = OpaquePointer(page.root.widget)
         let adjustment = gtk_scrolled_window_get_vadjustment(scroller)
         let content = AnyWidget(gtk_scrolled_window_get_child(scroller)!)
         let method = frame(of: page.results.method, in: content)
@@ -201,12 +201,12 @@ final class InvestmentsPageTests: WindowTestCase {
         resize(width: 360, height: 640, until: { root.width > 0 && root.width <= 360 && !self.page.resultsBesideChart }, "a phone")
         waitForBottomSwitcher()
         // The page at its top: the results fill the view, the chart's readout is below it.
-        gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(page.root)), 0)
+        gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(page.root.widget)), 0)
         XCTAssertTrue(waitForFrame(of: root))
         let below = frame(of: page.results.point, in: root)
         XCTAssertGreaterThan(below.y + below.height, Double(root.height), "out of view before the key: \(below), view \(root.height)")
         gtk_widget_grab_focus(page.chart.widget)
-        XCTAssertTrue(page.chartKey(guint(GDK_KEY_Left)), "Left moves along the chart")
+        XCTAssertTrue(page.chartKey(.left), "Left moves along the chart")
         XCTAssertTrue(waitForFrame(of: root))
         let readout = frame(of: page.results.point, in: root)
         XCTAssertFalse(page.results.point.text.trimmingCharacters(in: .whitespaces).isEmpty)

@@ -46,7 +46,7 @@ extension WindowTestCase {
     }
 
     /// The narrowest `widget` can be.
-    func minimumWidth(_ widget: some Widget) -> Int32 { widget.measure(GTK_ORIENTATION_HORIZONTAL).minimum }
+    func minimumWidth(_ widget: some Widget) -> Int32 { widget.measure(.horizontal).minimum }
 
     /// The app's style.css with its named colours, as AdwApplication loads it in the app (the
     /// test windows are built without one), until the test ends.
@@ -59,7 +59,7 @@ extension WindowTestCase {
 extension WindowTestCase {
     /// The window's size on screen (its surface: with the frame GTK draws around it).
     var surfaceSize: (width: Int32, height: Int32) {
-        guard let surface = gtk_native_get_surface(OpaquePointer(window.window)) else { return (0, 0) }
+        guard let surface = gtk_native_get_surface(OpaquePointer(window.window.widget)) else { return (0, 0) }
         return (gdk_surface_get_width(surface), gdk_surface_get_height(surface))
     }
 
@@ -67,11 +67,11 @@ extension WindowTestCase {
     /// window has that size on screen and nothing is left to do (at most `limit` seconds, for a
     /// window that cannot be that small; then the caller's assertions fail and say so).
     func layOut(width: Int32, height: Int32, limit: TimeInterval = 10) {
-        gtk_window_set_default_size(cast(window.window), width, height)
+        gtk_window_set_default_size(cast(window.window.widget), width, height)
         runMainLoop(until: { surfaceSize == (width, height) }, limit: limit)
         XCTAssertTrue(surfaceSize == (width, height), "the window is \(surfaceSize), not \(width)×\(height)")
         // Then one whole frame at that size: laid out and painted.
-        gtk_widget_queue_resize(window.window)
+        gtk_widget_queue_resize(window.window.widget)
         XCTAssertTrue(waitForFrame(of: AnyWidget(window.window)), "a frame at \(width)×\(height)")
     }
 
@@ -89,14 +89,14 @@ extension WindowTestCase {
     /// The narrowest the window's content and the page `root` can be (with that page shown).
     func minimumWidths(root: WidgetRef) -> (content: Int32, page: Int32) {
         // Tests build an AdwWindow (no application).
-        let content = adw_window_get_content(cast(window.window)).map { AnyWidget($0) }
+        let content = adw_window_get_content(cast(window.window.widget)).map { AnyWidget($0) }
         return (content.map(minimumWidth) ?? 0, minimumWidth(AnyWidget(root)))
     }
 
     /// Whether `widget`'s right edge lies inside the window (nothing cut off at the side).
     func fitsWidth(_ widget: some Widget) -> Bool {
         var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(widget.widget, window.window, &bounds) != 0 else { return false }
+        guard gtk_widget_compute_bounds(widget.widget, window.window.widget, &bounds) != 0 else { return false }
         return bounds.origin.x >= 0 && bounds.origin.x + bounds.size.width <= Float(AnyWidget(window.window).width)
     }
 }
@@ -170,7 +170,7 @@ extension WindowTestCase {
     func cutLabels(in widget: some Widget) -> [String] {
         widget.descendants.filter { $0.isA(gtk_label_get_type()) && gtk_widget_get_mapped($0) != 0 }.compactMap { w in
             let label = Label(existing: w)
-            return Int32(label.height) < label.measure(GTK_ORIENTATION_VERTICAL, for: Int32(label.width)).minimum ? label.text : nil
+            return Int32(label.height) < label.measure(.vertical, for: Int32(label.width)).minimum ? label.text : nil
         }
     }
 

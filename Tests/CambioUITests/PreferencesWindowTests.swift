@@ -214,5 +214,5 @@ final class PreferencesWindowTests: PreferencesTestCase {
         XCTAssertFalse(prefs.keyRows.forgetButton.isSensitive)
     }
 
-    func click(_ button: WidgetRef) { emit("clicked", on: button, type: gtk_button_get_type()) }
+    func click(_ button: WidgetRef) { emit("clicked", on: button.widget, type: gtk_button_get_type()) }
 }

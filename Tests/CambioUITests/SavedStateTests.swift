@@ -158,7 +158,7 @@ final class SavedStateTests: WindowTestCase {
         context.saveNow()
         let (other, otherWindow) = secondWindow()
         defer {
-            gtk_window_destroy(cast(otherWindow.window))
+            gtk_window_destroy(cast(otherWindow.window.widget))
             // Nothing of this window's left to save once the test's home is gone.
             if other.savePending { other.saveNow() }
         }

@@ -122,5 +122,5 @@ final class ShortcutsWindowTests: WindowTestCase {
     }
 
     /// A click: the button's "clicked" signal (what a press ends in), at once.
-    func click(_ button: WidgetRef) { emit("clicked", on: button, type: gtk_button_get_type()) }
+    func click(_ button: WidgetRef) { emit("clicked", on: button.widget, type: gtk_button_get_type()) }
 }

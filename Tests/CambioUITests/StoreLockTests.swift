@@ -37,7 +37,7 @@ final class StoreLockTests: WindowTestCase {
 
     func watchFrames() -> FrameGaps {
         let gaps = FrameGaps()
-        let widget: UnsafeMutablePointer<GtkWidget> = cast(window.window)
+        let widget: UnsafeMutablePointer<GtkWidget> = cast(window.window.widget)
         gtk_widget_add_tick_callback(widget, { _, _, data in
             let gaps = Unmanaged<FrameGaps>.fromOpaque(data!).takeUnretainedValue()
             let now = g_get_monotonic_time()

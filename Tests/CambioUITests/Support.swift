@@ -28,7 +28,7 @@ class WindowTestCase: XCTestCase {
     }
 
     override func tearDown() async throws {
-        if let window { gtk_window_destroy(cast(window.window)) }
+        if let window { gtk_window_destroy(cast(window.window.widget)) }
         MainContext.drain()
         // XCTest keeps each test case (and so its context) until the whole run ends: a save still
         // waiting for typing to pause would fire during a later test and make this home again.
@@ -58,7 +58,7 @@ class WindowTestCase: XCTestCase {
     /// `size`: the window's size (else its default), set before it shows as a desktop would.
     /// `present`: false leaves the window built but not shown (the test shows it).
     func makeWindow(lang: String, size: (width: Int32, height: Int32)? = nil, present: Bool = true) {
-        if let window { gtk_window_destroy(cast(window.window)); MainContext.drain() }
+        if let window { gtk_window_destroy(cast(window.window.widget)); MainContext.drain() }
         // One preferences store a test (in memory), kept across its restarts as dconf would be.
         if preferences == nil { preferences = Preferences(backend: .memory) }
         context = AppContext(environment: ["HOME": home.path, "LANG": lang,
@@ -67,7 +67,7 @@ class WindowTestCase: XCTestCase {
                              preferences: preferences)
         contexts.append(context)
         window = MainWindow(application: nil, context: context)
-        if let size { Window(existing: window.window).defaultSize(width: size.width, height: size.height) }
+        if let size { window.window.defaultSize(width: size.width, height: size.height) }
         guard present else { return }
         window.present()
         MainContext.drain()
@@ -111,7 +111,7 @@ class WindowTestCase: XCTestCase {
     @discardableResult
     func pressToastButton() -> Bool {
         guard let button = context.notices.toastButtonShown else { return false }
-        emit("clicked", on: button, type: gtk_button_get_type())
+        emit("clicked", on: button.widget, type: gtk_button_get_type())
         MainContext.drain()
         return true
     }

@@ -190,7 +190,7 @@ final class UserRatesTests: PreferencesTestCase {
     func testTheDialogFitsAPhone() async throws {
         let dialog = try set("GBP", "1.15")
         MainContext.drain()
-        XCTAssertLessThanOrEqual(dialog.dialog.measure(GTK_ORIENTATION_HORIZONTAL).minimum, 360)
+        XCTAssertLessThanOrEqual(dialog.dialog.measure(.horizontal).minimum, 360)
         savePicture(dialog.dialog, "user-rate-dialog")
         dialog.cancel()
     }

@@ -21,7 +21,7 @@ final class WindowShellTests: WindowTestCase {
 
     func testTheSwitcherMovesToTheBottomOnNarrowWindows() async throws {
         reopen(1280, 800) { !window.switcherTitle.titleVisible }
-        XCTAssertGreaterThan(Window(existing: window.window).width, 1000)
+        XCTAssertGreaterThan(window.window.width, 1000)
         XCTAssertFalse(window.switcherTitle.titleVisible, "wide: the page switcher is in the header")
         XCTAssertNil(window.switcherBar, "wide: no bottom bar (not even built)")
         reopen(360, 640) { window.switcherBar?.reveal == true }
@@ -237,7 +237,7 @@ final class WindowShellTests: WindowTestCase {
             let label = frame(of: line.titleLabel, in: AnyWidget(window.window))
             let details = frame(of: line.detailsControl, in: AnyWidget(window.window))
             // Its natural height for the width it got: the whole text, on as many lines as it needs.
-            let needed = line.titleLabel.measure(GTK_ORIENTATION_VERTICAL, for: Int32(label.width)).natural
+            let needed = line.titleLabel.measure(.vertical, for: Int32(label.width)).natural
             XCTAssertGreaterThanOrEqual(label.height, Double(needed), "\(width) px: the title is shown whole")
             XCTAssertFalse(line.titleLabel.isEllipsized, "\(width) px: nothing of the title cut off")
             XCTAssertTrue(fitsWidth(line.detailsControl), "\(width) px: Details inside the window")

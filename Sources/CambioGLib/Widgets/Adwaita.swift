@@ -18,6 +18,12 @@ import CGtk
         }
     }
 
+    /// Runs `handler` when the text size (the display's font resolution) changes.
+    public static func onTextSizeChanged(_ handler: @escaping @MainActor () -> Void) -> SignalHandle {
+        let settings = gpointerOf(gtk_settings_get_default()!)
+        return SignalHandle(owner: nil, object: settings, id: Signal.connect(settings, "notify::gtk-xft-dpi", withArgument: { _ in handler() }))
+    }
+
     /// Keeps `target`'s boolean `targetProperty` equal to `source`'s `sourceProperty`.
     public static func bind(_ source: some Widget, _ sourceProperty: String, to target: some Widget, _ targetProperty: String) {
         g_object_bind_property(gpointerOf(source.widget), sourceProperty, gpointerOf(target.widget), targetProperty, G_BINDING_SYNC_CREATE)
@@ -28,19 +34,20 @@ import CGtk
 /// which draws its own header bar. Never `gtk_window_set_child` or a titlebar on it.
 public struct ApplicationWindow: Widget {
     public let widget: WidgetRef
-    public init(application: UnsafeMutablePointer<GtkApplication>?) {
-        widget = application.map { adw_application_window_new($0)! } ?? adw_window_new()!
+    /// A window of `application`; without one (tests, the bench) a plain AdwWindow.
+    public init(application: Application?) {
+        widget = application.map { adw_application_window_new($0.pointer)! } ?? adw_window_new()!
     }
     public var window: Window { Window(existing: widget) }
-    public var content: WidgetRef? {
+    public var content: (any Widget)? {
         get {
-            isApplicationWindow ? adw_application_window_get_content(cast(widget)) : adw_window_get_content(cast(widget))
+            (isApplicationWindow ? adw_application_window_get_content(cast(widget)) : adw_window_get_content(cast(widget))).map(AnyWidget.init)
         }
         nonmutating set {
             if isApplicationWindow {
-                adw_application_window_set_content(cast(widget), newValue)
+                adw_application_window_set_content(cast(widget), newValue?.widget)
             } else {
-                adw_window_set_content(cast(widget), newValue)
+                adw_window_set_content(cast(widget), newValue?.widget)
             }
         }
     }
@@ -213,7 +220,9 @@ public struct ToastOverlay: Widget {
 
 public extension ToastOverlay {
     /// The toast on screen (a toast going away takes no clicks any more), if any.
-    var shownToast: WidgetRef? {
+    var shownToast: AnyWidget? { shownToastPart.map(AnyWidget.init) }
+
+    private var shownToastPart: WidgetRef? {
         var child = gtk_widget_get_first_child(widget)
         while let c = child {
             if String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(c)))) == "AdwToastWidget",
@@ -226,10 +235,10 @@ public extension ToastOverlay {
     }
 
     /// The button of the toast on screen, if it has one. For tests, which press it as a user does.
-    var shownButton: WidgetRef? { shownToast.flatMap(ShownToast.buttons)?.action }
+    var shownButton: AnyWidget? { shownToastPart.flatMap(ShownToast.buttons)?.action.map(AnyWidget.init) }
 
     /// Where the keyboard goes to reach the toast on screen: its button, else its close button.
-    var shownToastFocus: WidgetRef? { shownToast.flatMap(ShownToast.buttons).flatMap { $0.action ?? $0.close } }
+    var shownToastFocus: AnyWidget? { shownToastPart.flatMap(ShownToast.buttons).flatMap { $0.action ?? $0.close }.map(AnyWidget.init) }
 }
 
 /// How wide a toast's title may be. libadwaita 1.2 gives a toast the height its title needs at
@@ -273,8 +282,8 @@ public extension ToastOverlay {
     func fit(_ title: WidthFirstBin) {
         guard overlayWidth > 0, let toast = title.ancestor(named: "toast"),
               gtk_widget_get_parent(toast) != nil else { return } // styled only once in the overlay
-        let around = AnyWidget(toast).measure(GTK_ORIENTATION_HORIZONTAL, for: -1).natural
-            - title.measure(GTK_ORIENTATION_HORIZONTAL, for: -1).natural
+        let around = AnyWidget(toast).measure(.horizontal, for: -1).natural
+            - title.measure(.horizontal, for: -1).natural
         title.maxWidth = max(overlayWidth - around, 0)
     }
 }
@@ -429,7 +438,7 @@ public struct Clamp: Widget {
     /// holds), is laid out at a width not known here. A wrong guess (a wide child, a scroll bar
     /// that takes room) costs what it did before: the clamp puts it right at its allocation, and
     /// no style sheet, libadwaita's or Cambio's, draws these classes differently.
-    @MainActor public static func prepareSizeClasses(under root: WidgetRef, width: Int32) {
+    @MainActor public static func prepareSizeClasses(under root: some Widget, width: Int32) {
         guard width > 0 else { return }
         root.walk { widget in
             guard widget.isA(adw_clamp_get_type()) else { return true }
@@ -478,9 +487,9 @@ public struct Revealer: Widget {
         widget = gtk_revealer_new()!
         gtk_revealer_set_transition_type(cast(widget), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
     }
-    public var child: WidgetRef? {
-        get { gtk_revealer_get_child(cast(widget)) }
-        nonmutating set { gtk_revealer_set_child(cast(widget), newValue) }
+    public var child: (any Widget)? {
+        get { gtk_revealer_get_child(cast(widget)).map(AnyWidget.init) }
+        nonmutating set { gtk_revealer_set_child(cast(widget), newValue?.widget) }
     }
     public var revealed: Bool {
         get { gtk_revealer_get_reveal_child(cast(widget)) != 0 }
@@ -494,7 +503,7 @@ public struct AboutWindow: Widget {
     private var about: OpaquePointer { OpaquePointer(widget) }
 
     public init(name: String, icon: String, version: String, developer: String, website: String, issues: String,
-                copyright: String, comments: String, license: GtkLicense) {
+                copyright: String, comments: String, license: License) {
         widget = adw_about_window_new()!
         adw_about_window_set_application_name(about, name)
         adw_about_window_set_application_icon(about, icon)
@@ -504,7 +513,7 @@ public struct AboutWindow: Widget {
         adw_about_window_set_issue_url(about, issues)
         adw_about_window_set_copyright(about, copyright)
         adw_about_window_set_comments(about, comments)
-        adw_about_window_set_license_type(about, license)
+        adw_about_window_set_license_type(about, license.gtk)
     }
     public func translatorCredits(_ text: String) { adw_about_window_set_translator_credits(about, text) }
     /// A section of the Legal page (a data source's terms).
@@ -533,7 +542,7 @@ public extension AboutWindow {
     }
     var applicationName: String { adw_about_window_get_application_name(OpaquePointer(widget)).map { String(cString: $0) } ?? "" }
     var version: String { adw_about_window_get_version(OpaquePointer(widget)).map { String(cString: $0) } ?? "" }
-    var licenseType: GtkLicense { adw_about_window_get_license_type(OpaquePointer(widget)) }
+    var license: License? { License(adw_about_window_get_license_type(OpaquePointer(widget))) }
     var website: String { adw_about_window_get_website(OpaquePointer(widget)).map { String(cString: $0) } ?? "" }
     var issueURL: String { adw_about_window_get_issue_url(OpaquePointer(widget)).map { String(cString: $0) } ?? "" }
     var translatorCredits: String { adw_about_window_get_translator_credits(OpaquePointer(widget)).map { String(cString: $0) } ?? "" }

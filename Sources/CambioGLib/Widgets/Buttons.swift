@@ -30,16 +30,16 @@ public struct Button: Widget {
 
     /// The button's text, with its mnemonic.
     public var mnemonic: String {
-        get { child.map { Label(existing: $0).text } ?? "" }
+        get { child.map { Label(existing: $0.widget).text } ?? "" }
         nonmutating set { gtk_button_set_child(button, Label(mnemonic: newValue, for: self).widget) }
     }
     public var iconName: String? {
         get { gtk_button_get_icon_name(button).map { String(cString: $0) } }
         nonmutating set { gtk_button_set_icon_name(button, newValue) }
     }
-    public var child: WidgetRef? {
-        get { gtk_button_get_child(button) }
-        nonmutating set { gtk_button_set_child(button, newValue) }
+    public var child: (any Widget)? {
+        get { gtk_button_get_child(button).map(AnyWidget.init) }
+        nonmutating set { gtk_button_set_child(button, newValue?.widget) }
     }
     @discardableResult
     public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("clicked", handler) }
@@ -137,9 +137,31 @@ public struct Popover: Widget {
     }
     public init(existing: WidgetRef) { checkWrapped(existing, gtk_popover_get_type(), "Popover"); widget = existing }
 
-    public var child: WidgetRef? {
-        get { gtk_popover_get_child(popover) }
-        nonmutating set { gtk_popover_set_child(popover, newValue) }
+    /// A menu of flat buttons read as menu items, one an item (its title with a mnemonic); a
+    /// press closes the popover, then runs the item's action.
+    public init(menu items: [(title: String, action: @MainActor () -> Void)]) {
+        self.init()
+        let popover = self
+        let box = Box(existing: cambio_menu_box_new())
+        for item in items {
+            let action = item.action
+            let b = Button(existing: cambio_menu_item_button_new())
+            b.mnemonic = item.title
+            b.accessibleName(item.title.withoutMnemonic)
+            b.onClicked {
+                popover.popdown()
+                action()
+            }
+            b.addClass("flat")
+            b.child?.halign = .start
+            box.append(b)
+        }
+        child = box.widget
+    }
+
+    public var child: (any Widget)? {
+        get { gtk_popover_get_child(popover).map(AnyWidget.init) }
+        nonmutating set { gtk_popover_set_child(popover, newValue?.widget) }
     }
     public func popup() { gtk_popover_popup(popover) }
     public func popdown() { gtk_popover_popdown(popover) }
@@ -172,7 +194,7 @@ public struct MenuButton: Widget {
     public static func ellipsizing(label: String) -> MenuButton {
         let menu = MenuButton()
         let text = Label(label)
-        text.ellipsize = PANGO_ELLIPSIZE_END
+        text.ellipsize = .end
         menu.child = text.widget
         gtk_menu_button_set_always_show_arrow(menu.button, 1)
         menu.widget.tooltip(label)
@@ -186,9 +208,9 @@ public struct MenuButton: Widget {
             if let popover = newValue?.widget { Button.namePopover(popover, of: widget) }
         }
     }
-    public var child: WidgetRef? {
-        get { gtk_menu_button_get_child(button) }
-        nonmutating set { gtk_menu_button_set_child(button, newValue) }
+    public var child: (any Widget)? {
+        get { gtk_menu_button_get_child(button).map(AnyWidget.init) }
+        nonmutating set { gtk_menu_button_set_child(button, newValue?.widget) }
     }
     public var label: String {
         get { gtk_menu_button_get_label(button).map { String(cString: $0) } ?? "" }

@@ -5,13 +5,13 @@ public struct Box: Widget {
     public let widget: WidgetRef
     private var box: UnsafeMutablePointer<GtkBox> { cast(widget) }
 
-    public init(_ orientation: GtkOrientation, spacing: Int32 = 0, _ children: [any Widget] = []) {
-        widget = gtk_box_new(orientation, spacing)!
+    public init(_ orientation: Orientation, spacing: Int32 = 0, _ children: [any Widget] = []) {
+        widget = gtk_box_new(orientation.gtk, spacing)!
         children.forEach { gtk_box_append(box, $0.widget) }
     }
     public init(existing: WidgetRef) { checkWrapped(existing, gtk_box_get_type(), "Box"); widget = existing }
-    public static func vertical(spacing: Int32 = 0, _ children: [any Widget] = []) -> Box { Box(GTK_ORIENTATION_VERTICAL, spacing: spacing, children) }
-    public static func horizontal(spacing: Int32 = 0, _ children: [any Widget] = []) -> Box { Box(GTK_ORIENTATION_HORIZONTAL, spacing: spacing, children) }
+    public static func vertical(spacing: Int32 = 0, _ children: [any Widget] = []) -> Box { Box(.vertical, spacing: spacing, children) }
+    public static func horizontal(spacing: Int32 = 0, _ children: [any Widget] = []) -> Box { Box(.horizontal, spacing: spacing, children) }
 
     public func append(_ children: any Widget...) { children.forEach { gtk_box_append(box, $0.widget) } }
     public func remove(_ child: some Widget) { gtk_box_remove(box, child.widget) }
@@ -21,9 +21,9 @@ public struct Box: Widget {
         get { gtk_box_get_homogeneous(box) != 0 }
         nonmutating set { gtk_box_set_homogeneous(box, newValue ? 1 : 0) }
     }
-    public var orientation: GtkOrientation {
-        get { gtk_orientable_get_orientation(OpaquePointer(widget)) }
-        nonmutating set { gtk_orientable_set_orientation(OpaquePointer(widget), newValue) }
+    public var orientation: Orientation {
+        get { Orientation(gtk_orientable_get_orientation(OpaquePointer(widget))) }
+        nonmutating set { gtk_orientable_set_orientation(OpaquePointer(widget), newValue.gtk) }
     }
 }
 
@@ -57,17 +57,17 @@ public struct ScrolledWindow: Widget {
     private var scroller: OpaquePointer { OpaquePointer(widget) }
 
     public init(existing: WidgetRef) { checkWrapped(existing, gtk_scrolled_window_get_type(), "ScrolledWindow"); widget = existing }
-    public init(child: (any Widget)? = nil, horizontal: GtkPolicyType = GTK_POLICY_AUTOMATIC, vertical: GtkPolicyType = GTK_POLICY_AUTOMATIC) {
+    public init(child: (any Widget)? = nil, horizontal: ScrollPolicy = .automatic, vertical: ScrollPolicy = .automatic) {
         widget = gtk_scrolled_window_new()!
         gtk_widget_set_focusable(widget, 0)
-        gtk_scrolled_window_set_policy(scroller, horizontal, vertical)
+        gtk_scrolled_window_set_policy(scroller, horizontal.gtk, vertical.gtk)
         if let child { gtk_scrolled_window_set_child(scroller, child.widget) }
     }
-    public var child: WidgetRef? {
-        get { gtk_scrolled_window_get_child(scroller) }
-        nonmutating set { gtk_scrolled_window_set_child(scroller, newValue) }
+    public var child: (any Widget)? {
+        get { gtk_scrolled_window_get_child(scroller).map(AnyWidget.init) }
+        nonmutating set { gtk_scrolled_window_set_child(scroller, newValue?.widget) }
     }
-    public func policy(horizontal: GtkPolicyType, vertical: GtkPolicyType) { gtk_scrolled_window_set_policy(scroller, horizontal, vertical) }
+    public func policy(horizontal: ScrollPolicy, vertical: ScrollPolicy) { gtk_scrolled_window_set_policy(scroller, horizontal.gtk, vertical.gtk) }
     public var minContentHeight: Int32 {
         get { gtk_scrolled_window_get_min_content_height(scroller) }
         nonmutating set { gtk_scrolled_window_set_min_content_height(scroller, newValue) }
@@ -105,9 +105,9 @@ public struct Window: Widget {
         get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
         nonmutating set { gtk_window_set_title(window, newValue) }
     }
-    public var child: WidgetRef? {
-        get { gtk_window_get_child(window) }
-        nonmutating set { gtk_window_set_child(window, newValue) }
+    public var child: (any Widget)? {
+        get { gtk_window_get_child(window).map(AnyWidget.init) }
+        nonmutating set { gtk_window_set_child(window, newValue?.widget) }
     }
     public func titlebar(_ bar: some Widget) { gtk_window_set_titlebar(window, bar.widget) }
     public func defaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(window, width, height) }

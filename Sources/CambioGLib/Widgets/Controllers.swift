@@ -6,8 +6,9 @@ import CGtk
     /// Dragging `handle` carries `item` as a value of the private `type` (`PrivateStringType`, so
     /// no other widget takes it as text); dropping such a value on `target` calls `drop` with it
     /// (not for the item itself). `drop` says whether it took it.
-    public static func attach(handle: WidgetRef, target row: WidgetRef, item: String, type: GType,
+    public static func attach(handle: some Widget, target: some Widget, item: String, type: GType,
                               drop: @escaping @MainActor (String) -> Bool) {
+        let handle = handle.widget, row = target.widget
         gtk_widget_set_cursor_from_name(handle, "grab")
         let source = gtk_drag_source_new()!
         gtk_drag_source_set_actions(source, GDK_ACTION_MOVE)
@@ -39,15 +40,5 @@ public extension Entry {
             _ = gtk_gesture_set_state(click, GTK_EVENT_SEQUENCE_CLAIMED)
         }
         gtk_widget_add_controller(entry, click)
-    }
-}
-
-/// Keys as characters.
-public enum Keyboard {
-    /// The character a key types, if any (control characters and DEL are none).
-    public static func character(_ keyval: guint) -> Character? {
-        let c = gdk_keyval_to_unicode(keyval)
-        guard c >= 0x20, c != 0x7F, let scalar = Unicode.Scalar(c) else { return nil }
-        return Character(scalar)
     }
 }

@@ -10,8 +10,8 @@ public struct MessageDialog: Widget {
 
     public enum Appearance { case normal, suggested }
 
-    public init(parent: WidgetRef?, heading: String, body: String?) {
-        widget = adw_message_dialog_new(parent.map { cast($0) }, heading, body)!
+    public init(parent: (any Widget)?, heading: String, body: String?) {
+        widget = adw_message_dialog_new(parent.map { cast($0.widget) }, heading, body)!
     }
     public var window: Window { Window(existing: widget) }
     public var heading: String { adw_message_dialog_get_heading(dialog).map { String(cString: $0) } ?? "" }

@@ -21,7 +21,7 @@ import CGtk
     }
 
     /// Draws it on `cr` with its top left corner at (`x`, `y`), in the source's colour.
-    public func draw(on cr: OpaquePointer, x: Double, y: Double) {
+    func draw(on cr: OpaquePointer, x: Double, y: Double) {
         cairo_move_to(cr, x, y)
         pango_cairo_show_layout(cr, layout)
     }
@@ -80,8 +80,8 @@ public extension DrawingSurface {
 
 /// The cairo context a draw handler is given, while it runs: paths in the current colour.
 @MainActor public struct Canvas {
-    public let cr: OpaquePointer
-    public init(_ cr: OpaquePointer) { self.cr = cr }
+    let cr: OpaquePointer
+    init(_ cr: OpaquePointer) { self.cr = cr }
 
     public func color(_ color: StyleColor) { color.use(on: cr) }
     public func lineWidth(_ width: Double) { cairo_set_line_width(cr, width) }

@@ -6,9 +6,9 @@ public struct ListBox: Widget {
     public let widget: WidgetRef
     private var list: OpaquePointer { OpaquePointer(widget) }
 
-    public init(selection: GtkSelectionMode = GTK_SELECTION_NONE) {
+    public init(selection: SelectionMode = .none) {
         widget = gtk_list_box_new()!
-        gtk_list_box_set_selection_mode(list, selection)
+        gtk_list_box_set_selection_mode(list, selection.gtk)
     }
     public func append(_ row: some Widget) { gtk_list_box_append(list, row.widget) }
     public func insert(_ row: some Widget, at position: Int32) { gtk_list_box_insert(list, row.widget, position) }
@@ -21,14 +21,14 @@ public struct ListBox: Widget {
         while let row = row(at: Int32(rows.count)) { rows.append(row) }
         return rows
     }
-    public var selectionMode: GtkSelectionMode {
-        get { gtk_list_box_get_selection_mode(list) }
-        nonmutating set { gtk_list_box_set_selection_mode(list, newValue) }
+    public var selectionMode: SelectionMode {
+        get { SelectionMode(gtk_list_box_get_selection_mode(list)) }
+        nonmutating set { gtk_list_box_set_selection_mode(list, newValue.gtk) }
     }
     /// The row that holds the keyboard focus, if it is one of this list's rows.
     public var focusedRow: ListBoxRow? {
         guard let focus = focusInWindow,
-              let row = gtk_widget_get_ancestor(focus, gtk_list_box_row_get_type()),
+              let row = gtk_widget_get_ancestor(focus.widget, gtk_list_box_row_get_type()),
               gtk_widget_get_parent(row) == widget else { return nil }
         return ListBoxRow(existing: row)
     }
@@ -60,9 +60,9 @@ public struct ListBoxRow: Widget {
     public init(existing: UnsafeMutablePointer<GtkListBoxRow>) { widget = cast(existing) }
     public init(existing: WidgetRef) { checkWrapped(existing, gtk_list_box_row_get_type(), "ListBoxRow"); widget = existing }
 
-    public var child: WidgetRef? {
-        get { gtk_list_box_row_get_child(row) }
-        nonmutating set { gtk_list_box_row_set_child(row, newValue) }
+    public var child: (any Widget)? {
+        get { gtk_list_box_row_get_child(row).map(AnyWidget.init) }
+        nonmutating set { gtk_list_box_row_set_child(row, newValue?.widget) }
     }
     public var activatable: Bool {
         get { gtk_list_box_row_get_activatable(row) != 0 }
@@ -229,8 +229,8 @@ public struct Scale: Widget {
     public let widget: WidgetRef
     private var range: UnsafeMutablePointer<GtkRange> { cast(widget) }
 
-    public init(_ orientation: GtkOrientation = GTK_ORIENTATION_HORIZONTAL, min: Double, max: Double, step: Double) {
-        widget = gtk_scale_new_with_range(orientation, min, max, step)!
+    public init(_ orientation: Orientation = .horizontal, min: Double, max: Double, step: Double) {
+        widget = gtk_scale_new_with_range(orientation.gtk, min, max, step)!
     }
     public var drawValue: Bool {
         get { gtk_scale_get_draw_value(cast(widget)) != 0 }

@@ -47,7 +47,7 @@ public struct ActionRow: PreferencesRow {
     /// The row with `control` at its end, activating it.
     public static func with(title: String, subtitle: String? = nil, suffix control: some Widget) -> ActionRow {
         let row = ActionRow(title: title, subtitle: subtitle)
-        control.valign = GTK_ALIGN_CENTER
+        control.valign = .center
         row.addSuffix(control)
         row.activates(control)
         return row
@@ -118,10 +118,10 @@ public struct EntryRow: PreferencesRow {
         widget = row.widget
         field = EditableField(password ? gtk_password_entry_new()! : gtk_entry_new()!)
         if password { gtk_password_entry_set_show_peek_icon(OpaquePointer(field.widget), 1) }
-        field.valign = GTK_ALIGN_CENTER
+        field.valign = .center
         field.hexpand = true
         applyButton = Button(icon: "object-select-symbolic", name: applyName)
-        applyButton.valign = GTK_ALIGN_CENTER
+        applyButton.valign = .center
         applyButton.addClass("suggested-action")
         applyButton.addClass("circular")
         applyButton.visible = false
@@ -168,8 +168,8 @@ public struct EntryRow: PreferencesRow {
     }
     /// What the text is for (a number: an on-screen keyboard shows digits). Not for a password
     /// field (GtkPasswordEntry has no such property).
-    public var inputPurpose: GtkInputPurpose {
-        get { GtkInputPurpose(cambio_object_get_uint(gpointerOf(field.widget), "input-purpose")) }
-        nonmutating set { cambio_object_set_uint(gpointerOf(field.widget), "input-purpose", newValue.rawValue) }
+    public var inputPurpose: InputPurpose {
+        get { InputPurpose(GtkInputPurpose(cambio_object_get_uint(gpointerOf(field.widget), "input-purpose"))) }
+        nonmutating set { cambio_object_set_uint(gpointerOf(field.widget), "input-purpose", newValue.gtk.rawValue) }
     }
 }

@@ -17,16 +17,16 @@ public struct InlineStatus: Widget {
         gtk_image_set_pixel_size(OpaquePointer(image), 48)
         image.addClass("dim-label")
         titleLabel = Label("", classes: ["title-3"], xalign: 0.5, wrap: true)
-        titleLabel.justify = GTK_JUSTIFY_CENTER
+        titleLabel.justify = .center
         detailsLabel = Label("", xalign: 0.5, wrap: true)
-        detailsLabel.justify = GTK_JUSTIFY_CENTER
+        detailsLabel.justify = .center
         // Wrapped text asks for the width of one line: these lines ask for no more than a phone has.
         titleLabel.maxWidthChars = 18
         detailsLabel.maxWidthChars = 30
         let column = Box.vertical(spacing: 6, [AnyWidget(image), titleLabel, detailsLabel])
         column.margins(12, 12, 12, 12)
         // Centred in whatever height it is given.
-        column.valign = GTK_ALIGN_CENTER
+        column.valign = .center
         column.vexpand = true
         widget = Box.vertical(spacing: 0, [column]).widget
     }

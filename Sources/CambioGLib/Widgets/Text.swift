@@ -29,13 +29,13 @@ public struct Label: Widget {
         get { gtk_label_get_wrap(label) != 0 }
         nonmutating set { gtk_label_set_wrap(label, newValue ? 1 : 0) }
     }
-    public var wrapMode: PangoWrapMode {
-        get { gtk_label_get_wrap_mode(label) }
-        nonmutating set { gtk_label_set_wrap_mode(label, newValue) }
+    public var wrapMode: Wrap {
+        get { Wrap(gtk_label_get_wrap_mode(label)) }
+        nonmutating set { gtk_label_set_wrap_mode(label, newValue.pango) }
     }
-    public var ellipsize: PangoEllipsizeMode {
-        get { gtk_label_get_ellipsize(label) }
-        nonmutating set { gtk_label_set_ellipsize(label, newValue) }
+    public var ellipsize: Ellipsis {
+        get { Ellipsis(gtk_label_get_ellipsize(label)) }
+        nonmutating set { gtk_label_set_ellipsize(label, newValue.pango) }
     }
     public var maxWidthChars: Int32 {
         get { gtk_label_get_max_width_chars(label) }
@@ -163,9 +163,9 @@ public struct Entry: Editable {
         get { gtk_entry_get_max_length(entry) }
         nonmutating set { gtk_entry_set_max_length(entry, newValue) }
     }
-    public var inputPurpose: GtkInputPurpose {
-        get { gtk_entry_get_input_purpose(entry) }
-        nonmutating set { gtk_entry_set_input_purpose(entry, newValue) }
+    public var inputPurpose: InputPurpose {
+        get { InputPurpose(gtk_entry_get_input_purpose(entry)) }
+        nonmutating set { gtk_entry_set_input_purpose(entry, newValue.gtk) }
     }
     public var visibility: Bool {
         get { gtk_entry_get_visibility(entry) != 0 }
@@ -232,8 +232,8 @@ public struct Spinner: Widget {
 
 public extension Label {
     /// How the lines of a wrapped label line up with each other.
-    var justify: GtkJustification {
-        get { gtk_label_get_justify(OpaquePointer(widget)) }
-        nonmutating set { gtk_label_set_justify(OpaquePointer(widget), newValue) }
+    var justify: Justification {
+        get { Justification(gtk_label_get_justify(OpaquePointer(widget))) }
+        nonmutating set { gtk_label_set_justify(OpaquePointer(widget), newValue.gtk) }
     }
 }

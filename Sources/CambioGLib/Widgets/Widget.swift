@@ -8,7 +8,7 @@ import CGtk
 }
 
 /// Any widget, when only the `GtkWidget` part matters (layout, classes, focus).
-public struct AnyWidget: Widget {
+public struct AnyWidget: Widget, @MainActor Hashable {
     public let widget: WidgetRef
     public init(_ widget: WidgetRef) { self.widget = widget }
     public init(_ other: some Widget) { widget = other.widget }
@@ -34,13 +34,13 @@ public extension Widget {
         get { gtk_widget_get_vexpand(widget) != 0 }
         nonmutating set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
     }
-    var halign: GtkAlign {
-        get { gtk_widget_get_halign(widget) }
-        nonmutating set { gtk_widget_set_halign(widget, newValue) }
+    var halign: Align {
+        get { Align(gtk_widget_get_halign(widget)) }
+        nonmutating set { gtk_widget_set_halign(widget, newValue.gtk) }
     }
-    var valign: GtkAlign {
-        get { gtk_widget_get_valign(widget) }
-        nonmutating set { gtk_widget_set_valign(widget, newValue) }
+    var valign: Align {
+        get { Align(gtk_widget_get_valign(widget)) }
+        nonmutating set { gtk_widget_set_valign(widget, newValue.gtk) }
     }
     var focusable: Bool {
         get { gtk_widget_get_focusable(widget) != 0 }
@@ -81,18 +81,35 @@ public extension Widget {
         return w
     }
 
+    /// Whether its text runs from right to left (its direction, or else the locale's).
+    var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
+    /// Whether it takes typed text (an entry, a text view, a spin button).
+    var isEditable: Bool { widget.isA(gtk_editable_get_type()) }
+
+    /// Puts the focus on the first part inside it that takes it; false if none does.
+    @discardableResult func focusFirstInside() -> Bool { gtk_widget_child_focus(widget, GTK_DIR_TAB_FORWARD) != 0 }
+
+    /// Whether `other` is in the same window as this widget.
+    func isInSameWindow(as other: some Widget) -> Bool {
+        guard let root = gtk_widget_get_root(widget) else { return false }
+        return gtk_widget_get_root(other.widget) == root
+    }
+
     /// The window (or other root) the widget is in, as a widget.
     var rootWidget: WidgetRef? { gtk_widget_get_root(widget).map { WidgetRef($0) } }
 
     /// The widget that has the keyboard focus in this widget's window.
-    var focusInWindow: WidgetRef? {
+    var focusInWindow: AnyWidget? {
         guard let root = gtk_widget_get_root(widget) else { return nil }
-        return gtk_root_get_focus(root)
+        return gtk_root_get_focus(root).map(AnyWidget.init)
     }
 
+    /// Whether `other` is this very widget (two wrappers of one widget are).
+    func isSame(as other: some Widget) -> Bool { widget == other.widget }
+
     /// Whether `other` is this widget or inside it.
-    func contains(_ other: WidgetRef) -> Bool {
-        other == widget || gtk_widget_is_ancestor(other, widget) != 0
+    func contains(_ other: some Widget) -> Bool {
+        other.widget == widget || gtk_widget_is_ancestor(other.widget, widget) != 0
     }
 
     /// A signal without arguments (`clicked`, `changed`, `activate`, `show`, `closed`): it is
@@ -129,12 +146,12 @@ public extension Widget {
     /// `keyval` with exactly `modifiers`, matched as GTK matches its own shortcuts: on any
     /// keyboard layout (Ctrl+Z where the key types "я") and with Caps Lock on. `handler` says
     /// whether it took the key (else the key goes on to the widgets).
-    func onShortcut(_ keyval: Int32, _ modifiers: GdkModifierType, capture: Bool = false, _ handler: @escaping @MainActor () -> Bool) {
+    func onShortcut(_ key: Key, _ modifiers: Modifiers = [], capture: Bool = false, _ handler: @escaping @MainActor () -> Bool) {
         let keys = gtk_event_controller_key_new()!
         if capture { gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE) }
         Signal.keyPressed(keys) { _, _ in
             guard let event = gtk_event_controller_get_current_event(keys),
-                  gdk_key_event_matches(event, guint(keyval), modifiers) == GDK_KEY_MATCH_EXACT else { return false }
+                  gdk_key_event_matches(event, key.keyval, modifiers.gdk) == GDK_KEY_MATCH_EXACT else { return false }
             return handler()
         }
         gtk_widget_add_controller(widget, keys)
@@ -288,9 +305,20 @@ public extension Widget {
 public extension Widget {
     /// The widget's minimum and natural size in `orientation` (for the other size `forSize`, or
     /// -1 for any), as a container would measure it.
-    func measure(_ orientation: GtkOrientation, for forSize: Int32 = -1) -> (minimum: Int32, natural: Int32) {
+    func measure(_ orientation: Orientation, for forSize: Int32 = -1) -> (minimum: Int32, natural: Int32) {
         var min: Int32 = 0, nat: Int32 = 0
-        gtk_widget_measure(widget, orientation, forSize, &min, &nat, nil, nil)
+        gtk_widget_measure(widget, orientation.gtk, forSize, &min, &nat, nil, nil)
         return (min, nat)
     }
+}
+
+/// A widget kept alive while it is held (a reference taken), so that it can be gone back to
+/// after the window may have dropped it; it is let go with the holder.
+@MainActor public final class HeldWidget {
+    private let held: GObjectRef
+    public init(_ widget: some Widget) {
+        g_object_ref(gpointerOf(widget.widget))
+        held = GObjectRef(gpointerOf(widget.widget))
+    }
+    public var current: AnyWidget { AnyWidget(held.pointer.assumingMemoryBound(to: GtkWidget.self)) }
 }
