@@ -24,7 +24,7 @@ import CambioServices
     func showPreferences()
     func refresh()
     func addCurrency()
-    func showPage(_ index: Int)
+    func showPage(_ id: PageID)
     func showShortcuts()
     func showAbout()
 }
@@ -55,9 +55,8 @@ import CambioServices
             ActionSpec(name: "search", accels: ["<Control>f"], page: .search, group: converter,
                        title: tr("Search the favourites, the currencies to add, or the stocks"), run: nil),
         ]
-        let titles = [tr("Currencies"), tr("Converter"), tr("History"), tr("Investments"), tr("Calculator")]
-        specs += MainWindow.pageNames.indices.map { i in
-            ActionSpec(name: "page-\(i + 1)", accels: ["<Alt>\(i + 1)"], group: pages, title: titles[i]) { [weak target] in target?.showPage(i) }
+        specs += PageID.allCases.map { id in
+            ActionSpec(name: id.actionName, accels: [id.shortcut], group: pages, title: id.title) { [weak target] in target?.showPage(id) }
         }
         // The shortcuts window lists every action, itself included.
         specs.append(ActionSpec(name: "shortcuts", accels: ["<Control>question"], group: general, title: tr("Keyboard shortcuts")) { [weak target] in

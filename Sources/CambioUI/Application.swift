@@ -182,11 +182,11 @@ extension CambioApplication: ActionTarget {
 
     func addCurrency() {
         guard let w = window else { return }
-        w.showPage(0)
+        w.showPage(.currencies)
         w.currencies.openPicker()
     }
 
-    func showPage(_ index: Int) { window?.showPage(index) }
+    func showPage(_ id: PageID) { window?.showPage(id) }
 }
 
 /// The app's resources (style.css, style-dark.css, the icon), embedded in the binary by

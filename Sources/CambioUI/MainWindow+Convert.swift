@@ -11,6 +11,6 @@ extension MainWindow {
     /// Convert key too).
     func openConverter(amountText: String, pair: FavouritePair?) {
         converter.useAmount(amountText, pair: pair)
-        showPage(1)
+        showPage(.converter)
     }
 }

@@ -49,66 +49,42 @@ extension CalculatorPage: Page {}
     public let currencies: CurrenciesPage
     let context: AppContext
     /// Pages other than the first are built when first shown: start-up pays for one page.
-    private var holders: [String: Box] = [:]
+    private var holders: [PageID: Box] = [:]
+    private var built: [PageID: Page] = [:]
     /// The page actions, enabled for the page shown.
     let pageActions = ActionGroup()
-    private var builtConverter: ConverterPage?
-    private var builtCalculator: CalculatorPage?
-    private var builtHistory: HistoryPage?
-    private var builtInvestments: InvestmentsPage?
 
-    public var investments: InvestmentsPage {
-        if let builtInvestments { return builtInvestments }
-        let page = InvestmentsPage(context: context)
-        builtInvestments = page
-        place(page.root, in: "investments")
+    /// The page `id`, built now if it was not yet.
+    func page(_ id: PageID) -> Page {
+        if let page = built[id] { return page }
+        let page = id.build(for: self)
+        built[id] = page
+        page.root.vexpand = true
+        holders[id]?.append(page.root)
+        Clamp.prepareSizeClasses(under: page.root, width: layoutWidth)
         return page
     }
+
+    // The pages by their own types (`PageID.build` makes each of its kind).
+    public var converter: ConverterPage { page(.converter) as! ConverterPage }
+    public var history: HistoryPage { page(.history) as! HistoryPage }
+    public var investments: InvestmentsPage { page(.investments) as! InvestmentsPage }
+    public var calculator: CalculatorPage { page(.calculator) as! CalculatorPage }
 
     /// The Investments page if it was built (nothing to update otherwise).
-    var builtInvestmentsPage: InvestmentsPage? { builtInvestments }
-
-    public var history: HistoryPage {
-        if let builtHistory { return builtHistory }
-        let page = HistoryPage(context: context, data: context.historyData)
-        builtHistory = page
-        page.onSyncFailure = { [weak self] reason in
-            // Offline is already on the status line: no toast for each pair read while it lasts.
-            guard let self, self.notices.states[.offline] == nil else { return }
-            self.notices.toast(Template.fill(tr("Could not fetch the newest days of the history from Frankfurter: %@."), reason))
-        }
-        place(page.root, in: "history")
-        return page
-    }
+    var builtInvestmentsPage: InvestmentsPage? { built[.investments] as? InvestmentsPage }
 
     /// Shows the History page for a pair (the Converter's current one, a favourite).
     public func showHistory(_ pair: FavouritePair) {
         history.setPair(from: pair.from, to: pair.to)
-        showPage(2)
+        showPage(.history)
     }
 
-    public var converter: ConverterPage {
-        if let builtConverter { return builtConverter }
-        let page = ConverterPage(context: context)
-        builtConverter = page
-        page.onShowHistory = { [weak self] pair in self?.showHistory(pair) }
-        place(page.root, in: "converter")
-        return page
-    }
-
-    public var calculator: CalculatorPage {
-        if let builtCalculator { return builtCalculator }
-        let page = CalculatorPage(context: context)
-        builtCalculator = page
-        page.onConvert = { [weak self] amount, pair in self?.openConverter(amountText: amount, pair: pair) }
-        place(page.root, in: "calculator")
-        return page
-    }
-
-    private func place(_ root: AnyWidget, in page: String) {
-        root.vexpand = true
-        holders[page]?.append(root)
-        Clamp.prepareSizeClasses(under: root, width: layoutWidth)
+    /// The History page could not fetch a pair's newest days. Offline is already on the status
+    /// line: no toast for each pair read while it lasts.
+    func historySyncFailed(_ reason: String) {
+        guard notices.states[.offline] == nil else { return }
+        notices.toast(Template.fill(tr("Could not fetch the newest days of the history from Frankfurter: %@."), reason))
     }
 
     /// The width the pages are laid out at: the stack's, or the window's default before it shows.
@@ -117,15 +93,6 @@ extension CalculatorPage: Page {}
         return width > 0 ? width : window.defaultWidth
     }
 
-    /// The pages in the order of `pageNames`, each built when first asked for.
-    private static let pages: [@MainActor (MainWindow) -> Page] = [
-        { $0.currencies }, { $0.converter }, { $0.history }, { $0.investments }, { $0.calculator },
-    ]
-
-    /// The page named `name` (built now if it was not yet).
-    private func page(named name: String) -> Page? {
-        Self.pageNames.firstIndex(of: name).map { Self.pages[$0](self) }
-    }
     /// Toasts for events, the status line for lasting states (old rates, offline, not saved).
     var notices: Notices { context.notices }
     private let stack: ViewStack
@@ -141,12 +108,8 @@ extension CalculatorPage: Page {}
     /// The window was destroyed: its pages are not to be touched any more.
     private var closed = false
 
-    /// The pages in order; Alt+1..Alt+5 follow it.
-    public static let pageNames = ["currencies", "converter", "history", "investments", "calculator"]
-    static let pageIcons = ["view-list-symbolic", "media-playlist-repeat-symbolic", "document-open-recent-symbolic",
-                            "cambio-investments-symbolic", "accessories-calculator-symbolic"]
     /// The icons of the first frame: looked up on another core while the window is built.
-    static let firstFrameIcons = pageIcons + ["open-menu-symbolic", "view-refresh-symbolic", "view-more-symbolic"]
+    static let firstFrameIcons = PageID.allCases.map(\.icon) + ["open-menu-symbolic", "view-refresh-symbolic", "view-more-symbolic"]
 
     public init(application: Application?, context: AppContext) {
         self.context = context
@@ -162,17 +125,17 @@ extension CalculatorPage: Page {}
         stack.vexpand = true
         let currencies = CurrenciesPage(context: context)
         self.currencies = currencies
-        let titles = [tr("Currencies"), tr("Converter"), tr("History"), tr("Investments"), tr("Calculator")]
-        var holders: [String: Box] = [:]
+        var holders: [PageID: Box] = [:]
         // The 1.2 adaptive pattern: the switcher in the title while it fits, else at the bottom.
         let title = ViewSwitcherTitle(stack: stack, title: tr("Cambio")) { [stack] in
-            for (i, name) in Self.pageNames.enumerated() {
-                let holder = i == 0 ? nil : Box.vertical()
-                if let holder { holders[name] = holder }
-                stack.add(holder.map(AnyWidget.init) ?? currencies.root, name: name, title: titles[i], icon: Self.pageIcons[i])
+            for id in PageID.allCases {
+                let holder = id == .currencies ? nil : Box.vertical()
+                if let holder { holders[id] = holder }
+                stack.add(holder.map(AnyWidget.init) ?? currencies.root, name: id.rawValue, title: id.title, icon: id.icon)
             }
         }
         self.holders = holders
+        built[.currencies] = currencies
         switcherTitle = title
         title.accessibleLabel(tr("Pages"))
         let header = AdwHeaderBar()
@@ -253,16 +216,16 @@ extension CalculatorPage: Page {}
         for action in PageAction.allCases { pageActions.setEnabled(action.rawValue, page?.pageActions[action] != nil) }
     }
 
-    public var visiblePage: String { stack.visibleChildName ?? "" }
-
     /// The page shown.
-    var visible: Page? { page(named: visiblePage) }
+    public var visiblePage: PageID? { stack.visibleChildName.flatMap(PageID.init(rawValue:)) }
 
-    /// Shows page `index` (0-based) and puts the focus on its main control.
-    public func showPage(_ index: Int) {
-        guard Self.pageNames.indices.contains(index) else { return }
-        let page = Self.pages[index](self)
-        stack.visibleChildName = Self.pageNames[index]
+    /// The page shown (built now if it was not yet).
+    var visible: Page? { visiblePage.map(page) }
+
+    /// Shows page `id` and puts the focus on its main control.
+    public func showPage(_ id: PageID) {
+        let page = page(id)
+        stack.visibleChildName = id.rawValue
         page.focusPrimary()
     }
 
@@ -282,7 +245,7 @@ extension CalculatorPage: Page {}
     }
 
     /// The pages built so far that show rates, for the rates controller.
-    var ratesViews: [RatesView] { closed ? [] : [currencies as RatesView?, builtConverter].compactMap { $0 } }
+    var ratesViews: [RatesView] { closed ? [] : [currencies as RatesView?, built[.converter] as? ConverterPage].compactMap { $0 } }
 
     public func present() {
         if !AnyWidget(window).isMapped { Clamp.prepareSizeClasses(under: window, width: layoutWidth) }

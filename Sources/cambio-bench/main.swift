@@ -436,7 +436,7 @@ case "history-chart":
         context.engine.client.allowNetwork(false)
         context.useRates(table)
         let window = MainWindow(application: nil, context: context)
-        window.showPage(2)
+        window.showPage(.history)
         let page = window.history
         let frames = FrameTimer(window.window.widget) { window.present() }
         let renderer = ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "default"

@@ -18,7 +18,7 @@ final class AboutWindowTests: WindowTestCase {
         func showPreferences() {}
         func refresh() {}
         func addCurrency() {}
-        func showPage(_ index: Int) {}
+        func showPage(_ id: PageID) {}
         func showShortcuts() {}
         func showAbout() { AboutCambio.present(over: parent) }
     }

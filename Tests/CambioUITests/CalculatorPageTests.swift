@@ -10,14 +10,14 @@ final class CalculatorPageTests: WindowTestCase {
 
     override func setUp() async throws {
         try await super.setUp()
-        window.showPage(4)
+        window.showPage(.calculator)
         MainContext.drain()
     }
 
     func keys(_ sequence: [String]) { sequence.forEach { page.press($0) } }
 
     func testTheKeypadIsExact() async throws {
-        XCTAssertEqual(window.visiblePage, "calculator")
+        XCTAssertEqual(window.visiblePage, .calculator)
         keys(["0", ".", "1", "+", "0", ".", "2", "="])
         XCTAssertEqual(page.text, "0.3")
         XCTAssertEqual(page.resultText, "0.3")
@@ -107,7 +107,7 @@ final class CalculatorPageTests: WindowTestCase {
         page.equals()
         XCTAssertEqual(page.resultText, "7,585 JPY")          // 36 × 175.68 / 0.8338 = 7585.13
         page.press("Convert")
-        XCTAssertEqual(window.visiblePage, "converter")
+        XCTAssertEqual(window.visiblePage, .converter)
         XCTAssertEqual(window.converter.fromButtonName, "From GBP (Pound Sterling)")
         XCTAssertEqual(window.converter.shownTargets.first, "JPY")
         XCTAssertEqual(window.converter.amountText, "36")
@@ -132,7 +132,7 @@ final class CalculatorPageTests: WindowTestCase {
     func testACommaLocaleKeypad() async throws {
         try? FileManager.default.removeItem(at: home)
         makeWindow(lang: "de_DE.UTF-8")
-        window.showPage(4)
+        window.showPage(.calculator)
         keys(["1", ",", "5", "+", "1", "0", "0", "0", "="])
         XCTAssertEqual(page.resultText, "1.001,5")
         page.type("1.234,5 EUR in USD")
@@ -146,7 +146,7 @@ final class CalculatorLayoutTests: WindowTestCase {
     func testTheHistoryGoesUnderTheKeypadOnANarrowWindow() async throws {
         AppStyles.load()
         defer { AppStyles.unload() }
-        window.showPage(4)
+        window.showPage(.calculator)
         let page = window.calculator
         page.type("12*3")
         page.equals()
@@ -173,12 +173,12 @@ final class CalculatorLayoutTests: WindowTestCase {
         AppStyles.load()
         defer { AppStyles.unload() }
         makeWindow(lang: "ru_RU.UTF-8")
-        for (index, root) in [(0, window.currencies.root), (1, window.converter.root), (4, window.calculator.root)] {
-            window.showPage(index)
+        for id in [PageID.currencies, .converter, .calculator] {
+            window.showPage(id)
             MainContext.drain()
-            let widths = minimumWidths(root: root.widget)
-            XCTAssertLessThanOrEqual(widths.page, 360, "page \(index) fits a phone")
-            XCTAssertLessThanOrEqual(widths.content, 360, "the window with page \(index) fits a phone")
+            let widths = minimumWidths(root: window.page(id).root.widget)
+            XCTAssertLessThanOrEqual(widths.page, 360, "the \(id) page fits a phone")
+            XCTAssertLessThanOrEqual(widths.content, 360, "the window with the \(id) page fits a phone")
         }
         layOut(width: 360, height: 640)
         savePicture(AnyWidget(window.window), "russian-calculator-360x640")

@@ -11,12 +11,12 @@ final class ConverterPageTests: WindowTestCase {
 
     override func setUp() async throws {
         try await super.setUp()
-        window.showPage(1)
+        window.showPage(.converter)
         MainContext.drain()
     }
 
     func testFirstRunConvertsTheLocalesCurrency() async throws {
-        XCTAssertEqual(window.visiblePage, "converter")
+        XCTAssertEqual(window.visiblePage, .converter)
         XCTAssertEqual(page.fromButtonName, "From USD (US Dollar)")
         XCTAssertEqual(page.shownTargets, ["EUR", "GBP"])
         XCTAssertEqual(page.amountText, "100")

@@ -15,7 +15,7 @@ final class CurrenciesPageTests: WindowTestCase {
         XCTAssertEqual(page.entryText("EUR"), "89.51")
         XCTAssertEqual(page.rateText("EUR"), "1 EUR = 1.1172 USD")
         XCTAssertEqual(page.rateText("USD"), "Reference currency")
-        XCTAssertEqual(window.visiblePage, "currencies")
+        XCTAssertEqual(window.visiblePage, .currencies)
     }
 
     func testOnAPhoneALongAmountIsWrittenSmallerNotCut() async throws {
@@ -310,10 +310,10 @@ final class CurrenciesPageTests: WindowTestCase {
     }
 
     func testAltNumberSwitchesPages() async throws {
-        window.showPage(2)
-        XCTAssertEqual(window.visiblePage, "history")
-        window.showPage(0)
-        XCTAssertEqual(window.visiblePage, "currencies")
+        window.showPage(.history)
+        XCTAssertEqual(window.visiblePage, .history)
+        window.showPage(.currencies)
+        XCTAssertEqual(window.visiblePage, .currencies)
     }
 
     // MARK: The currency picker

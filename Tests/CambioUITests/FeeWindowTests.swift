@@ -85,7 +85,7 @@ final class FeeWindowTests: PreferencesTestCase {
         XCTAssertNil(currencies.feeText("USD"), "off")
 
         setFee("2.2")
-        window.showPage(1)
+        window.showPage(.converter)
         converter.type("0.05")
         emitActivate(converter.amountEntry.widget, type: gtk_entry_get_type())
         XCTAssertEqual(converter.resultText("EUR"), "0.04")
@@ -197,7 +197,7 @@ final class FeeWindowTests: PreferencesTestCase {
         setFee("2.25")
         currencies.add("IDR")
         currencies.type("123456789", into: "IDR")
-        window.showPage(1)
+        window.showPage(.converter)
         converter.type("123456789012")
         emitActivate(converter.amountEntry.widget, type: gtk_entry_get_type())
         XCTAssertNotNil(converter.feeText("EUR"))

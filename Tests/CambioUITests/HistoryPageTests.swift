@@ -14,7 +14,7 @@ final class HistoryPageTests: WindowTestCase {
         try await super.setUp()
         try installImportedHistory()
         context.preferences.networkAllowed = false   // no network: the history as bundled
-        window.showPage(2)
+        window.showPage(.history)
         try await waitForLoad()
     }
 
@@ -24,7 +24,7 @@ final class HistoryPageTests: WindowTestCase {
     }
 
     func testTheLastSevenDaysOfTheConvertersPair() async throws {
-        XCTAssertEqual(window.visiblePage, "history")
+        XCTAssertEqual(window.visiblePage, .history)
         XCTAssertEqual([page.from, page.to], ["USD", "EUR"])
         XCTAssertEqual(page.dayTexts, [
             "Fri, Oct 30, 0.8951, \u{25BC} \u{2212}0.0034, ECB",   // 1/1.1172 against 1/1.1130

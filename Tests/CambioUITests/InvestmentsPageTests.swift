@@ -12,7 +12,7 @@ final class InvestmentsPageTests: WindowTestCase {
     override func setUp() async throws {
         try await super.setUp()
         context.preferences.networkAllowed = false   // network off: the sample and the cache only
-        window.showPage(3)
+        window.showPage(.investments)
     }
 
     /// Waits until `done` holds: the page's search, load or computation settles while the test
@@ -33,7 +33,7 @@ final class InvestmentsPageTests: WindowTestCase {
     }
 
     func testSearchThenTheDocumentedExample() async throws {
-        XCTAssertEqual(window.visiblePage, "investments")
+        XCTAssertEqual(window.visiblePage, .investments)
         try await openMSFT()
         XCTAssertEqual(page.stock?.symbol, "MSFT")
         XCTAssertEqual(page.query, "", "choosing a stock clears the search")
@@ -105,7 +105,7 @@ final class InvestmentsPageTests: WindowTestCase {
         context.saveNow()
         makeWindow(lang: "en_US.UTF-8")
         context.preferences.networkAllowed = false
-        window.showPage(3)
+        window.showPage(.investments)
         try await settle(until: { self.page.series != nil && !self.page.busy }, "restored prices loaded")
         XCTAssertEqual(page.stock?.symbol, "MSFT")
         XCTAssertEqual(page.initialEntry.text, "2 500")

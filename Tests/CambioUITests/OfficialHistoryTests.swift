@@ -18,7 +18,7 @@ final class OfficialHistoryTests: WindowTestCase {
         endpoints = ["CAMBIO_FRANKFURTER_URL": LocalServer.url("/fv2")]
         makeWindow(lang: "en_US.UTF-8", size: (1280, 800))
         context.preferences.networkAllowed = true
-        window.showPage(2)
+        window.showPage(.history)
     }
 
     /// Waits until the pair is read and fetched and `also` holds.
@@ -66,7 +66,7 @@ final class OfficialHistoryTests: WindowTestCase {
         let shown = page.dayTexts
         context.preferences.networkAllowed = false
         makeWindow(lang: "en_US.UTF-8", size: (1280, 800))
-        window.showPage(2)
+        window.showPage(.history)
         page.setPair(from: "EGP", to: "USD")
         await settle("EGP/USD offline") { !self.page.dayTexts.isEmpty }
         XCTAssertEqual(page.dayTexts, shown)

@@ -60,7 +60,7 @@ final class SavedStateTests: WindowTestCase {
         let most = pairs(StateStore.maxCodes)
         try writeFile(favourites: most)
         makeWindow(lang: "en_US.UTF-8")
-        window.showPage(1)
+        window.showPage(.converter)
         MainContext.drain()
         let page = window.converter
         XCTAssertEqual(context.state.converter.favourites.count, 500, "all 500 read")
@@ -85,7 +85,7 @@ final class SavedStateTests: WindowTestCase {
         let long = String(repeating: "9", count: StateStore.maxTextLength + 11)
         let kept = String(long.prefix(StateStore.maxTextLength))
         window.currencies.type(long, into: "EUR")
-        window.showPage(1)
+        window.showPage(.converter)
         MainContext.drain()
         window.converter.type(long)
         XCTAssertEqual(window.converter.amountText, kept, "the field holds 1000 characters")
@@ -138,7 +138,7 @@ final class SavedStateTests: WindowTestCase {
                                preferences: preferences)
         let otherWindow = MainWindow(application: nil, context: other)
         otherWindow.present()
-        otherWindow.showPage(1)
+        otherWindow.showPage(.converter)
         MainContext.drain()
         return (other, otherWindow)
     }
@@ -152,7 +152,7 @@ final class SavedStateTests: WindowTestCase {
     func testTwoWindowsOnOneHomeKeepEachOthersChanges() async throws {
         let (usdEur, gbpJpy, chfSek, audNzd) = (FavouritePair(from: "USD", to: "EUR"), FavouritePair(from: "GBP", to: "JPY"),
                                                 FavouritePair(from: "CHF", to: "SEK"), FavouritePair(from: "AUD", to: "NZD"))
-        window.showPage(1)
+        window.showPage(.converter)
         MainContext.drain()
         star(usdEur, on: window.converter)
         context.saveNow()

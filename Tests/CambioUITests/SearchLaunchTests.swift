@@ -8,11 +8,11 @@ import CambioGLib
 /// window shows the Converter with that amount, in the user's locale, and that pair, converted.
 final class SearchLaunchTests: WindowTestCase {
     func testTheConverterOpensOnTheAmountAndPair() async throws {
-        XCTAssertEqual(window.visiblePage, "currencies", "a start shows the Currencies page")
+        XCTAssertEqual(window.visiblePage, .currencies, "a start shows the Currencies page")
         let request = try XCTUnwrap(ConvertArgument.parse("12*3 GBP JPY", isCurrency: { self.context.catalog[$0] != nil }))
         window.openConverter(request)
         MainContext.drain()
-        XCTAssertEqual(window.visiblePage, "converter")
+        XCTAssertEqual(window.visiblePage, .converter)
         let page = window.converter
         XCTAssertEqual(page.fromButtonName, "From GBP (Pound Sterling)")
         XCTAssertEqual(page.shownTargets.first, "JPY")
@@ -24,7 +24,7 @@ final class SearchLaunchTests: WindowTestCase {
         makeWindow(lang: "ru_RU.UTF-8")
         window.openConverter(ConvertArgument(amount: Decimal(string: "1234.5")!, pair: FavouritePair(from: "USD", to: "EUR")))
         MainContext.drain()
-        XCTAssertEqual(window.visiblePage, "converter")
+        XCTAssertEqual(window.visiblePage, .converter)
         XCTAssertEqual(window.converter.amountText, "1\u{00A0}234,5")
         XCTAssertEqual(window.converter.resultText("EUR"), "1\u{00A0}104,99", "1234.5 / 1.1172 = 1104.9946")
     }

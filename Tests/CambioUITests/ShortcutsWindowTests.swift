@@ -16,7 +16,7 @@ final class ShortcutsWindowTests: WindowTestCase {
         func showPreferences() { calls.append("preferences") }
         func refresh() { calls.append("refresh") }
         func addCurrency() { calls.append("add-currency") }
-        func showPage(_ index: Int) { calls.append("page-\(index + 1)") }
+        func showPage(_ id: PageID) { calls.append(id.actionName) }
         func showShortcuts() { calls.append("shortcuts") }
         func showAbout() { calls.append("about") }
     }
@@ -67,18 +67,18 @@ final class ShortcutsWindowTests: WindowTestCase {
     /// The page actions follow the page shown: enabled where the page answers them (so their
     /// keys and buttons work there and nowhere else), and run by that page.
     func testPageActionsAreThoseOfThePageShown() async throws {
-        let enabled = { (name: String) -> Set<String> in
-            self.window.showPage(MainWindow.pageNames.firstIndex(of: name)!)
+        let enabled = { (id: PageID) -> Set<String> in
+            self.window.showPage(id)
             return Set(PageAction.allCases.filter { self.window.pageActions.isEnabled($0.rawValue) }.map(\.rawValue))
         }
-        XCTAssertEqual(enabled("currencies"), ["search"])
-        XCTAssertEqual(enabled("converter"), ["swap", "toggle-favourite", "search"])
-        XCTAssertEqual(enabled("history"), ["swap"])
-        XCTAssertEqual(enabled("investments"), ["search"])
-        XCTAssertEqual(enabled("calculator"), [])
+        XCTAssertEqual(enabled(.currencies), ["search"])
+        XCTAssertEqual(enabled(.converter), ["swap", "toggle-favourite", "search"])
+        XCTAssertEqual(enabled(.history), ["swap"])
+        XCTAssertEqual(enabled(.investments), ["search"])
+        XCTAssertEqual(enabled(.calculator), [])
 
         // Ctrl+S on the Converter swaps the Converter's pair; on History, History's.
-        window.showPage(1)
+        window.showPage(.converter)
         XCTAssertEqual(window.converter.fromButtonName, "From USD (US Dollar)")
         window.pageActions.activate("swap")
         XCTAssertEqual(window.converter.fromButtonName, "From EUR (Euro)")
@@ -91,7 +91,7 @@ final class ShortcutsWindowTests: WindowTestCase {
         click(window.converter.starButton.widget)
         XCTAssertTrue(context.state.converter.favourites.contains(FavouritePair(from: "USD", to: "EUR")))
         window.pageActions.activate("swap")
-        window.showPage(2)
+        window.showPage(.history)
         let historyPair = (window.history.from, window.history.to)
         window.pageActions.activate("swap")
         XCTAssertEqual(window.history.from, historyPair.1)
@@ -105,7 +105,7 @@ final class ShortcutsWindowTests: WindowTestCase {
         XCTAssertEqual(window.history.to, historyPair.1)
         window.pageActions.activate("swap")
         // On the Calculator nothing answers.
-        window.showPage(4)
+        window.showPage(.calculator)
         window.pageActions.activate("swap")
         XCTAssertEqual(window.history.from, historyPair.1)
     }

@@ -17,7 +17,7 @@ final class StoreLockTests: WindowTestCase {
                      "CAMBIO_ERAPI_URL": LocalServer.url("/as/erapi_open_latest_USD_2024-08-19.json")]
         makeWindow(lang: "en_US.UTF-8", size: (1000, 700))
         context.preferences.networkAllowed = true
-        window.showPage(2)
+        window.showPage(.history)
     }
 
     /// The time between frames: a tick callback on the window (which keeps its frame clock

@@ -205,7 +205,7 @@ final class UserRatesTests: PreferencesTestCase {
         MainContext.drain()
         let page = window.history
         page.setPair(from: "CUP", to: "USD")
-        window.showPage(2)
+        window.showPage(.history)
         try await waitForHistory(page) { page.history?.points.isEmpty == false }
         XCTAssertEqual(page.history?.points.map(\.source), ["user:CUP"])
         // CUP's official history would come from Frankfurter: with the network off, said.

@@ -28,8 +28,8 @@ final class WindowShellTests: WindowTestCase {
         XCTAssertTrue(window.switcherTitle.titleVisible, "narrow: the header shows the title")
         XCTAssertEqual(window.switcherBar?.reveal, true, "narrow: the page switcher is at the bottom edge")
         // Alt+N still switches pages, whichever switcher shows.
-        window.showPage(4)
-        XCTAssertEqual(window.visiblePage, "calculator")
+        window.showPage(.calculator)
+        XCTAssertEqual(window.visiblePage, .calculator)
         reopen(1280, 800) { !window.switcherTitle.titleVisible }
         XCTAssertNil(window.switcherBar, "a window that opens wide never builds the bottom bar")
     }
@@ -57,8 +57,8 @@ final class WindowShellTests: WindowTestCase {
         // The header's squeezer cross-fades from the switcher it showed while the window opened.
         XCTAssertTrue(runMainLoop(until: { shown().isEmpty }), "no switcher shows in the header")
         // Alt+N and the bar still switch pages.
-        window.showPage(2)
-        XCTAssertEqual(window.visiblePage, "history")
+        window.showPage(.history)
+        XCTAssertEqual(window.visiblePage, .history)
         reopen(1280, 800) { !window.switcherTitle.titleVisible }
         XCTAssertFalse(window.switcherTitle.titleVisible, "wide: the switcher is in the header again")
     }
@@ -99,7 +99,7 @@ final class WindowShellTests: WindowTestCase {
         XCTAssertNotEqual(buttonType, 0)
         let buttons = AnyWidget(window.switcherTitle.widget).descendants.filter { g_type_check_instance_is_a(
             UnsafeMutablePointer<GTypeInstance>(OpaquePointer($0)), buttonType) != 0 }
-        XCTAssertEqual(buttons.count, MainWindow.pageNames.count, "one button per page in the whole title")
+        XCTAssertEqual(buttons.count, PageID.allCases.count, "one button per page in the whole title")
         XCTAssertTrue(buttons.allSatisfy { gtk_widget_get_mapped($0) != 0 }, "each of them shown")
         let labels = buttons.map { button in
             AnyWidget(button).descendants.first { $0.isA(gtk_label_get_type()) && gtk_widget_get_mapped($0) != 0 }
@@ -109,9 +109,9 @@ final class WindowShellTests: WindowTestCase {
         // The title still follows the pages: it has the stack, and Alt+N and a click switch.
         XCTAssertNotNil(adw_view_switcher_title_get_stack(cast(window.switcherTitle.widget)))
         gtk_widget_activate(buttons[3])
-        XCTAssertTrue(runMainLoop(until: { window.visiblePage == "investments" }), "the fourth button opens Investments")
-        window.showPage(4)
-        XCTAssertEqual(window.visiblePage, "calculator")
+        XCTAssertTrue(runMainLoop(until: { window.visiblePage == .investments }), "the fourth button opens Investments")
+        window.showPage(.calculator)
+        XCTAssertEqual(window.visiblePage, .calculator)
     }
 
     /// The size class AdwClamp gives its child, as the window works it out before the first
@@ -183,7 +183,7 @@ final class WindowShellTests: WindowTestCase {
             }
             // A page built once the window shows: the Converter.
             let known = Set(atStart)
-            XCTAssertEqual(changes(of: { clampChildren().filter { !known.contains($0) } }, during: { window.showPage(1) },
+            XCTAssertEqual(changes(of: { clampChildren().filter { !known.contains($0) } }, during: { window.showPage(.converter) },
                                    "showing the Converter at \(width) px"), 0,
                            "the Converter's first layout at \(width) px changed no clamp's class")
             XCTAssertGreaterThan(clampChildren().count, atStart.count, "the Converter has a clamp")
