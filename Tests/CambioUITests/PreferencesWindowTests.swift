@@ -112,10 +112,7 @@ final class PreferencesWindowTests: PreferencesTestCase {
 
         // On again: a refresh as at start, which this dead server refuses, and says so.
         prefs.networkSwitch.active = true
-        for _ in 0..<400 where !window.notices.stateText.contains("refused") {
-            try await Task.sleep(nanoseconds: 10_000_000) // main-actor jobs (the refresh's Task) run here
-            MainContext.drain()
-        }
+        await waitUntil { window.notices.stateText.contains("refused") }
         XCTAssertTrue(window.notices.stateText.contains("Could not refresh rates from open.er-api.com"), window.notices.stateText)
         XCTAssertFalse(window.notices.stateText.contains("Network access is off"), window.notices.stateText)
 

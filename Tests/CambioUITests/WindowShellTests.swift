@@ -12,10 +12,7 @@ final class WindowShellTests: WindowTestCase {
     /// `done` holds (the allocation reached the widgets) or 5 s have passed.
     private func reopen(_ width: Int32, _ height: Int32, until done: () -> Bool) {
         makeWindow(lang: "en_US.UTF-8", size: (width, height))
-        let deadline = Date().addingTimeInterval(5)
-        while !(window.switcherTitle.width > 0 && done()) && Date() < deadline {
-            if g_main_context_iteration(nil, 0) == 0 { usleep(1_000) }
-        }
+        XCTAssertTrue(runMainLoop(until: { window.switcherTitle.width > 0 && done() }), "the window is laid out at \(width)×\(height)")
         MainContext.drain()
     }
 
