@@ -57,88 +57,25 @@ extension CambioCommand {
         mutating func run() throws {
             try guarded {
                 let setup = Setup()
-                let data = setup.data
-                let value: Decimal
-                // A number or a calculation, as every amount field of the window takes ("12*3").
-                switch ExpressionEvaluator.evaluate(amount, style: NumberStyle(locale: data.locale.numbers)) {
-                case .success(let v): value = v
-                case .failure(let e): throw Failure("not an amount: \(StandardError.quoted(amount)) (\(e))")
-                }
-                let fee: Fee?
-                if let text = self.fee {
-                    switch Fee.parse(text, style: NumberStyle(locale: data.locale.numbers), allowZero: true) {
-                    case .success(let f): fee = f
-                    case .failure(let r): throw Failure("--fee must be a percent: \(StandardError.quoted(text)) (\(r.english))")
-                    }
-                } else {
-                    fee = MainActor.assumeIsolated { setup.engine.preferences.fee }
-                }
+                let style = NumberStyle(locale: setup.data.locale.numbers)
+                let value = try amountGiven(style: style)
+                let fee = try feeGiven(style: style, setup: setup)
                 let source = try setup.code(from)
                 // Each target once, in the order given ("EUR eur" is one).
                 var seen = Set<String>()
                 let targets = try to.map { try setup.code($0) }.filter { seen.insert($0).inserted }
                 guard !targets.isEmpty else { throw Failure("name at least one target currency") }
 
-                // `withFee`: the amount converted with the fee on it (nil without a fee).
-                var results: [(to: String, amount: Decimal, rate: Decimal, day: Day, source: String, publisher: Wording,
-                               institutions: [String], withFee: Decimal?)] = []
+                let results: [Converted]
                 if let date {
-                    guard let day = Day(iso: date) else { throw Failure("not a date (YYYY-MM-DD): \(StandardError.quoted(date))") }
-                    let first = ECBHistoryCSV.firstDay
-                    guard day >= first, day <= Day.today() else {
-                        throw Failure("no rates for \(date): the history runs from \(first.iso) to today")
-                    }
-                    // The rate history: the bundled ECB file, every answer fetched, and the pair's
-                    // official history from Frankfurter (fetched for the fortnight before the day).
-                    let institution = try setup.institution(self.source)
-                    let store = try setup.history()
-                    for target in targets {
-                        let published = setup.fetchPair(store, from: source, to: target, start: day.adding(days: -14), end: day,
-                                                        institution: institution, offline: offline)
-                        guard let p = try store.history(from: source, to: target, end: day, institution: institution).point(onOrBefore: day) else {
-                            throw Failure("no published rate for \(source) and \(target) on or before \(date)")
-                        }
-                        if let institution, !published || !FrankfurterV2.isFrom(institution, p) {
-                            setup.sayAverageUsed(institution, from: source, to: target)
-                        }
-                        results.append((target, value * p.rate, p.rate, p.day, UserRate.sharedSource(p.source), p.publisher,
-                                        p.institutions, fee?.converting(value) { $0 * p.rate }))
-                    }
+                    results = try converted(value, fee: fee, from: source, to: targets, on: date, setup: setup)
                 } else {
-                    guard let table = setup.table(offline: offline, codes: [source] + targets) else { throw Failure("no rates available") }
-                    for target in targets {
-                        guard let rate = table.rate(from: source, to: target), let p = table.publication(from: source, to: target) else {
-                            let asked = MainActor.assumeIsolated { (network: setup.networkAllowed, metals: setup.engine.preferences.metalsAndCoins) }
-                            throw Failure(Self.unpriced([source, target], in: table, offline: offline, networkAllowed: asked.network,
-                                                        metalsAndCoins: asked.metals)
-                                          ?? "no published rate for \(source) and \(target)")
-                        }
-                        let publisher = p.source == "ECB" || UserRate.isUserSource(p.source) ? Publication.sourceName(p.source)
-                            : Institution.publisher(sides: table.institutionSides(from: source, to: target)) ?? Publication.sourceName(p.source)
-                        results.append((target, table.convert(value, from: source, to: target)!, rate, p.day, p.source, publisher,
-                                        table.institutions(from: source, to: target), fee?.converting(value) { table.convert($0, from: source, to: target) }))
-                    }
+                    results = try converted(value, fee: fee, from: source, to: targets, setup: setup)
                 }
-                let plain = DecimalFormatter(style: .plain)
-                let people = DecimalFormatter(locale: data.locale.numbers)
-                let units = { (code: String) in data.catalog.minorUnits(code) }
                 if json {
-                    print(try jsonLine(ConvertJSON(
-                        amount: plain.format(value, fractionDigits: max(0, -value.exponent)), from: source,
-                        results: results.map { r in
-                            .init(to: r.to, amount: plain.amount(r.amount, minorUnits: units(r.to)),
-                                  rate: "\(r.rate)", rateDate: r.day.iso, source: r.source, publishedBy: r.publisher.description,
-                                  institutions: r.institutions.map(Institution.name),
-                                  amountWithFee: r.withFee.map { plain.amount($0, minorUnits: units(r.to)) })
-                        }, feePercent: fee?.stored)))
+                    try printJSON(value, fee: fee, from: source, results: results, setup: setup)
                 } else {
-                    for r in results {
-                        // From the unrounded conversion, rounded only for display.
-                        let withFee = fee.flatMap { fee in
-                            r.withFee.map { " (\(fee.words(amount: people.amount($0, minorUnits: units(r.to)), code: r.to, formatter: people, words: .english)))" }
-                        } ?? ""
-                        print("\(people.format(value, fractionDigits: max(0, -value.exponent))) \(source) = \(people.amount(r.amount, minorUnits: units(r.to))) \(r.to)\(withFee)  (1 \(source) = \(people.rate(r.rate)) \(r.to), \(sourceText(r.source, r.day))\(r.institutions.isEmpty || r.source == "ECB" ? "" : ", \(r.publisher)"))")
-                    }
+                    printLines(value, fee: fee, from: source, results: results, setup: setup)
                 }
             }
         }
@@ -146,6 +83,110 @@ extension CambioCommand {
 }
 
 extension CambioCommand.Convert {
+    /// One target's conversion. `withFee`: the amount converted with the fee on it (nil without a fee).
+    struct Converted {
+        let to: String
+        let amount: Decimal
+        let rate: Decimal
+        let day: Day
+        let source: String
+        let publisher: Wording
+        let institutions: [String]
+        let withFee: Decimal?
+    }
+
+    /// The amount: a number or a calculation, as every amount field of the window takes ("12*3").
+    func amountGiven(style: NumberStyle) throws -> Decimal {
+        switch ExpressionEvaluator.evaluate(amount, style: style) {
+        case .success(let v): return v
+        case .failure(let e): throw Failure("not an amount: \(StandardError.quoted(amount)) (\(e))")
+        }
+    }
+
+    /// The fee of --fee, else the one set in Preferences (nil when off).
+    func feeGiven(style: NumberStyle, setup: Setup) throws -> Fee? {
+        guard let text = self.fee else { return MainActor.assumeIsolated { setup.engine.preferences.fee } }
+        switch Fee.parse(text, style: style, allowZero: true) {
+        case .success(let f): return f
+        case .failure(let r): throw Failure("--fee must be a percent: \(StandardError.quoted(text)) (\(r.english))")
+        }
+    }
+
+    /// Each target at the newest rate published on or before `date`, from the rate history: the
+    /// bundled ECB file, every answer fetched, and the pair's official history from Frankfurter
+    /// (fetched for the fortnight before the day).
+    func converted(_ value: Decimal, fee: Fee?, from source: String, to targets: [String], on date: String,
+                   setup: Setup) throws -> [Converted] {
+        guard let day = Day(iso: date) else { throw Failure("not a date (YYYY-MM-DD): \(StandardError.quoted(date))") }
+        let first = ECBHistoryCSV.firstDay
+        guard day >= first, day <= Day.today() else {
+            throw Failure("no rates for \(date): the history runs from \(first.iso) to today")
+        }
+        let institution = try setup.institution(self.source)
+        let store = try setup.history()
+        var results: [Converted] = []
+        for target in targets {
+            let published = setup.fetchPair(store, from: source, to: target, start: day.adding(days: -14), end: day,
+                                            institution: institution, offline: offline)
+            guard let p = try store.history(from: source, to: target, end: day, institution: institution).point(onOrBefore: day) else {
+                throw Failure("no published rate for \(source) and \(target) on or before \(date)")
+            }
+            if let institution, !published || !FrankfurterV2.isFrom(institution, p) {
+                setup.sayAverageUsed(institution, from: source, to: target)
+            }
+            results.append(Converted(to: target, amount: value * p.rate, rate: p.rate, day: p.day, source: UserRate.sharedSource(p.source),
+                                     publisher: p.publisher, institutions: p.institutions, withFee: fee?.converting(value) { $0 * p.rate }))
+        }
+        return results
+    }
+
+    /// Each target at the rates in use (cached, fetched, else bundled).
+    func converted(_ value: Decimal, fee: Fee?, from source: String, to targets: [String], setup: Setup) throws -> [Converted] {
+        guard let table = setup.table(offline: offline, codes: [source] + targets) else { throw Failure("no rates available") }
+        var results: [Converted] = []
+        for target in targets {
+            guard let rate = table.rate(from: source, to: target), let p = table.publication(from: source, to: target) else {
+                let asked = MainActor.assumeIsolated { (network: setup.networkAllowed, metals: setup.engine.preferences.metalsAndCoins) }
+                throw Failure(Self.unpriced([source, target], in: table, offline: offline, networkAllowed: asked.network,
+                                            metalsAndCoins: asked.metals)
+                              ?? "no published rate for \(source) and \(target)")
+            }
+            let publisher = p.source == "ECB" || UserRate.isUserSource(p.source) ? Publication.sourceName(p.source)
+                : Institution.publisher(sides: table.institutionSides(from: source, to: target)) ?? Publication.sourceName(p.source)
+            results.append(Converted(to: target, amount: table.convert(value, from: source, to: target)!, rate: rate, day: p.day,
+                                     source: p.source, publisher: publisher, institutions: table.institutions(from: source, to: target),
+                                     withFee: fee?.converting(value) { table.convert($0, from: source, to: target) }))
+        }
+        return results
+    }
+
+    /// `--json`: one object, amounts and rates as exact decimal strings.
+    func printJSON(_ value: Decimal, fee: Fee?, from source: String, results: [Converted], setup: Setup) throws {
+        let plain = DecimalFormatter(style: .plain)
+        let units = { (code: String) in setup.data.catalog.minorUnits(code) }
+        print(try jsonLine(ConvertJSON(
+            amount: plain.format(value, fractionDigits: max(0, -value.exponent)), from: source,
+            results: results.map { r in
+                .init(to: r.to, amount: plain.amount(r.amount, minorUnits: units(r.to)),
+                      rate: "\(r.rate)", rateDate: r.day.iso, source: r.source, publishedBy: r.publisher.description,
+                      institutions: r.institutions.map(Institution.name),
+                      amountWithFee: r.withFee.map { plain.amount($0, minorUnits: units(r.to)) })
+            }, feePercent: fee?.stored)))
+    }
+
+    /// One line a target, in the user's number format.
+    func printLines(_ value: Decimal, fee: Fee?, from source: String, results: [Converted], setup: Setup) {
+        let people = DecimalFormatter(locale: setup.data.locale.numbers)
+        let units = { (code: String) in setup.data.catalog.minorUnits(code) }
+        for r in results {
+            // From the unrounded conversion, rounded only for display.
+            let withFee = fee.flatMap { fee in
+                r.withFee.map { " (\(fee.words(amount: people.amount($0, minorUnits: units(r.to)), code: r.to, formatter: people, words: .english)))" }
+            } ?? ""
+            print("\(people.format(value, fractionDigits: max(0, -value.exponent))) \(source) = \(people.amount(r.amount, minorUnits: units(r.to))) \(r.to)\(withFee)  (1 \(source) = \(people.rate(r.rate)) \(r.to), \(sourceText(r.source, r.day))\(r.institutions.isEmpty || r.source == "ECB" ? "" : ", \(r.publisher)"))")
+        }
+    }
+
     /// For a metal or coin of `codes` with no price kept (a new install, before its first fetch):
     /// why there is no rate, and the one step that brings it; nil when each has a price.
     static func unpriced(_ codes: [String], in table: RateTable, offline: Bool, networkAllowed: Bool, metalsAndCoins: Bool) -> String? {

@@ -33,46 +33,15 @@ extension CambioCommand {
             try guarded {
                 let setup = Setup()
                 let data = setup.data
-                func amount(_ text: String, _ name: String) throws -> Decimal {
-                    switch ExpressionEvaluator.evaluate(text, style: NumberStyle(locale: data.locale.numbers)) {
-                    case .success(let v) where v >= 0: return v
-                    case .success: throw Failure("--\(name) cannot be negative: \(StandardError.quoted(text))")
-                    case .failure(let e): throw Failure("--\(name) is not an amount: \(StandardError.quoted(text)) (\(e))")
-                    }
-                }
-                let initial = try amount(self.initial, "initial"), monthly = try amount(self.monthly, "monthly")
+                let style = NumberStyle(locale: data.locale.numbers)
+                let initial = try Self.amount(self.initial, "initial", style: style)
+                let monthly = try Self.amount(self.monthly, "monthly", style: style)
                 guard let start = Month(iso: self.start) else { throw Failure("--start is not a month (YYYY-MM): \(StandardError.quoted(self.start))") }
-                let symbol = self.symbol.uppercased()
-                // No listing's symbol is longer than a few characters (BRK-B, TSCO.LON, 005930.KS).
-                guard !symbol.isEmpty, symbol.count <= 30, symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-^=".contains($0)) }) else {
-                    throw Failure("not a stock symbol: \(StandardError.quoted(self.symbol))")
-                }
+                let symbol = try symbolGiven()
                 let shown = try currency.map { try setup.code($0) }
 
-                let offline = self.offline || !setup.networkAllowed
-                let outcome: Result<StockService.SeriesAnswer, Error>? = MainActor.assumeIsolated {
-                    let stocks = setup.engine.stocks
-                    defer {
-                        for (path, reason) in stocks.setAside { warn("cached prices unreadable (\(reason)); kept as \(path)") }
-                        if let p = stocks.sampleProblem { warn(p) }
-                    }
-                    let info = SampleStocks.companies[symbol] != nil ? SampleStocks.info(symbol)
-                        : StockInfo(symbol: symbol, name: symbol, region: "", currency: QuoteUnit.guess(symbol: symbol))
-                    return MainContext.run(deadline: 60) { try await stocks.series(info, offline: offline) }
-                }
-                let answer: StockService.SeriesAnswer
-                switch outcome {
-                case .success(let a)?: answer = a
-                case .failure(let e)?: throw Failure(words(e))
-                case nil: throw Failure("no answer from Alpha Vantage within 60 s")
-                }
-                if let problem = answer.problem { warn(problem.description) }
+                let answer = try prices(of: symbol, offline: self.offline || !setup.networkAllowed, setup: setup)
                 let series = answer.series
-                let first = series.firstMonth?.iso ?? "?", last = series.newestMonth?.iso ?? "?"
-                if answer.source == .sample {
-                    warn("using the bundled sample: monthly prices \(first)..\(last), not dividend-adjusted")
-                }
-
                 // Results in another currency: the stock's unit (pence → pounds), then each day's rate.
                 let rate = try shown.flatMap { try setup.engine.dcaRate(priceCurrency: series.currency, shown: $0, store: setup.history) }
                 let result: DCAResult
@@ -85,29 +54,79 @@ extension CambioCommand {
                 let units = data.catalog.minorUnits(result.currency)
                 if json {
                     print(DCASummary(result, minorUnits: units).json)
-                    return
-                }
-                let f = DCAFormat(locale: data.locale.numbers)
-                let money = { (d: Decimal) in "\(f.money(d, minorUnits: units)) \(result.currency)" }
-                let signed = { (d: Decimal) in "\(f.signedMoney(d, minorUnits: units)) \(result.currency)" }
-                func percent(_ x: Double?) -> String { f.percent(x) ?? "not defined (every cash flow on one day)" }
-                let name = SampleStocks.companies[symbol].map { " (\($0))" } ?? ""
-                print("\(symbol)\(name), \(series.kind == .sample ? "bundled sample, not dividend-adjusted" : "Alpha Vantage, adjusted"), prices in \(series.currency)")
-                print("From \(result.start.iso) to \(result.end.iso): \(plural(result.months, "month", "months")), \(plural(result.purchases.count, "purchase", "purchases"))")
-                if !result.skipped.isEmpty { print("No price, nothing bought in: \(result.skipped.map(\.iso).joined(separator: ", "))") }
-                print("Invested    \(money(result.invested))")
-                print("Value       \(money(result.value))  (on \(result.valueDay.iso))")
-                print("Gain        \(signed(result.gain))  (\(f.outcome(result.gain, minorUnits: units).wording))")
-                print("Yield       \(f.percent(result.yield))")
-                print("Annualised return (XIRR, money-weighted): \(percent(result.xirr))")
-                print("Simple annual figure, (value / invested)^(12 / months) - 1: \(percent(result.simpleAnnual))")
-                if let d = result.drawdown {
-                    print("Largest drawdown: \(f.percent(-d.fraction)) (\(d.peak.month.iso) to \(d.trough.month.iso))")
                 } else {
-                    print("Largest drawdown: none (the value never fell)")
+                    Self.printSummary(result, symbol: symbol, series: series, minorUnits: units, format: DCAFormat(locale: data.locale.numbers))
                 }
-                print("The same total at once in \(result.start.iso): \(money(result.lumpSumValue))")
             }
+        }
+
+        /// --initial's or --monthly's amount: a number or a calculation, not negative.
+        static func amount(_ text: String, _ name: String, style: NumberStyle) throws -> Decimal {
+            switch ExpressionEvaluator.evaluate(text, style: style) {
+            case .success(let v) where v >= 0: return v
+            case .success: throw Failure("--\(name) cannot be negative: \(StandardError.quoted(text))")
+            case .failure(let e): throw Failure("--\(name) is not an amount: \(StandardError.quoted(text)) (\(e))")
+            }
+        }
+
+        /// The symbol, in capitals, once it looks like one.
+        func symbolGiven() throws -> String {
+            let symbol = self.symbol.uppercased()
+            // No listing's symbol is longer than a few characters (BRK-B, TSCO.LON, 005930.KS).
+            guard !symbol.isEmpty, symbol.count <= 30, symbol.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-^=".contains($0)) }) else {
+                throw Failure("not a stock symbol: \(StandardError.quoted(self.symbol))")
+            }
+            return symbol
+        }
+
+        /// The stock's monthly prices (Alpha Vantage's, cached, or the bundled sample), with what
+        /// went wrong on the way said on stderr.
+        func prices(of symbol: String, offline: Bool, setup: Setup) throws -> StockService.SeriesAnswer {
+            let outcome: Result<StockService.SeriesAnswer, Error>? = MainActor.assumeIsolated {
+                let stocks = setup.engine.stocks
+                defer {
+                    for (path, reason) in stocks.setAside { warn("cached prices unreadable (\(reason)); kept as \(path)") }
+                    if let p = stocks.sampleProblem { warn(p) }
+                }
+                let info = SampleStocks.companies[symbol] != nil ? SampleStocks.info(symbol)
+                    : StockInfo(symbol: symbol, name: symbol, region: "", currency: QuoteUnit.guess(symbol: symbol))
+                return MainContext.run(deadline: 60) { try await stocks.series(info, offline: offline) }
+            }
+            let answer: StockService.SeriesAnswer
+            switch outcome {
+            case .success(let a)?: answer = a
+            case .failure(let e)?: throw Failure(words(e))
+            case nil: throw Failure("no answer from Alpha Vantage within 60 s")
+            }
+            if let problem = answer.problem { warn(problem.description) }
+            if answer.source == .sample {
+                let first = answer.series.firstMonth?.iso ?? "?", last = answer.series.newestMonth?.iso ?? "?"
+                warn("using the bundled sample: monthly prices \(first)..\(last), not dividend-adjusted")
+            }
+            return answer
+        }
+
+        /// The result in words, a figure a line.
+        static func printSummary(_ result: DCAResult, symbol: String, series: PriceSeries, minorUnits units: Int, format f: DCAFormat) {
+            let money = { (d: Decimal) in "\(f.money(d, minorUnits: units)) \(result.currency)" }
+            let signed = { (d: Decimal) in "\(f.signedMoney(d, minorUnits: units)) \(result.currency)" }
+            func percent(_ x: Double?) -> String { f.percent(x) ?? "not defined (every cash flow on one day)" }
+            let name = SampleStocks.companies[symbol].map { " (\($0))" } ?? ""
+            print("\(symbol)\(name), \(series.kind == .sample ? "bundled sample, not dividend-adjusted" : "Alpha Vantage, adjusted"), prices in \(series.currency)")
+            print("From \(result.start.iso) to \(result.end.iso): \(plural(result.months, "month", "months")), \(plural(result.purchases.count, "purchase", "purchases"))")
+            if !result.skipped.isEmpty { print("No price, nothing bought in: \(result.skipped.map(\.iso).joined(separator: ", "))") }
+            print("Invested    \(money(result.invested))")
+            print("Value       \(money(result.value))  (on \(result.valueDay.iso))")
+            print("Gain        \(signed(result.gain))  (\(f.outcome(result.gain, minorUnits: units).wording))")
+            print("Yield       \(f.percent(result.yield))")
+            print("Annualised return (XIRR, money-weighted): \(percent(result.xirr))")
+            print("Simple annual figure, (value / invested)^(12 / months) - 1: \(percent(result.simpleAnnual))")
+            if let d = result.drawdown {
+                print("Largest drawdown: \(f.percent(-d.fraction)) (\(d.peak.month.iso) to \(d.trough.month.iso))")
+            } else {
+                print("Largest drawdown: none (the value never fell)")
+            }
+            print("The same total at once in \(result.start.iso): \(money(result.lumpSumValue))")
         }
     }
 }

@@ -27,42 +27,14 @@ extension CambioCommand {
                 let setup = Setup()
                 let from = try setup.code(self.from), to = try setup.code(self.to)
                 guard from != to else { throw Failure("\(from) against itself is always 1: name two different currencies") }
-                func day(_ text: String?, _ name: String) throws -> Day? {
-                    guard let text else { return nil }
-                    guard let d = Day(iso: text) else { throw Failure("not a date (YYYY-MM-DD): --\(name) \(StandardError.quoted(text))") }
-                    return d
-                }
                 let today = Day.today()
-                let firstPublished = ECBHistoryCSV.firstDay
-                var last = try day(end, "to") ?? today
-                // Every day since the ECB's first publication, and a century more: enough for any range.
-                let maxDays = 36_600
-                if let days, days < 1 { throw Failure("--days must be 1 or more") }
-                if let days, days > maxDays { throw Failure("--days must be at most \(maxDays) (a century)") }
-                guard last >= firstPublished else {
-                    throw Failure("--to \(last.iso) is before the first published rate (\(firstPublished.iso))")
-                }
-                if days != nil, start != nil {
-                    throw Failure("--days and --from both set the first day: give one of them")
-                }
-                var first = try day(start, "from") ?? last.adding(days: -((days ?? 7) - 1))
-                guard first <= last else { throw Failure("--from \(first.iso) is after --to \(last.iso)") }
+                var (first, last) = try daysAsked(today: today)
 
                 let institution = try setup.institution(source)
                 let store = try setup.history()
                 // Days newer than the history at hand come from Frankfurter (the ECB's figures).
                 if !offline, setup.networkAllowed, let newest = try store.newestECBDay(), last > newest {
-                    let run: Result<HistorySync.Outcome, Error>? = MainActor.assumeIsolated {
-                        let sync = setup.engine.historySync(store)
-                        return MainContext.run(deadline: 30) { await sync.fetchNewerDays(today: today) }
-                    }
-                    switch run {
-                    case .success(.failed(let reason))?:
-                        warn("could not fetch the newest days from Frankfurter: \(reason); showing what is known")
-                    case nil:
-                        warn("Frankfurter did not answer within 30 s: the newest days were not fetched; showing what is known")
-                    case .success?, .failure?: break
-                    }
+                    Self.fetchNewerDays(store, today: today, setup: setup)
                 }
                 // Any other pair's official history, for the days asked.
                 var published = setup.fetchPair(store, from: from, to: to, start: first, end: last, institution: institution, offline: offline)
@@ -96,6 +68,47 @@ extension CambioCommand {
                     if points.isEmpty { warn("no published rate for \(from) and \(to) from \(first.iso) to \(last.iso)") }
                     for p in points { print("\(p.day.iso)  \(HistoryFormat.rate(p))  \(p.publisher)") }
                 }
+            }
+        }
+
+        /// The first and the last day asked, from --from, --to and --days (the 7 days to today
+        /// by default), refused in words when they make no range.
+        func daysAsked(today: Day) throws -> (first: Day, last: Day) {
+            func day(_ text: String?, _ name: String) throws -> Day? {
+                guard let text else { return nil }
+                guard let d = Day(iso: text) else { throw Failure("not a date (YYYY-MM-DD): --\(name) \(StandardError.quoted(text))") }
+                return d
+            }
+            let firstPublished = ECBHistoryCSV.firstDay
+            let last = try day(end, "to") ?? today
+            // Every day since the ECB's first publication, and a century more: enough for any range.
+            let maxDays = 36_600
+            if let days, days < 1 { throw Failure("--days must be 1 or more") }
+            if let days, days > maxDays { throw Failure("--days must be at most \(maxDays) (a century)") }
+            guard last >= firstPublished else {
+                throw Failure("--to \(last.iso) is before the first published rate (\(firstPublished.iso))")
+            }
+            if days != nil, start != nil {
+                throw Failure("--days and --from both set the first day: give one of them")
+            }
+            let first = try day(start, "from") ?? last.adding(days: -((days ?? 7) - 1))
+            guard first <= last else { throw Failure("--from \(first.iso) is after --to \(last.iso)") }
+            return (first, last)
+        }
+
+        /// The ECB's days newer than the history at hand, from Frankfurter; a failure or no
+        /// answer within 30 s is said on stderr, and what is known is shown.
+        static func fetchNewerDays(_ store: HistoryStore, today: Day, setup: Setup) {
+            let run: Result<HistorySync.Outcome, Error>? = MainActor.assumeIsolated {
+                let sync = setup.engine.historySync(store)
+                return MainContext.run(deadline: 30) { await sync.fetchNewerDays(today: today) }
+            }
+            switch run {
+            case .success(.failed(let reason))?:
+                warn("could not fetch the newest days from Frankfurter: \(reason); showing what is known")
+            case nil:
+                warn("Frankfurter did not answer within 30 s: the newest days were not fetched; showing what is known")
+            case .success?, .failure?: break
             }
         }
     }

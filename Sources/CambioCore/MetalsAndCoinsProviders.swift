@@ -172,25 +172,47 @@ public enum MetalsAndCoinsCheck {
     public static func merge(_ answer: ProviderSnapshot, kept: ProviderSnapshot?) throws -> Result {
         guard let day = answer.newestDay else { return Result(snapshot: answer, refusals: []) }
         var today = answer.days[day] ?? [:]
-        if MetalsAndCoins.codes.contains(answer.base), let kept, kept.base == answer.base,
-           let keptDay = kept.days.keys.filter({ $0 >= day.adding(days: -recentDays) }).max(), let keptRow = kept.days[keptDay],
-           let anchor = ["USD", "EUR"].first(where: { today[$0] != nil && keptRow[$0] != nil }),
-           let now = today[anchor], let before = keptRow[anchor] {
-            let ratio = now / before
-            if ratio > maxMove || ratio * maxMove < 1 {
-                throw ProviderError.implausibleMove(code: "\(answer.base) (\(anchor))", kept: "\(before)", answer: "\(now)")
-            }
+        let kept = kept?.base == answer.base ? kept : nil
+        try checkBaseMove(answer, today: today, day: day, kept: kept)
+        let last = lastGood(kept)
+        let refusals = refuseOdd(answer, today: &today, day: day, last: last)
+        var days = carryMissing(answer, today: &today, day: day, kept: kept, last: last)
+        days[day] = today
+        let snapshot = ProviderSnapshot(provider: answer.provider, base: answer.base, days: days, nextUpdate: answer.nextUpdate)
+        return Result(snapshot: snapshot, refusals: refusals)
+    }
+
+    /// Throws when the base is a coin that moved more than `maxMove` times against the dollar
+    /// (or the euro) since a kept value of the last `recentDays`.
+    private static func checkBaseMove(_ answer: ProviderSnapshot, today: [String: Decimal], day: Day, kept: ProviderSnapshot?) throws {
+        guard MetalsAndCoins.codes.contains(answer.base), let kept,
+              let keptDay = kept.days.keys.filter({ $0 >= day.adding(days: -recentDays) }).max(), let keptRow = kept.days[keptDay],
+              let anchor = ["USD", "EUR"].first(where: { today[$0] != nil && keptRow[$0] != nil }),
+              let now = today[anchor], let before = keptRow[anchor] else { return }
+        let ratio = now / before
+        if ratio > maxMove || ratio * maxMove < 1 {
+            throw ProviderError.implausibleMove(code: "\(answer.base) (\(anchor))", kept: "\(before)", answer: "\(now)")
         }
-        var refusals: [Wording] = []
-        // The last good value of each metal or coin, and the kept day it is from.
+    }
+
+    /// The last good value of each metal or coin in `kept`, and the kept day it is from.
+    private static func lastGood(_ kept: ProviderSnapshot?) -> [String: (value: Decimal, day: Day)] {
         var last: [String: (value: Decimal, day: Day)] = [:]
-        if let kept, kept.base == answer.base {
-            for keptDay in kept.days.keys.sorted() {
-                for (code, value) in kept.days[keptDay] ?? [:] where MetalsAndCoins.codes.contains(code) {
-                    last[code] = (value, keptDay)
-                }
+        guard let kept else { return last }
+        for keptDay in kept.days.keys.sorted() {
+            for (code, value) in kept.days[keptDay] ?? [:] where MetalsAndCoins.codes.contains(code) {
+                last[code] = (value, keptDay)
             }
         }
+        return last
+    }
+
+    /// Why each metal or coin is not taken from the answer: refused by the parser, missing from
+    /// today's answer though kept before, or moved more than threefold within the last month
+    /// (taken out of `today`).
+    private static func refuseOdd(_ answer: ProviderSnapshot, today: inout [String: Decimal], day: Day,
+                                  last: [String: (value: Decimal, day: Day)]) -> [Wording] {
+        var refusals: [Wording] = []
         let name = answer.provider.sourceWording
         func stays(_ code: String) -> Wording {
             last[code] == nil ? Wording("it has no rate yet") : Wording("its last good value stays in use")
@@ -218,23 +240,24 @@ public enum MetalsAndCoinsCheck {
                                         .verbatim(answer.base), stays(code)))
             }
         }
-        // Each metal or coin today's answer cannot give, from the newest kept day that has it: a
-        // day before, carried as its own publication; the same day (asked again: Coinbase's day is
-        // always today), put back into today's row.
+        return refusals
+    }
+
+    /// Each metal or coin today's answer cannot give, from the newest kept day that has it: a
+    /// day before, carried as its own publication (returned, day → rates); the same day (asked
+    /// again: Coinbase's day is always today), put back into `today`.
+    private static func carryMissing(_ answer: ProviderSnapshot, today: inout [String: Decimal], day: Day, kept: ProviderSnapshot?,
+                                     last: [String: (value: Decimal, day: Day)]) -> [Day: [String: Decimal]] {
         var carried: [Day: [String: Decimal]] = [:]
-        if let kept, kept.base == answer.base {
-            for code in MetalsAndCoins.codes where today[code] == nil && code != answer.base {
-                guard let from = last[code] else { continue }
-                if from.day >= day {
-                    today[code] = from.value
-                } else if let row = kept.days[from.day] {
-                    carried[from.day] = row
-                }
+        guard let kept else { return carried }
+        for code in MetalsAndCoins.codes where today[code] == nil && code != answer.base {
+            guard let from = last[code] else { continue }
+            if from.day >= day {
+                today[code] = from.value
+            } else if let row = kept.days[from.day] {
+                carried[from.day] = row
             }
         }
-        var days = carried
-        days[day] = today
-        let snapshot = ProviderSnapshot(provider: answer.provider, base: answer.base, days: days, nextUpdate: answer.nextUpdate)
-        return Result(snapshot: snapshot, refusals: refusals)
+        return carried
     }
 }

@@ -49,80 +49,108 @@ public enum AmountParser {
     /// `digitLimit`: more significant digits are refused (calculations allow a few more than
     /// typed amounts, so that a 32-digit result can be read back).
     public static func parse(_ text: String, style: NumberStyle, digitLimit: Int = maxDigits) -> Result<Decimal, AmountError> {
-        // Spaces and apostrophes group digits only when three digits follow ("1 234,56",
-        // "1'234.5"); "2 3" is not a number.
-        func isSpaceGroup(_ ch: Character) -> Bool {
-            ch.isWhitespace || ch == "'" || ch == "\u{2019}" || ch == "_"
-                || (ch == style.groupingSeparator && ch != "." && ch != ",")
+        do {
+            try checkCharacters(text, style: style)
+            let (sign, chars) = try signAndMarks(text, style: style)
+            let (decimalMark, groupMark) = try separators(chars, style: style)
+            let (integer, fraction) = try integerAndFraction(chars, decimalMark: decimalMark, groupMark: groupMark)
+            return .success(try decimal(sign: sign, integer: integer, fraction: fraction, digitLimit: digitLimit))
+        } catch {
+            return .failure(error)
         }
+    }
+
+    /// Spaces and apostrophes group digits only when three digits follow ("1 234,56",
+    /// "1'234.5"); "2 3" is not a number.
+    private static func isSpaceGroup(_ ch: Character, style: NumberStyle) -> Bool {
+        ch.isWhitespace || ch == "'" || ch == "\u{2019}" || ch == "_"
+            || (ch == style.groupingSeparator && ch != "." && ch != ",")
+    }
+
+    /// Refuses a character no number has, then a space group that does not stand between a digit
+    /// (or a sign) and exactly three digits.
+    private static func checkCharacters(_ text: String, style: NumberStyle) throws(AmountError) {
         let trimmed = Array(text.trimmingCharacters(in: .whitespacesAndNewlines))
         // A character no number has is the first thing to say ("100 USD": “U”, not the space).
         if let odd = trimmed.first(where: { ch in
-            !(isSpaceGroup(ch) || (ch.isASCII && ch.isNumber) || "-+\u{2212}.,".contains(ch) || ch == style.decimalSeparator)
+            !(isSpaceGroup(ch, style: style) || (ch.isASCII && ch.isNumber) || "-+\u{2212}.,".contains(ch) || ch == style.decimalSeparator)
         }) {
-            return .failure(.invalidCharacter(odd))
+            throw .invalidCharacter(odd)
         }
         var k = 0
         while k < trimmed.count {
-            if isSpaceGroup(trimmed[k]) {
+            if isSpaceGroup(trimmed[k], style: style) {
                 var end = k
-                while end < trimmed.count && isSpaceGroup(trimmed[end]) { end += 1 }
+                while end < trimmed.count && isSpaceGroup(trimmed[end], style: style) { end += 1 }
                 let before = k > 0 ? trimmed[k - 1] : " "
                 let digitsAfter = trimmed[end...].prefix { $0.isASCII && $0.isNumber }.count
                 let afterDigits = end + digitsAfter < trimmed.count ? trimmed[end + digitsAfter] : "."
                 let signBefore = before == "-" || before == "+" || before == "\u{2212}"
                 if !signBefore && (!(before.isASCII && before.isNumber) || digitsAfter != 3
                                    || (afterDigits.isASCII && afterDigits.isNumber)) {
-                    return .failure(.misplacedSeparator)
+                    throw .misplacedSeparator
                 }
                 k = end
             } else {
                 k += 1
             }
         }
+    }
+
+    /// The sign ("+" or "-", nil without one), and the digits and marks after it with the space
+    /// groups left out and the locale's own decimal mark written ".". Refuses a sign after a
+    /// digit or a mark, and marks without a digit.
+    private static func signAndMarks(_ text: String, style: NumberStyle) throws(AmountError) -> (sign: Character?, chars: [Character]) {
         var chars: [Character] = []
         var sign: Character? = nil
         var sawDigitOrMark = false
         for ch in text {
-            if isSpaceGroup(ch) { continue } // validated above
+            if isSpaceGroup(ch, style: style) { continue } // validated by checkCharacters
             if ch == "-" || ch == "+" || ch == "\u{2212}" {
-                if sign != nil || sawDigitOrMark { return .failure(.misplacedSign) }
+                if sign != nil || sawDigitOrMark { throw .misplacedSign }
                 sign = ch == "+" ? "+" : "-"
                 continue
             }
             if ch.isASCII, ch.isNumber {
                 chars.append(ch); sawDigitOrMark = true
             } else {
-                // A decimal or group mark: any other character was refused above.
+                // A decimal or group mark: any other character was refused by checkCharacters.
                 chars.append(ch == style.decimalSeparator && ch != "." && ch != "," ? "." : ch)
                 sawDigitOrMark = true
             }
         }
         guard chars.contains(where: \.isNumber) else {
-            return chars.isEmpty && sign == nil ? .failure(.empty) : .failure(.misplacedSeparator)
+            throw chars.isEmpty && sign == nil ? .empty : .misplacedSeparator
         }
+        return (sign, chars)
+    }
 
+    /// Which of "." and "," is the decimal mark and which groups digits (nil when absent).
+    private static func separators(_ chars: [Character], style: NumberStyle) throws(AmountError)
+        -> (decimal: Character?, group: Character?) {
         let dots = chars.filter { $0 == "." }.count
         let commas = chars.filter { $0 == "," }.count
-        var decimalMark: Character? = nil
-        var groupMark: Character? = nil
         if dots > 0 && commas > 0 {
             let last = chars.last { $0 == "." || $0 == "," }!
-            decimalMark = last
-            groupMark = last == "." ? "," : "."
-            if chars.filter({ $0 == last }).count > 1 { return .failure(.misplacedSeparator) }
+            if chars.filter({ $0 == last }).count > 1 { throw .misplacedSeparator }
+            return (last, last == "." ? "," : ".")
         } else if dots + commas > 1 {
-            groupMark = dots > 0 ? "." : ","
+            return (nil, dots > 0 ? "." : ",")
         } else if dots + commas == 1 {
             let mark: Character = dots > 0 ? "." : ","
             let after = chars.split(separator: mark, omittingEmptySubsequences: false).last!.count
             if mark == style.groupingSeparator && mark != style.decimalSeparator && after == 3 {
-                groupMark = mark
-            } else {
-                decimalMark = mark
+                return (nil, mark)
             }
+            return (mark, nil)
         }
+        return (nil, nil)
+    }
 
+    /// The integer's and the fraction's digits. Refuses a group mark in the fraction, groups
+    /// after the first that do not hold exactly three digits, and no digit at all.
+    private static func integerAndFraction(_ chars: [Character], decimalMark: Character?, groupMark: Character?) throws(AmountError)
+        -> (integer: String, fraction: String) {
         var integer = ""
         var fraction = ""
         var inFraction = false
@@ -131,7 +159,7 @@ public enum AmountParser {
             if ch == decimalMark {
                 inFraction = true
             } else if ch == groupMark {
-                if inFraction { return .failure(.misplacedSeparator) }
+                if inFraction { throw .misplacedSeparator }
                 groups.append(0)
             } else if inFraction {
                 fraction.append(ch)
@@ -142,18 +170,23 @@ public enum AmountParser {
         if groupMark != nil && groups.count > 1 {
             // Groups after the first hold exactly three digits, and the first at least one.
             if groups[0] == 0 || groups.dropFirst().contains(where: { $0 != 3 }) {
-                return .failure(.misplacedSeparator)
+                throw .misplacedSeparator
             }
         }
-        if integer.isEmpty && fraction.isEmpty { return .failure(.misplacedSeparator) }
+        if integer.isEmpty && fraction.isEmpty { throw .misplacedSeparator }
+        return (integer, fraction)
+    }
+
+    /// The value, once its significant digits are within `digitLimit`.
+    private static func decimal(sign: Character?, integer: String, fraction: String, digitLimit: Int) throws(AmountError) -> Decimal {
         // Significant digits: from the first non-zero one ("0.0001" has one).
         let significant = (integer + fraction).drop { $0 == "0" }.count
-        if significant > digitLimit { return .failure(.tooManyDigits(limit: digitLimit)) }
+        if significant > digitLimit { throw .tooManyDigits(limit: digitLimit) }
         let posix = (sign == "-" ? "-" : "") + (integer.isEmpty ? "0" : integer) + (fraction.isEmpty ? "" : "." + fraction)
         guard let value = Decimal(string: posix, locale: Locale(identifier: "en_US_POSIX")) else {
-            return .failure(.misplacedSeparator)
+            throw .misplacedSeparator
         }
-        return .success(value)
+        return value
     }
 }
 

@@ -78,34 +78,13 @@ public struct XMLReader {
                 throw malformed("a declaration Cambio does not read")
             } else if has("</") {
                 try flush()
-                let tag = i
-                i += 2
-                let name = try self.name()
-                skipSpace()
-                try expect(">")
-                // Said where the end tag starts.
-                guard let last = open.popLast() else { i = tag; throw malformed("an end tag </\(name)> without its start") }
-                guard last == name else { i = tag; throw malformed("</\(name)> closes <\(last)>") }
+                let name = try endTag(closing: &open)
                 try handle(.end(name: name))
                 if open.isEmpty { rootClosed = true }
             } else {
                 try flush()
                 guard !rootClosed else { throw malformed("a second root element") }
-                i += 1
-                let name = try self.name()
-                var attributes: [String: String] = [:]
-                while true {
-                    let spaced = skipSpace()
-                    guard i < bytes.count else { throw Problem.truncated }
-                    if bytes[i] == UInt8(ascii: ">") || has("/>") { break }
-                    guard spaced else { throw malformed("no space before an attribute") }
-                    let key = try self.name()
-                    skipSpace()
-                    try expect("=")
-                    skipSpace()
-                    let value = try quoted()
-                    guard attributes.updateValue(value, forKey: key) == nil else { throw malformed("the attribute \(key) twice") }
-                }
+                let (name, attributes) = try startTag()
                 try handle(.start(name: name, attributes: attributes))
                 if has("/>") {
                     i += 2
@@ -123,6 +102,39 @@ public struct XMLReader {
     }
 
     // MARK: Pieces
+
+    /// Reads an end tag, `</name>`, and takes the element it closes off `open`. Refused, said
+    /// where the end tag starts, when it closes no element or another one.
+    private mutating func endTag(closing open: inout [String]) throws -> String {
+        let tag = i
+        i += 2
+        let name = try self.name()
+        skipSpace()
+        try expect(">")
+        guard let last = open.popLast() else { i = tag; throw malformed("an end tag </\(name)> without its start") }
+        guard last == name else { i = tag; throw malformed("</\(name)> closes <\(last)>") }
+        return name
+    }
+
+    /// Reads a start tag's name and attributes, up to (not past) its `>` or `/>`.
+    private mutating func startTag() throws -> (name: String, attributes: [String: String]) {
+        i += 1
+        let name = try self.name()
+        var attributes: [String: String] = [:]
+        while true {
+            let spaced = skipSpace()
+            guard i < bytes.count else { throw Problem.truncated }
+            if bytes[i] == UInt8(ascii: ">") || has("/>") { break }
+            guard spaced else { throw malformed("no space before an attribute") }
+            let key = try self.name()
+            skipSpace()
+            try expect("=")
+            skipSpace()
+            let value = try quoted()
+            guard attributes.updateValue(value, forKey: key) == nil else { throw malformed("the attribute \(key) twice") }
+        }
+        return (name, attributes)
+    }
 
     private func has(_ literal: StaticString) -> Bool {
         let n = literal.utf8CodeUnitCount

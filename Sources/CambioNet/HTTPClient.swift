@@ -189,57 +189,77 @@ public enum NetworkError: Error, Equatable, Sendable, Worded {
 
         let stream: GObjectRef
         do {
-            stream = try await Async.call { done in
-                soup_session_send_async(self.session, message, G_PRIORITY_DEFAULT, cancellable, done.callback, done.userData)
-            } finish: { result in
-                var error: UnsafeMutablePointer<GError>?
-                let stream = soup_session_send_finish(self.session, result, &error)
-                if let error { throw Self.networkError(error, host: URL(string: url)?.host ?? url) }
-                guard let stream else { throw NetworkError.other("no response stream") }
-                return GObjectRef(gpointerOf(stream))
-            }
+            stream = try await send(message, url: url, cancellable: cancellable)
         } catch { throw mapped(error) }
 
         let status = Int(soup_message_get_status(message).rawValue)
         let responseHeaders = Self.headers(soup_message_get_response_headers(message))
-        if [301, 302, 303, 307, 308].contains(status), let location = responseHeaders["location"] {
+        if let redirect = try checkStatus(status, headers: responseHeaders, errorBodies: errorBodies) {
+            return redirect
+        }
+        let body: Data
+        do {
+            body = try await readBody(stream, url: url, cancellable: cancellable)
+        } catch { throw mapped(error) }
+        return .answer(HTTPResponse(status: status, headers: responseHeaders, body: body))
+    }
+
+    /// Sends the request; the response's stream once its status and headers are in.
+    private func send(_ message: OpaquePointer, url: String, cancellable: UnsafeMutablePointer<GCancellable>) async throws -> GObjectRef {
+        try await Async.call { done in
+            soup_session_send_async(self.session, message, G_PRIORITY_DEFAULT, cancellable, done.callback, done.userData)
+        } finish: { result in
+            var error: UnsafeMutablePointer<GError>?
+            let stream = soup_session_send_finish(self.session, result, &error)
+            if let error { throw Self.networkError(error, host: URL(string: url)?.host ?? url) }
+            guard let stream else { throw NetworkError.other("no response stream") }
+            return GObjectRef(gpointerOf(stream))
+        }
+    }
+
+    /// A redirect to follow (nil for an answer to read), or why the answer is refused before
+    /// its body is read: too many requests, a status not asked for, a length over `maxBytes`.
+    private func checkStatus(_ status: Int, headers: [String: String], errorBodies: Bool) throws -> Hop? {
+        if [301, 302, 303, 307, 308].contains(status), let location = headers["location"] {
             return .redirect(location)
         }
         if status == 429 {
-            throw NetworkError.rateLimited(retryAfter: Self.retryAfter(responseHeaders["retry-after"]))
+            throw NetworkError.rateLimited(retryAfter: Self.retryAfter(headers["retry-after"]))
         }
         guard (200..<300).contains(status) || status == 304 || (errorBodies && (400..<600).contains(status)) else {
             throw NetworkError.httpStatus(status)
         }
-        if let length = responseHeaders["content-length"].flatMap(Int.init), length > maxBytes {
+        if let length = headers["content-length"].flatMap(Int.init), length > maxBytes {
             throw NetworkError.tooLarge(limit: maxBytes)
         }
+        return nil
+    }
 
+    /// The response's body, read in chunks; the request is cancelled as soon as it passes `maxBytes`.
+    private func readBody(_ stream: GObjectRef, url: String, cancellable: UnsafeMutablePointer<GCancellable>) async throws -> Data {
         var body = Data()
-        do {
-            while true {
-                let chunk: Data = try await Async.call { done in
-                    g_input_stream_read_bytes_async(stream.pointer.assumingMemoryBound(to: GInputStream.self), 64 * 1024, G_PRIORITY_DEFAULT, cancellable,
-                                                    done.callback, done.userData)
-                } finish: { result in
-                    var error: UnsafeMutablePointer<GError>?
-                    guard let bytes = g_input_stream_read_bytes_finish(stream.pointer.assumingMemoryBound(to: GInputStream.self), result, &error) else {
-                        throw Self.networkError(error, host: URL(string: url)?.host ?? url)
-                    }
-                    defer { g_bytes_unref(bytes) }
-                    var size: gsize = 0
-                    guard let p = g_bytes_get_data(bytes, &size), size > 0 else { return Data() }
-                    return Data(bytes: p, count: Int(size))
+        while true {
+            let chunk: Data = try await Async.call { done in
+                g_input_stream_read_bytes_async(stream.pointer.assumingMemoryBound(to: GInputStream.self), 64 * 1024, G_PRIORITY_DEFAULT, cancellable,
+                                                done.callback, done.userData)
+            } finish: { result in
+                var error: UnsafeMutablePointer<GError>?
+                guard let bytes = g_input_stream_read_bytes_finish(stream.pointer.assumingMemoryBound(to: GInputStream.self), result, &error) else {
+                    throw Self.networkError(error, host: URL(string: url)?.host ?? url)
                 }
-                if chunk.isEmpty { break }
-                body.append(chunk)
-                if body.count > maxBytes {
-                    g_cancellable_cancel(cancellable)
-                    throw NetworkError.tooLarge(limit: maxBytes)
-                }
+                defer { g_bytes_unref(bytes) }
+                var size: gsize = 0
+                guard let p = g_bytes_get_data(bytes, &size), size > 0 else { return Data() }
+                return Data(bytes: p, count: Int(size))
             }
-        } catch { throw mapped(error) }
-        return .answer(HTTPResponse(status: status, headers: responseHeaders, body: body))
+            if chunk.isEmpty { break }
+            body.append(chunk)
+            if body.count > maxBytes {
+                g_cancellable_cancel(cancellable)
+                throw NetworkError.tooLarge(limit: maxBytes)
+            }
+        }
+        return body
     }
 
     static func headers(_ h: OpaquePointer?) -> [String: String] {
