@@ -88,7 +88,7 @@ extension RatesContext {
     /// ...unless the file still holds this, what was read at start-up or this window saved
     /// alone: then the window's state replaces it.
     private var fileThen: AppState?
-    private var saveTimer: TimerHandle?
+    private(set) var saveTimer: TimerHandle?
     /// Called when a save fails, with the reason.
     var onSaveError: ((String) -> Void)?
     /// Called after a save succeeded (a failure's message goes away).
@@ -244,9 +244,6 @@ extension RatesContext {
     func setConverter(_ converter: ConverterState) {
         if state.converter != converter { state.converter = converter }
     }
-
-    /// A change is waiting to be saved.
-    var savePending: Bool { saveTimer?.isPending ?? false }
 
     /// Saves soon, once typing pauses.
     func scheduleSave() {

@@ -11,16 +11,16 @@ import Foundation
     /// The rules, with the formatter of the moment (Preferences may change its decimal places).
     var calculator: Calculator { Calculator(formatter: ctx.formatter, catalog: ctx.catalog) }
     let entry: Entry
-    private let expressionLabel: Label
-    private let resultLabel: Label
-    private let rateLabel: Label
+    let expressionLabel: Label
+    let resultLabel: Label
+    let rateLabel: Label
     private let historyList: ListBox
     private let historyScroller: ScrolledWindow
     private let historyEmpty: Label
     /// The keypad and the history: side by side, or the history under the keypad when narrow.
     let panes: AdaptiveBox
     /// What the keys and = do, the last result and the history (CambioCore).
-    private var model = CalculatorModel()
+    private(set) var model = CalculatorModel()
     /// Sends an amount (and a currency pair, for a conversion) to the Converter.
     var onConvert: (@MainActor (String, FavouritePair?) -> Void)?
 
@@ -99,15 +99,6 @@ import Foundation
     // MARK: Reading and driving the page (also used by tests)
 
     public var text: String { entry.text }
-    public var resultText: String { resultLabel.text }
-    public var expressionText: String { expressionLabel.text }
-    public var rateText: String { rateLabel.text }
-    /// Whether the rate line is in the stale colour.
-    public var rateIsMarkedStale: Bool { rateLabel.hasClass("stale") }
-    public var hasError: Bool { resultLabel.hasClass("error") }
-    public var historyTexts: [String] { model.history.entries.map { model.historyLine($0, calculator: calculator) } }
-    /// Whether the history is beside the keypad (false: under it).
-    public var historyBesideKeypad: Bool { panes.isWide }
 
     public func type(_ text: String) { entry.text = text }
     public func focusPrimary() { entry.grabFocus() }
@@ -117,9 +108,6 @@ import Foundation
         guard model.history.entries.indices.contains(index) else { return }
         insert(calculator.exact(model.history.entries[index].result.value))
     }
-
-    /// What a keypad key does, by its text: "7", "+", "=", "AC"...
-    public func press(_ key: String) { keypadButtons.first { $0.text == key }?.action(self) }
 
     // MARK: Keys
 
@@ -131,7 +119,7 @@ import Foundation
         let action: @MainActor (CalculatorPage) -> Void
     }
 
-    private var keypadButtons: [KeypadButton] = []
+    private(set) var keypadButtons: [KeypadButton] = []
     /// The keypad's buttons, by their text.
     private(set) var keyWidgets: [String: Button] = [:]
 

@@ -80,31 +80,9 @@ import Foundation
     // MARK: Reading and driving the page (also used by tests)
 
     public var amountText: String { amountEntry.text }
-    public var evaluatedText: String { amountBar.evaluatedLabel.text }
-    /// The last toast the page showed.
-    public var noticeText: String { ctx.notices.toasts.last ?? "" }
-    public var shownTargets: [String] { rows.map(\.code) }
-    public var fromButtonName: String { model.fromButtonName }
-    public var amountHasError: Bool { amountEntry.hasClass("error") }
-    public var isStarred: Bool { model.isStarred }
-    /// Whether the amount and its buttons are on one line (false: the buttons under the amount).
-    public var amountBarIsWide: Bool { amountBar.root.isWide }
-    /// Whether the favourites' list shows its empty state (no favourites, or none found).
-    var favouritesEmptyStateShown: Bool { favourites.emptyStateShown }
-
-    public func resultText(_ code: String) -> String? { rows.first { $0.code == code }?.amountLabel.text }
-
-    public func rateText(_ code: String) -> String? { rows.first { $0.code == code }?.rateLabel.text }
-
-    /// The line with the fee under a result: nil while it is hidden (no fee, or no amount).
-    public func feeText(_ code: String) -> String? {
-        rows.first { $0.code == code }.flatMap { $0.feeLabel.visible ? $0.feeLabel.text : nil }
-    }
 
     /// Types into the amount entry as the keyboard would.
     public func type(_ text: String) { amountEntry.text = text }
-
-    public var debouncePending: Bool { typingPause.isPending }
 
     public func focusPrimary() { amountEntry.grabFocus() }
 

@@ -98,12 +98,6 @@ import Foundation
         sizeIndex = chosen
     }
 
-    /// Whether the amount shown is wider than its field (cut off); tests read it.
-    var amountIsCut: Bool {
-        guard let layout = TextLayout(entry.text, in: entry) else { return false }
-        return layout.size.width > Double(entry.textAreaWidth)
-    }
-
     /// The fee line ("" hides it: no room taken); the amount field's description says it too.
     func setFee(_ text: String) {
         guard text != feeText else { return }

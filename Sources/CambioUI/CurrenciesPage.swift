@@ -160,29 +160,10 @@ import Foundation
 
     // MARK: Reading and driving the page (also used by tests)
 
-    /// The codes in the order the page shows them.
-    public var shownCodes: [String] { list.rows.compactMap { codeOfRow[AnyWidget($0)] } }
-
     public func entryText(_ code: String) -> String? { rows[code]?.entry.text }
-
-    public func rateText(_ code: String) -> String? { rows[code]?.rateLabel.text }
-
-    /// The fee line under a row's amount; nil while it is hidden.
-    public func feeText(_ code: String) -> String? {
-        rows[code].flatMap { $0.feeLabel.visible ? $0.feeLabel.text : nil }
-    }
-
-    public func hasError(_ code: String) -> Bool { rows[code]?.entry.hasClass("error") ?? false }
 
     /// Puts text into a row's entry as typing would.
     public func type(_ text: String, into code: String) { rows[code]?.entry.text = text }
-
-    public func focusEntry(_ code: String) { rows[code]?.entry.grabFocus() }
-
-    public var sourceText: String { sourceLabel.text }
-
-    /// Whether the page shows its empty state (no currencies) instead of the list.
-    public var showsEmptyState: Bool { emptyState?.visible ?? false }
 
     /// Shows or hides "No Currencies" (built when first shown).
     func showEmptyState(_ show: Bool) {

@@ -11,7 +11,7 @@ import CambioGLib
 /// month shows. Enter or Space chooses the day with the focus. The focus starts on the chosen day.
 @MainActor final class DayPickerView {
     let root: Box
-    private var picker: DayPicker
+    private(set) var picker: DayPicker
     private let title = Label("", classes: ["heading"])
     private let grid = Grid(rowSpacing: 2, columnSpacing: 2)
     private var cells: [any Widget] = []
@@ -74,8 +74,6 @@ import CambioGLib
 
     /// The button of `day` while its month shows.
     func button(for day: Day) -> ToggleButton? { buttons[day] }
-    /// The month shown ("October 2026").
-    var monthShown: String { picker.title }
 
     private func move(_ move: DayPicker.Move, focusDay: Bool) {
         picker.move(move)

@@ -6,14 +6,14 @@ import CambioGLib
 /// shows comes from `FavouritesModel`.
 @MainActor final class FavouritesPanel {
     let root: Box
-    private var model: FavouritesModel
+    private(set) var model: FavouritesModel
     /// The chips and, last, the list button, on as many lines as the width needs.
     private let chips = FlowBox(rowSpacing: 6, columnSpacing: 6, maxPerLine: UInt32(FavouritesModel.maxChips + 1))
     private let emptyChips = Label(tr("No favourites yet: Ctrl+D saves the current pair."), classes: ["dim-label"], wrap: true)
     private let listButton = MenuButton(label: tr("Favourites"))
     /// The list, once first opened.
-    private var popup: ListPopup?
-    private var shown: [(row: ListBoxRow, pair: FavouritePair)] = []
+    private(set) var popup: ListPopup?
+    private(set) var shown: [(row: ListBoxRow, pair: FavouritePair)] = []
     private var chipWidgets: [Button] = []
 
     /// The user's favourites, in order.
@@ -68,37 +68,6 @@ import CambioGLib
     func openAndSearch() {
         listButton.popup()
         popup?.searchEntry.grabFocus()
-    }
-
-    var isOpen: Bool { popup?.popover.visible ?? false }
-
-    /// The list's popover, once built (tests take its picture).
-    var listPopover: Popover? { popup?.popover }
-
-    /// The status page shown instead of the list, once built (tests measure it).
-    var emptyState: InlineStatus? { popup?.emptyState }
-
-    /// Whether the list shows its empty state (nothing to list) rather than rows.
-    var emptyStateShown: Bool { popup?.emptyState.visible ?? false }
-
-    /// The empty state's title and description, as shown.
-    var emptyStateText: (title: String, details: String)? {
-        guard let popup, popup.emptyState.visible else { return nil }
-        return (popup.emptyState.title, popup.emptyState.details)
-    }
-
-    /// The pairs the open list shows (after its search).
-    var listedPairs: [FavouritePair] { shown.map(\.pair) }
-
-    /// The pairs of the chips on the page (tests read them).
-    var chipPairs: [FavouritePair] { model.chips.map(\.pair) }
-
-    /// The list's search field, once built (tests type into it as a user does).
-    var searchField: SearchEntry? { popup?.searchEntry }
-
-    func setQuery(_ text: String) {
-        popup?.searchEntry.text = text
-        fill()
     }
 
     /// Shows the favourites as they are now.
@@ -196,7 +165,7 @@ import CambioGLib
         if let popup, model.query != popup.searchEntry.text { fill() }
     }
 
-    private func fill() {
+    func fill() {
         guard let popup else { return }
         shown.forEach { popup.list.remove($0.row) }
         shown.removeAll()

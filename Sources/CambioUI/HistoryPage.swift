@@ -129,37 +129,20 @@ import CambioServices
 
     // MARK: Reading and driving the page (also used by tests)
 
-    /// Whether the days are beside the chart (false: above it), as last laid out.
-    public var daysBesideChart: Bool { middle.isWide }
-    /// Whether the page says the pair has no history.
-    public var showsEmptyState: Bool { emptyState.visible }
-
     public var from: String { model.from }
     public var to: String { model.to }
     public var range: HistoryRange { model.range }
     /// The pair's whole history.
     public var history: PairHistory? { model.history }
-    public var pastDay: Day { model.pastDay }
     /// Each day row as it reads (its accessible name).
     public internal(set) var dayTexts: [String] = []
-    public var statsText: String { chartPart.stats.text }
-    public var pointText: String { chartPart.point.text }
-    public var pastText: String { pastPart.result.text }
-    public var statusText: String { pairBar.status.text }
     public var shownPoints: Int { model.shownPoints }
     public var isLoaded: Bool { model.history != nil }
-    /// True while the pair's official history is being fetched from Frankfurter.
-    public var isFetching: Bool { fetching }
-    /// The institutions' list behind the "Who published these rates" button (empty when hidden).
-    public var institutionsText: String { pairBar.sourcesButton.visible ? pairBar.sourcesList.text : "" }
     /// True while a pair's history is being read.
     public var isLoading: Bool { model.isLoading }
-    /// The ⇄ button (Ctrl+S).
-    var swapButton: Button { pairBar.swapButton }
     /// The chart, which takes the focus.
     var chart: DrawingSurface { chartPart.surface }
 
     public func focusPrimary() { chart.grabFocus() }
 
-    public func setPastAmount(_ text: String) { pastPart.amount.text = text }
 }

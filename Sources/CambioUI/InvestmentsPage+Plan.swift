@@ -162,8 +162,6 @@ extension InvestmentsPage {
         showEmptyState()
     }
 
-    /// What the problem line says (tests).
-    public var problem: String { plan.problem.visible ? plan.problem.text : "" }
     var sourceText: String { plan.source.text }
 
     // MARK: The start month
@@ -201,14 +199,7 @@ extension InvestmentsPage {
 
     public var startMonth: Month? { model.startMonth }
 
-    public var startMonths: [Month] { model.months }
-
     // MARK: Computing
-
-    public func setAmounts(initial: String, monthly: String) {
-        plan.initialEntry.text = initial
-        plan.monthlyEntry.text = monthly
-    }
 
     private func planEdited() {
         ctx.updateInvestments {

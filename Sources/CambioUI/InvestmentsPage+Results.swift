@@ -58,8 +58,6 @@ extension InvestmentsPage {
     /// The figure shown for `key` (value, invested, gain, yield, xirr, simple, drawdown, lump).
     public func figure(_ key: String) -> String { results.figures[key]?.text ?? "" }
 
-    func figureHasClass(_ key: String, _ cls: String) -> Bool { results.figures[key]?.hasClass(cls) ?? false }
-
     /// New results: the figures, the months skipped and a new chart.
     func showFigures() {
         for figure in model.figures {

@@ -145,11 +145,6 @@ extension InvestmentsPage {
         showFound()
     }
 
-    /// The stocks the last search found, in order (tests).
-    public var found: [StockInfo] { model.found.map(\.stock) }
-    var resultRowsForTests: [ListBoxRow] { resultRows }
-    var searchNoteText: String { search.note.text }
-
     private func choose(_ stock: StockInfo) {
         closeResults(clear: true)
         focusPlanWhenShown = true

@@ -111,19 +111,6 @@ import Foundation
         for part: any Widget in [plan.header, results.row, results.method] { part.visible = !noStock }
     }
 
-    /// Whether the page shows "Choose a Stock" (tests).
-    var showsEmptyState: Bool { emptyState.visible }
-    /// Whether the results are beside the chart (false: above it), as last laid out (tests).
-    var resultsBesideChart: Bool { results.row.isWide }
-
-    // MARK: For tests
-
-    var searchEntry: SearchEntry { search.entry }
-    var initialEntry: Entry { plan.initialEntry }
-    var monthlyEntry: Entry { plan.monthlyEntry }
-    var startDrop: DropDown { plan.startDrop }
-    var startScale: Scale { plan.startScale }
-    var referenceCheck: CheckButton { plan.referenceCheck }
-    var keyButton: MenuButton { search.keyButton }
+    /// The chart, which takes the focus.
     var chart: DrawingSurface { results.chart }
 }

@@ -25,11 +25,11 @@ import CambioGLib
     private(set) var toasts: [String] = []
     /// The button of the last toast, if it had one: its label and what it does (tests press it).
     private(set) var lastButton: (label: String, run: @MainActor () -> Void)?
-    private var overlay: ToastOverlay?
+    private(set) var overlay: ToastOverlay?
     /// The latest toast: a newer one takes its place at once, rather than waiting its turn, when
     /// it has no button (nothing to lose), so that the answer to what the user just did shows now.
-    private var current: ShownToast?
-    private var line: StatusLine?
+    private(set) var current: ShownToast?
+    private(set) var line: StatusLine?
     /// The Undo toasts, each undoing (true) only while its toast shows.
     private var undoers: [@MainActor () -> Bool] = []
     /// Where the focus was before F6 took it to a notice.
@@ -130,24 +130,6 @@ import CambioGLib
         State.allCases.compactMap { states[$0] }.map { [$0.title, $0.details].filter { !$0.isEmpty }.joined(separator: "\n") }
             .joined(separator: "\n")
     }
-
-    /// The latest toast, while it shows or waits its turn (nil once it is gone).
-    var toastShown: String? { current.flatMap { $0.dismissed ? nil : $0.title } }
-    /// The button of the toast on screen (tests press it).
-    var toastButtonShown: AnyWidget? { overlay?.shownButton }
-    /// Whether the latest toast has a button (nil: no toast).
-    var toastHasButton: Bool? { current.flatMap { $0.dismissed ? nil : $0.hasButton } }
-
-    /// The title the status line shows (nil while it is hidden or no window is attached).
-    var lineTitle: String? { line?.isShown == true ? line?.titleText : nil }
-    /// The status line itself (layout tests).
-    var statusLine: StatusLine? { line }
-    /// The status line's details and action, as shown.
-    var lineDetails: String? { line?.detailsText }
-    var lineAction: String? { line?.actionLabel }
-
-    /// Puts away the state shown, as its close button does.
-    func dismissShown() { line?.dismiss() }
 
     /// Every state and toast said so far, for tests.
     var text: String { ([stateText] + toasts).filter { !$0.isEmpty }.joined(separator: "\n") }
@@ -257,13 +239,13 @@ import CambioGLib
 /// would pay for laying out a line nobody sees.
 @MainActor final class StatusLine {
     let root = Revealer()
-    private var built: Strip?
+    private(set) var built: Strip?
     private var action: (@MainActor () -> Void)?
     private var state: Notices.State?
     var onDismiss: ((Notices.State) -> Void)?
 
     /// The line's widgets.
-    @MainActor private final class Strip {
+    @MainActor final class Strip {
         let title = Label("", classes: ["status-line-title"])
         let details = Label("", wrap: true)
         let detailsButton = MenuButton.ellipsizing(label: tr("Details"))
@@ -297,7 +279,7 @@ import CambioGLib
         }
     }
 
-    private var strip: Strip {
+    var strip: Strip {
         if let built { return built }
         let strip = Strip()
         strip.actionButton.onClicked { [weak self] in self?.action?() }
@@ -329,16 +311,10 @@ import CambioGLib
     }
 
     var isShown: Bool { root.revealed }
-    var detailsText: String { built?.details.text ?? "" }
-    var actionLabel: String? { built.flatMap { $0.actionButton.visible ? $0.actionButton.mnemonic : nil } }
     func dismiss() {
         guard let state, built?.close.visible == true else { return }
         onDismiss?(state)
     }
-    var titleText: String { built?.title.text ?? "" }
     /// Puts the focus on its first button (F6); false while it is hidden.
     func focus() -> Bool { isShown && root.focusFirstInside() }
-    /// The title and the Details button, for layout tests (built if no state has shown yet).
-    var titleLabel: Label { strip.title }
-    var detailsControl: MenuButton { strip.detailsButton }
 }

@@ -106,6 +106,4 @@ import CambioServices
         problemLabel.visible = text != nil
     }
 
-    /// What the line under the rows says ("" while hidden).
-    var problemText: String { problemLabel.visible ? problemLabel.text : "" }
 }

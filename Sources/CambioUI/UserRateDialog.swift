@@ -158,7 +158,6 @@ import Foundation
     func cancel() { dialog.respond("cancel") }
 
     var reason: String { reasonLabel.visible ? reasonLabel.text : "" }
-    var canSet: Bool { dialog.isEnabled("set") }
 
     // MARK: Checking and saving
 

@@ -28,7 +28,7 @@ final class InvestmentsPageTests: WindowTestCase {
         XCTAssertEqual(page.found, [])
         try await settle(until: { !self.page.found.isEmpty }, "the search answered")
         XCTAssertEqual(page.found.map(\.symbol), ["MSFT"])
-        gtk_widget_activate(page.resultRowsForTests.first!.widget)
+        gtk_widget_activate(page.resultRows.first!.widget)
         try await settle(until: { self.page.series != nil && !self.page.busy }, "MSFT's prices loaded")
     }
 
@@ -118,7 +118,7 @@ final class InvestmentsPageTests: WindowTestCase {
         context.state.currencies.referenceCode = "EUR"
         page.type("ibm")
         try await settle(until: { !self.page.found.isEmpty }, "the search answered")
-        gtk_widget_activate(page.resultRowsForTests.first!.widget)
+        gtk_widget_activate(page.resultRows.first!.widget)
         try await settle(until: { self.page.series != nil && !self.page.busy }, "IBM's sample prices loaded")
         page.setAmounts(initial: "1000", monthly: "0")
         page.setStartIndex(page.startMonths.firstIndex(of: Month(iso: "2005-01")!)!)
@@ -161,7 +161,7 @@ final class InvestmentsPageTests: WindowTestCase {
         XCTAssertFalse(page.showsEmptyState, "the stocks found instead")
         XCTAssertFalse(page.plan.header.isMapped, "no heading without a stock")
         XCTAssertLessThanOrEqual(minimumWidth(AnyWidget(page.root)), 360, "the stocks found fit a phone")
-        gtk_widget_activate(page.resultRowsForTests.first!.widget)
+        gtk_widget_activate(page.resultRows.first!.widget)
         try await settle(until: { self.page.series != nil && !self.page.busy }, "the stock's prices loaded")
         XCTAssertFalse(page.showsEmptyState)
         XCTAssertTrue(page.chart.isMapped)
