@@ -13,9 +13,6 @@ public typealias WidgetRef = UnsafeMutablePointer<GtkWidget>
     UnsafeMutableRawPointer(p).assumingMemoryBound(to: T.self)
 }
 
-@inline(__always) public func widget(_ p: OpaquePointer) -> WidgetRef { WidgetRef(p) }
-@inline(__always) public func widget<T>(_ p: UnsafeMutablePointer<T>) -> WidgetRef { cast(p) }
-
 @inline(__always) public func gpointerOf<T>(_ p: UnsafeMutablePointer<T>) -> gpointer { UnsafeMutableRawPointer(p) }
 @inline(__always) public func gpointerOf(_ p: OpaquePointer) -> gpointer { UnsafeMutableRawPointer(p) }
 

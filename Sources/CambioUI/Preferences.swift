@@ -38,33 +38,18 @@ import CambioServices
     init(context: any DisplayContext & RatesContext & UserDataContext & NoticesContext & ServicesContext, rates: RatesController) {
         ctx = context
         self.rates = rates
-        let settings = context.preferences.all
-        prefs = PreferencesWindowWidget()
-        prefs.window.title = tr("Preferences")
-        prefs.modal = true
-        prefs.window.destroyWithParent = true
-        prefs.window.defaultSize(width: 600, height: 640)
+        prefs = Self.makeWindow()
 
-        // Rates
+        // The rows, each showing the current choice.
+        let settings = context.preferences.all
         let bound = context.preferences.isBacked
         providerRow = Self.choice(tr("Rate _provider"), Provider.fiat, titles: Provider.fiat.map(Self.providerText), current: settings.provider,
                                   bound: bound) { [weak rates] in rates?.setProvider($0) }
         intervalRow = Self.choice(tr("_Automatic refresh"), Self.intervals, titles: [tr("Never: only when asked (F5)"), tr("On start"), tr("Daily"), tr("Weekly")],
                                   current: settings.refreshInterval, bound: bound) { [weak rates] in rates?.setInterval($0) }
-
-        let official = Self.officialSources
-        officialRow = Self.choice(tr("_Official rates for history"), official.map(\.key), titles: official.map(\.title),
-                                  current: context.preferences.officialSource ?? "", bound: bound, wrapItems: true) { [weak context] key in
-            context?.preferences.officialSource = key.isEmpty ? nil : key
-        }
-
+        officialRow = Self.officialChoice(context: context, bound: bound)
         metalsSwitch = Switch()
         metalsSwitch.active = context.preferences.metalsAndCoins
-        let metalsRow = ActionRow.with(title: tr("_Gold, silver and cryptocurrencies"),
-                                       subtitle: tr("Prices of precious metals and the largest coins from currency-api, and from Coinbase for coins it lacks; fetched with every refresh."),
-                                       suffix: metalsSwitch)
-
-        // Amounts
         referenceButton = MenuButton()
         referenceButton.addClass("flat")
         referenceRow = ActionRow.with(title: tr("R_eference currency"),
@@ -72,22 +57,43 @@ import CambioServices
                                       suffix: referenceButton)
         placesRow = Self.choice(tr("_Decimal places"), DecimalPlaces.allCases, titles: DecimalPlaces.allCases.map(Self.placesText), current: settings.decimalPlaces,
                                 bound: bound) { [weak context] in context?.setDecimalPlaces($0) }
-
-        // Privacy
         networkSwitch = Switch()
         networkSwitch.active = settings.networkAllowed
+        feeRows = FeeRows(context: context)
+
+        // The key's saves and removals, and the user's rates set or removed: toasts on this window.
+        var toastTarget: (@MainActor (String) -> Void)?
+        keyRows = APIKeyRows(stocks: { [unowned context] in context.stocks }) { toastTarget?($0) }
+        userRates = UserRatesGroup(context: context, parent: { [prefs] in prefs }) { toastTarget?($0) }
+        toastTarget = { [weak self] in self?.toast($0) }
+
+        prefs.add(generalPage())
+        prefs.nameIconButtonsByTooltip()
+        prefs.nameParts(search: tr("Search preferences"), results: tr("Preferences found"), content: tr("Preferences"))
+        showReference()
+        bindSettings()
+        connect()
+    }
+
+    /// The window itself, modal over the main window and closed with it.
+    private static func makeWindow() -> PreferencesWindowWidget {
+        let prefs = PreferencesWindowWidget()
+        prefs.window.title = tr("Preferences")
+        prefs.modal = true
+        prefs.window.destroyWithParent = true
+        prefs.window.defaultSize(width: 600, height: 640)
+        return prefs
+    }
+
+    /// The one page, General: Rates, Your Rates, Amounts, the fee, Privacy and the key, in groups.
+    private func generalPage() -> PreferencesPage {
+        let metalsRow = ActionRow.with(title: tr("_Gold, silver and cryptocurrencies"),
+                                       subtitle: tr("Prices of precious metals and the largest coins from currency-api, and from Coinbase for coins it lacks; fetched with every refresh."),
+                                       suffix: metalsSwitch)
         let networkRow = ActionRow.with(title: tr("Use the _network"),
                                         subtitle: tr("Off: Cambio sends nothing anywhere. The saved and bundled rates, history and prices stay in use."),
                                         suffix: networkSwitch)
-
-        feeRows = FeeRows(context: context)
-
-        // The key: its saves and removals are toasts on this window.
-        var toastTarget: (@MainActor (String) -> Void)?
-        keyRows = APIKeyRows(stocks: { [unowned context] in context.stocks }) { toastTarget?($0) }
-        let userRates = UserRatesGroup(context: context, parent: { [prefs] in prefs }) { toastTarget?($0) }
-
-        prefs.add(PreferencesPage(title: tr("General"), icon: "preferences-system-symbolic", [
+        return PreferencesPage(title: tr("General"), icon: "preferences-system-symbolic", [
             PreferencesGroup(title: tr("Rates"),
                        description: tr("Currencies the provider lacks are filled from the others. Automatic refresh asks for new rates by itself; F5 and Ctrl+R always ask."),
                        [providerRow, intervalRow, officialRow, metalsRow]),
@@ -97,14 +103,7 @@ import CambioServices
             feeRows.group,
             PreferencesGroup(title: tr("Privacy"), [networkRow]),
             keyRows.group,
-        ]))
-        toastTarget = { [weak self] in self?.toast($0) }
-        self.userRates = userRates
-        prefs.nameIconButtonsByTooltip()
-        prefs.nameParts(search: tr("Search preferences"), results: tr("Preferences found"), content: tr("Preferences"))
-        showReference()
-        bindSettings()
-        connect()
+        ])
     }
 
     /// The controls and GSettings stay the same both ways; the engine and the window follow
@@ -121,6 +120,15 @@ import CambioServices
                     values: Self.officialSources.map(\.key))
     }
 
+    /// Whose official rates the history uses, set to the current choice.
+    private static func officialChoice(context: any ServicesContext, bound: Bool) -> ComboRow {
+        let official = officialSources
+        return choice(tr("_Official rates for history"), official.map(\.key), titles: official.map(\.title),
+                      current: context.preferences.officialSource ?? "", bound: bound, wrapItems: true) { [weak context] key in
+            context?.preferences.officialSource = key.isEmpty ? nil : key
+        }
+    }
+
     /// The sources of official rates offered: the average of the central banks (the key ""),
     /// then every institution Frankfurter serves, by name.
     static var officialSources: [(key: String, title: String)] {
@@ -128,19 +136,29 @@ import CambioServices
             + Institution.all.sorted { $0.name < $1.name }.map { ($0.key, "\($0.name) (\($0.key))") }
     }
 
+    /// What the controls do besides their settings: the switches (when no settings back them),
+    /// the key rows' changes, the reference picker, Ctrl+W.
     private func connect() {
-        if !ctx.preferences.isBacked {
-            networkSwitch.onToggled { [weak self] in
-                guard let self else { return }
-                self.rates.setNetworkAllowed(self.networkSwitch.active)
-            }
-            metalsSwitch.onToggled { [weak self] in
-                guard let self else { return }
-                self.ctx.preferences.metalsAndCoins = self.metalsSwitch.active
-            }
-        }
+        if !ctx.preferences.isBacked { applySwitches() }
         keyRows.onChange = { [weak self] in self?.onKeyChange?() }
-        // The picker is built when first opened.
+        makePickerOnFirstOpen()
+        closeOnControlW()
+    }
+
+    /// Without GSettings behind them, the switches apply their choice themselves.
+    private func applySwitches() {
+        networkSwitch.onToggled { [weak self] in
+            guard let self else { return }
+            self.rates.setNetworkAllowed(self.networkSwitch.active)
+        }
+        metalsSwitch.onToggled { [weak self] in
+            guard let self else { return }
+            self.ctx.preferences.metalsAndCoins = self.metalsSwitch.active
+        }
+    }
+
+    /// The reference currency's picker is built when first opened.
+    private func makePickerOnFirstOpen() {
         referenceButton.onFirstOpen { [weak self] in
             guard let self else { return }
             let picker = CurrencyPicker(context: self.ctx, popularFirst: true, exclude: { [weak self] in
@@ -149,7 +167,10 @@ import CambioServices
             self.referenceButton.popover = picker.popup
             self.referencePicker = picker
         }
-        // Ctrl+W closes it too, as every GNOME dialog (Escape is the window's own).
+    }
+
+    /// Ctrl+W closes it too, as every GNOME dialog (Escape is the window's own).
+    private func closeOnControlW() {
         prefs.onShortcut(.character("w"), .control) { [weak self] in
             guard let self else { return false }
             self.window.close()

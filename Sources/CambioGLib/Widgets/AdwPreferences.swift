@@ -12,10 +12,7 @@ public struct PreferencesWindowWidget: Widget {
     public var window: Window { Window(existing: widget) }
     public func add(_ page: PreferencesPage) { adw_preferences_window_add(prefs, cast(page.widget)) }
     /// Typing (or Ctrl+F) searches the rows.
-    public var searchEnabled: Bool {
-        get { adw_preferences_window_get_search_enabled(prefs) != 0 }
-        nonmutating set { adw_preferences_window_set_search_enabled(prefs, newValue ? 1 : 0) }
-    }
+    public var searchEnabled: Bool { adw_preferences_window_get_search_enabled(prefs) != 0 }
     public var modal: Bool {
         get { gtk_window_get_modal(cast(widget)) != 0 }
         nonmutating set { gtk_window_set_modal(cast(widget), newValue ? 1 : 0) }
@@ -76,10 +73,6 @@ public struct PreferencesGroup: Widget {
         rows.forEach { adw_preferences_group_add(group, $0.widget) }
     }
     public var title: String { adw_preferences_group_get_title(group).map { String(cString: $0) } ?? "" }
-    public var details: String {
-        get { adw_preferences_group_get_description(group).map { String(cString: $0) } ?? "" }
-        nonmutating set { adw_preferences_group_set_description(group, newValue) }
-    }
 }
 
 public extension PreferencesGroup {

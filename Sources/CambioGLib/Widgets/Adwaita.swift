@@ -61,7 +61,6 @@ public struct AdwHeaderBar: Widget {
     public let widget: WidgetRef
     public init() { widget = adw_header_bar_new()! }
     public func titleWidget(_ child: some Widget) { adw_header_bar_set_title_widget(cast(widget), child.widget) }
-    public func packStart(_ child: some Widget) { adw_header_bar_pack_start(cast(widget), child.widget) }
     public func packEnd(_ child: some Widget) { adw_header_bar_pack_end(cast(widget), child.widget) }
 }
 
@@ -139,10 +138,7 @@ public struct ViewSwitcherBar: Widget {
         widget = adw_view_switcher_bar_new()!
         adw_view_switcher_bar_set_stack(cast(widget), OpaquePointer(stack.widget))
     }
-    public var reveal: Bool {
-        get { adw_view_switcher_bar_get_reveal(cast(widget)) != 0 }
-        nonmutating set { adw_view_switcher_bar_set_reveal(cast(widget), newValue ? 1 : 0) }
-    }
+    public var reveal: Bool { adw_view_switcher_bar_get_reveal(cast(widget)) != 0 }
 
     /// The pages' buttons, in order (libadwaita's AdwViewSwitcherButton is a toggle button).
     private var buttons: [WidgetRef] { descendants.filter { $0.isA(gtk_toggle_button_get_type()) } }
@@ -545,5 +541,4 @@ public extension AboutWindow {
     var license: License? { License(adw_about_window_get_license_type(OpaquePointer(widget))) }
     var website: String { adw_about_window_get_website(OpaquePointer(widget)).map { String(cString: $0) } ?? "" }
     var issueURL: String { adw_about_window_get_issue_url(OpaquePointer(widget)).map { String(cString: $0) } ?? "" }
-    var translatorCredits: String { adw_about_window_get_translator_credits(OpaquePointer(widget)).map { String(cString: $0) } ?? "" }
 }

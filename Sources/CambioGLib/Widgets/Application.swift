@@ -50,7 +50,6 @@ enum Action {
     public let pointer: UnsafeMutablePointer<GtkApplication>
 
     public init(id: String) { pointer = cast(adw_application_new(id, G_APPLICATION_DEFAULT_FLAGS)!) }
-    public init(existing: UnsafeMutablePointer<GtkApplication>) { pointer = existing }
 
     /// Runs the main loop until the application quits; returns the exit status.
     public func run(arguments: [String]) -> Int32 {

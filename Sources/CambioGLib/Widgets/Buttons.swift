@@ -104,10 +104,6 @@ public struct CheckButton: Widget {
         get { gtk_check_button_get_active(check) != 0 }
         nonmutating set { gtk_check_button_set_active(check, newValue ? 1 : 0) }
     }
-    public var label: String {
-        get { gtk_check_button_get_label(check).map { String(cString: $0) } ?? "" }
-        nonmutating set { gtk_check_button_set_label(check, newValue) }
-    }
     @discardableResult
     public func onToggled(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("toggled", handler) }
 }
@@ -163,13 +159,10 @@ public struct Popover: Widget {
         get { gtk_popover_get_child(popover).map(AnyWidget.init) }
         nonmutating set { gtk_popover_set_child(popover, newValue?.widget) }
     }
-    public func popup() { gtk_popover_popup(popover) }
     public func popdown() { gtk_popover_popdown(popover) }
     /// The popover is about to show.
     @discardableResult
     public func onShow(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("show", handler) }
-    @discardableResult
-    public func onClosed(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("closed", handler) }
 }
 
 /// GtkMenuButton.
@@ -178,7 +171,6 @@ public struct MenuButton: Widget {
     private var button: OpaquePointer { OpaquePointer(widget) }
 
     public init() { widget = gtk_menu_button_new()! }
-    public init(existing: WidgetRef) { checkWrapped(existing, gtk_menu_button_get_type(), "MenuButton"); widget = existing }
     public init(icon: String, name: String) {
         self.init()
         gtk_menu_button_set_icon_name(button, icon)

@@ -14,17 +14,6 @@ public struct Box: Widget {
     public static func horizontal(spacing: Int32 = 0, _ children: [any Widget] = []) -> Box { Box(.horizontal, spacing: spacing, children) }
 
     public func append(_ children: any Widget...) { children.forEach { gtk_box_append(box, $0.widget) } }
-    public func remove(_ child: some Widget) { gtk_box_remove(box, child.widget) }
-    /// Puts `child` after `sibling` (nil: first).
-    public func insert(_ child: some Widget, after sibling: (any Widget)?) { gtk_box_insert_child_after(box, child.widget, sibling?.widget) }
-    public var homogeneous: Bool {
-        get { gtk_box_get_homogeneous(box) != 0 }
-        nonmutating set { gtk_box_set_homogeneous(box, newValue ? 1 : 0) }
-    }
-    public var orientation: Orientation {
-        get { Orientation(gtk_orientable_get_orientation(OpaquePointer(widget))) }
-        nonmutating set { gtk_orientable_set_orientation(OpaquePointer(widget), newValue.gtk) }
-    }
 }
 
 /// GtkGrid.
@@ -56,18 +45,12 @@ public struct ScrolledWindow: Widget {
     public let widget: WidgetRef
     private var scroller: OpaquePointer { OpaquePointer(widget) }
 
-    public init(existing: WidgetRef) { checkWrapped(existing, gtk_scrolled_window_get_type(), "ScrolledWindow"); widget = existing }
     public init(child: (any Widget)? = nil, horizontal: ScrollPolicy = .automatic, vertical: ScrollPolicy = .automatic) {
         widget = gtk_scrolled_window_new()!
         gtk_widget_set_focusable(widget, 0)
         gtk_scrolled_window_set_policy(scroller, horizontal.gtk, vertical.gtk)
         if let child { gtk_scrolled_window_set_child(scroller, child.widget) }
     }
-    public var child: (any Widget)? {
-        get { gtk_scrolled_window_get_child(scroller).map(AnyWidget.init) }
-        nonmutating set { gtk_scrolled_window_set_child(scroller, newValue?.widget) }
-    }
-    public func policy(horizontal: ScrollPolicy, vertical: ScrollPolicy) { gtk_scrolled_window_set_policy(scroller, horizontal.gtk, vertical.gtk) }
     public var minContentHeight: Int32 {
         get { gtk_scrolled_window_get_min_content_height(scroller) }
         nonmutating set { gtk_scrolled_window_set_min_content_height(scroller, newValue) }
@@ -76,19 +59,12 @@ public struct ScrolledWindow: Widget {
         get { gtk_scrolled_window_get_max_content_height(scroller) }
         nonmutating set { gtk_scrolled_window_set_max_content_height(scroller, newValue) }
     }
-    public var minContentWidth: Int32 {
-        get { gtk_scrolled_window_get_min_content_width(scroller) }
-        nonmutating set { gtk_scrolled_window_set_min_content_width(scroller, newValue) }
-    }
     public var propagateNaturalHeight: Bool {
         get { gtk_scrolled_window_get_propagate_natural_height(scroller) != 0 }
         nonmutating set { gtk_scrolled_window_set_propagate_natural_height(scroller, newValue ? 1 : 0) }
     }
     /// The vertical scroll position, in pixels from the top.
-    public var verticalOffset: Double {
-        get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(scroller)) }
-        nonmutating set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(scroller), newValue) }
-    }
+    public var verticalOffset: Double { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(scroller)) }
 }
 
 /// GtkWindow.
@@ -96,30 +72,18 @@ public struct Window: Widget {
     public let widget: WidgetRef
     private var window: UnsafeMutablePointer<GtkWindow> { cast(widget) }
 
-    public init() { widget = gtk_window_new()! }
     public init(existing: WidgetRef) { checkWrapped(existing, gtk_window_get_type(), "Window"); widget = existing }
-    /// A window of `application` (GtkApplicationWindow).
-    public init(application: OpaquePointer) { widget = gtk_application_window_new(cast(application))! }
 
     public var title: String {
         get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
         nonmutating set { gtk_window_set_title(window, newValue) }
     }
-    public var child: (any Widget)? {
-        get { gtk_window_get_child(window).map(AnyWidget.init) }
-        nonmutating set { gtk_window_set_child(window, newValue?.widget) }
-    }
-    public func titlebar(_ bar: some Widget) { gtk_window_set_titlebar(window, bar.widget) }
     public func defaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(window, width, height) }
     /// The width the window opens at (its default width; -1 when it has none).
     public var defaultWidth: Int32 {
         var width: Int32 = 0, height: Int32 = 0 // GTK 4.8 writes both
         gtk_window_get_default_size(window, &width, &height)
         return width
-    }
-    public var resizable: Bool {
-        get { gtk_window_get_resizable(window) != 0 }
-        nonmutating set { gtk_window_set_resizable(window, newValue ? 1 : 0) }
     }
     public var hideOnClose: Bool {
         get { gtk_window_get_hide_on_close(window) != 0 }

@@ -11,7 +11,6 @@ public struct ListBox: Widget {
         gtk_list_box_set_selection_mode(list, selection.gtk)
     }
     public func append(_ row: some Widget) { gtk_list_box_append(list, row.widget) }
-    public func insert(_ row: some Widget, at position: Int32) { gtk_list_box_insert(list, row.widget, position) }
     public func remove(_ row: some Widget) { gtk_list_box_remove(list, row.widget) }
     /// The row at `index`, if there is one.
     public func row(at index: Int32) -> ListBoxRow? { gtk_list_box_get_row_at_index(list, index).map { ListBoxRow(existing: $0) } }
@@ -20,10 +19,6 @@ public struct ListBox: Widget {
         var rows: [ListBoxRow] = []
         while let row = row(at: Int32(rows.count)) { rows.append(row) }
         return rows
-    }
-    public var selectionMode: SelectionMode {
-        get { SelectionMode(gtk_list_box_get_selection_mode(list)) }
-        nonmutating set { gtk_list_box_set_selection_mode(list, newValue.gtk) }
     }
     /// The row that holds the keyboard focus, if it is one of this list's rows.
     public var focusedRow: ListBoxRow? {
@@ -60,17 +55,10 @@ public struct ListBoxRow: Widget {
     public init(existing: UnsafeMutablePointer<GtkListBoxRow>) { widget = cast(existing) }
     public init(existing: WidgetRef) { checkWrapped(existing, gtk_list_box_row_get_type(), "ListBoxRow"); widget = existing }
 
-    public var child: (any Widget)? {
-        get { gtk_list_box_row_get_child(row).map(AnyWidget.init) }
-        nonmutating set { gtk_list_box_row_set_child(row, newValue?.widget) }
-    }
+    public var child: (any Widget)? { gtk_list_box_row_get_child(row).map(AnyWidget.init) }
     public var activatable: Bool {
         get { gtk_list_box_row_get_activatable(row) != 0 }
         nonmutating set { gtk_list_box_row_set_activatable(row, newValue ? 1 : 0) }
-    }
-    public var selectable: Bool {
-        get { gtk_list_box_row_get_selectable(row) != 0 }
-        nonmutating set { gtk_list_box_row_set_selectable(row, newValue ? 1 : 0) }
     }
     /// Its position in the list (-1 when in none).
     public var index: Int32 { gtk_list_box_row_get_index(row) }
@@ -188,7 +176,6 @@ public struct DropDown: Widget {
         gtk_drop_down_set_factory(drop, shown)
         g_object_unref(gpointerOf(shown))
     }
-    public init(existing: WidgetRef) { checkWrapped(existing, gtk_drop_down_get_type(), "DropDown"); widget = existing }
 
     /// Replaces the items; the selection goes to the first.
     public func setItems(_ items: [String]) {
@@ -196,21 +183,10 @@ public struct DropDown: Widget {
         gtk_drop_down_set_model(drop, model)
         g_object_unref(gpointerOf(model))
     }
-    /// The items' texts, in order.
-    public var items: [String] {
-        gtk_drop_down_get_model(drop).map(stringsOf) ?? []
-    }
     /// The index of the chosen item (`GTK_INVALID_LIST_POSITION` when none).
     public var selected: Int {
         get { Int(gtk_drop_down_get_selected(drop)) }
         nonmutating set { gtk_drop_down_set_selected(drop, guint(newValue)) }
-    }
-    /// Typing in the open list finds an item by its text.
-    public func enableSearch() {
-        let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
-        gtk_drop_down_set_expression(drop, expression)
-        gtk_expression_unref(expression)
-        gtk_drop_down_set_enable_search(drop, 1)
     }
     /// Names it for assistive technologies, on the inner button too, which is what takes the
     /// focus (GTK 4.8 leaves it unnamed), and its open list `list`.

@@ -8,10 +8,7 @@ public protocol PreferencesRow: Widget {}
 
 public extension PreferencesRow {
     private var row: UnsafeMutablePointer<AdwPreferencesRow> { cast(widget) }
-    var title: String {
-        get { adw_preferences_row_get_title(row).map { String(cString: $0) } ?? "" }
-        nonmutating set { adw_preferences_row_set_title(row, newValue) }
-    }
+    var title: String { adw_preferences_row_get_title(row).map { String(cString: $0) } ?? "" }
     /// Sets the title: `_` marks its mnemonic (Alt+letter activates the row); never markup.
     /// libadwaita names the row (and its activatable widget) by the title's label.
     func setTitle(mnemonic: String) {
@@ -27,7 +24,6 @@ public struct ActionRow: PreferencesRow {
     public let widget: WidgetRef
     private var row: UnsafeMutablePointer<AdwActionRow> { cast(widget) }
 
-    public init(existing: WidgetRef) { checkWrapped(existing, adw_action_row_get_type(), "ActionRow"); widget = existing }
     public init(title: String, subtitle: String? = nil) {
         widget = adw_action_row_new()!
         setTitle(mnemonic: title)
@@ -38,12 +34,9 @@ public struct ActionRow: PreferencesRow {
         nonmutating set { adw_action_row_set_subtitle(row, newValue) }
     }
     public func addSuffix(_ child: some Widget) { adw_action_row_add_suffix(row, child.widget) }
-    public func addPrefix(_ child: some Widget) { adw_action_row_add_prefix(row, child.widget) }
     /// The widget the row activates (a switch toggles, a button clicks, a menu button opens).
     public func activates(_ child: some Widget) { adw_action_row_set_activatable_widget(row, child.widget) }
     public var activatableWidget: WidgetRef? { adw_action_row_get_activatable_widget(row) }
-    /// Activates the row as a click or its mnemonic does.
-    public func activate() { adw_action_row_activate(row) }
     /// The row with `control` at its end, activating it.
     public static func with(title: String, subtitle: String? = nil, suffix control: some Widget) -> ActionRow {
         let row = ActionRow(title: title, subtitle: subtitle)
@@ -154,8 +147,6 @@ public struct EntryRow: PreferencesRow {
     }
     /// Empties the field.
     public func clear() { text = "" }
-    /// Whether the apply button shows (the text was edited since it was set or applied).
-    public var edited: Bool { applyButton.visible }
     /// The apply button, or Enter in the field: `handler` runs, and the apply button hides.
     public func onApply(_ handler: @escaping @MainActor () -> Void) {
         let apply = applyButton

@@ -45,15 +45,10 @@ public struct Label: Widget {
         get { gtk_label_get_width_chars(label) }
         nonmutating set { gtk_label_set_width_chars(label, newValue) }
     }
-    public var xalign: Float {
-        get { gtk_label_get_xalign(label) }
-        nonmutating set { gtk_label_set_xalign(label, newValue) }
-    }
     public var selectable: Bool {
         get { gtk_label_get_selectable(label) != 0 }
         nonmutating set { gtk_label_set_selectable(label, newValue ? 1 : 0) }
     }
-    public func mnemonic(for target: some Widget) { gtk_label_set_mnemonic_widget(label, target.widget) }
     /// Whether the text as laid out now is cut off with "…".
     public var isEllipsized: Bool { pango_layout_is_ellipsized(gtk_label_get_layout(label)) != 0 }
 
@@ -167,10 +162,6 @@ public struct Entry: Editable {
         get { InputPurpose(gtk_entry_get_input_purpose(entry)) }
         nonmutating set { gtk_entry_set_input_purpose(entry, newValue.gtk) }
     }
-    public var visibility: Bool {
-        get { gtk_entry_get_visibility(entry) != 0 }
-        nonmutating set { gtk_entry_set_visibility(entry, newValue ? 1 : 0) }
-    }
     /// Enter pressed.
     @discardableResult
     public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalHandle { on("activate", handler) }
@@ -184,7 +175,6 @@ public struct SearchEntry: Editable {
         widget = gtk_search_entry_new()!
         if let placeholder { cambio_object_set_string(gpointerOf(widget), "placeholder-text", placeholder) }
     }
-    public init(existing: WidgetRef) { checkWrapped(existing, gtk_search_entry_get_type(), "SearchEntry"); widget = existing }
 
     /// How long typing must pause before "search-changed" (GTK's default: 150 ms).
     public var searchDelay: UInt32 {

@@ -15,9 +15,6 @@ public struct AnyWidget: Widget, @MainActor Hashable {
 }
 
 public extension Widget {
-    /// The widget as `GtkWidget*`, for the few GTK calls the glue does not wrap.
-    var ref: WidgetRef { widget }
-
     var visible: Bool {
         get { gtk_widget_get_visible(widget) != 0 }
         nonmutating set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
@@ -72,7 +69,6 @@ public extension Widget {
     func tooltip(_ text: String?) { widget.tooltip(text) }
     func margins(_ top: Int32, _ end: Int32, _ bottom: Int32, _ start: Int32) { widget.margins(top, end, bottom, start) }
     func sizeRequest(width: Int32, height: Int32) { gtk_widget_set_size_request(widget, width, height) }
-    func cursor(_ name: String) { gtk_widget_set_cursor_from_name(widget, name) }
 
     /// The nearest widget around it (or itself) whose CSS name is `cssName` ("toast", "row").
     func ancestor(named cssName: String) -> WidgetRef? {
@@ -190,9 +186,6 @@ public extension Widget {
         Signal.pressed(click, handler)
         gtk_widget_add_controller(widget, click)
     }
-
-    /// Whether the widget is an instance of `type` (or of a subclass).
-    func isA(_ type: GType) -> Bool { widget.isA(type) }
 
     /// The widget and everything inside it, in tree order (hidden parts included).
     var descendants: [WidgetRef] {
