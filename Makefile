@@ -5,7 +5,7 @@ XVFB = scripts/with-xvfb
 # XCTest only: no empty Swift Testing summary after each run.
 SWIFT_TEST = $(SWIFT) test --disable-swift-testing
 
-.PHONY: all deps locale schemas build run test test-unit test-l10n test-ui test-cli test-dbus test-e2e test-desktop test-package bench fuzz screenshot metainfo-screenshots clean install uninstall man deb
+.PHONY: all deps locale schemas build run test test-layers test-unit test-l10n test-ui test-cli test-dbus test-e2e test-desktop test-package bench fuzz screenshot metainfo-screenshots clean install uninstall man deb
 
 # The one version number is CambioVersion.string; the metainfo's newest release, the package, its
 # changelog and the About window say it too (Tests/package/run holds them equal).
@@ -66,7 +66,13 @@ run: build
 # line from outside, end to end through AT-SPI.
 test: build
 	$(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory test-unit test-l10n test-ui test-cli test-dbus test-e2e test-desktop test-package
+	$(MAKE) --no-print-directory test-layers test-unit test-l10n test-ui test-cli test-dbus test-e2e test-desktop test-package
+
+# The layers' rules the compiler does not hold: the screens without C or pointers, the domain
+# without the file system (scripts/check-layers; its self-test breaks each rule once).
+test-layers:
+	scripts/check-layers --self-test
+	scripts/check-layers
 
 test-unit:
 	GSETTINGS_BACKEND=memory $(SWIFT_TEST) --skip CambioUITests
