@@ -125,15 +125,6 @@ import CambioGLib
         State.allCases.lazy.compactMap { s in self.states[s].map { (s, $0) } }.first
     }
 
-    /// Everything the line can say now (every state's title and details), for tests.
-    var stateText: String {
-        State.allCases.compactMap { states[$0] }.map { [$0.title, $0.details].filter { !$0.isEmpty }.joined(separator: "\n") }
-            .joined(separator: "\n")
-    }
-
-    /// Every state and toast said so far, for tests.
-    var text: String { ([stateText] + toasts).filter { !$0.isEmpty }.joined(separator: "\n") }
-
     private func update() {
         guard let line else { return }
         guard let (state, shown) = shown else {

@@ -93,6 +93,15 @@ extension FeeRows {
 }
 
 extension Notices {
+    /// Everything the line can say now (every state's title and details).
+    var stateText: String {
+        State.allCases.compactMap { states[$0] }.map { [$0.title, $0.details].filter { !$0.isEmpty }.joined(separator: "\n") }
+            .joined(separator: "\n")
+    }
+
+    /// Every state and toast said so far.
+    var text: String { ([stateText] + toasts).filter { !$0.isEmpty }.joined(separator: "\n") }
+
     /// The latest toast, while it shows or waits its turn (nil once it is gone).
     var toastShown: String? { current.flatMap { $0.dismissed ? nil : $0.title } }
 
