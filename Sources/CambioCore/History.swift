@@ -255,9 +255,9 @@ public struct HistoryDay: Sendable, Equatable {
                 status = .rate(history.points[i], change: i > 0 ? history.points[i].rate - history.points[i - 1].rate : nil)
             } else if gaps.contains(day) {
                 status = .notPublished(missing: history.missing(on: day))
-            } else if businessDays && RefreshPolicy.isWeekend(day) {
+            } else if businessDays && TargetCalendar.isWeekend(day) {
                 status = .weekend
-            } else if businessDays && RefreshPolicy.isTargetHoliday(day) {
+            } else if businessDays && TargetCalendar.isHoliday(day) {
                 status = .holiday
             } else {
                 status = .noData

@@ -222,10 +222,10 @@ public enum RefreshPolicy {
         case .frankfurter:
             return day.date.addingTimeInterval(86_400)
         case .ecb:
-            return at(hour: 16, in: "Europe/Berlin", on: nextTargetDay(after: day))
+            return at(hour: 16, in: "Europe/Berlin", on: TargetCalendar.nextBusinessDay(after: day))
         case .cbr:
             var d = day
-            while isWeekend(d) { d = d.next }
+            while TargetCalendar.isWeekend(d) { d = d.next }
             return at(hour: 12, in: "Europe/Moscow", on: d)
         case .currencyapi:
             // A new file every day, published shortly after midnight UTC.
@@ -240,37 +240,6 @@ public enum RefreshPolicy {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: zone)!
         return calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: hour))!
-    }
-
-    static func isWeekend(_ day: Day) -> Bool {
-        let weekday = Day.utc.component(.weekday, from: day.date)
-        return weekday == 1 || weekday == 7
-    }
-
-    /// TARGET2 closing days: weekends, 1 January, Good Friday, Easter Monday, 1 May, 25 and 26 December.
-    public static func isTargetHoliday(_ day: Day) -> Bool {
-        if isWeekend(day) { return true }
-        if (day.month, day.day) == (1, 1) || (day.month, day.day) == (5, 1)
-            || (day.month, day.day) == (12, 25) || (day.month, day.day) == (12, 26) { return true }
-        let easter = easterSunday(day.year)
-        let offset = Int(day.date.timeIntervalSince(easter.date) / 86_400)
-        return offset == -2 || offset == 1
-    }
-
-    public static func nextTargetDay(after day: Day) -> Day {
-        var d = day.next
-        while isTargetHoliday(d) { d = d.next }
-        return d
-    }
-
-    /// Gregorian Easter Sunday (the anonymous algorithm).
-    static func easterSunday(_ y: Int) -> Day {
-        let a = y % 19, b = y / 100, c = y % 100, d = b / 4, e = b % 4
-        let f = (b + 8) / 25, g = (b - f + 1) / 3, h = (19 * a + b - d - g + 15) % 30
-        let i = c / 4, k = c % 4, l = (32 + 2 * e + 2 * i - h - k) % 7
-        let m = (a + 11 * h + 22 * l) / 451
-        let month = (h + l - 7 * m + 114) / 31, dayOfMonth = (h + l - 7 * m + 114) % 31 + 1
-        return Day(year: y, month: month, day: dayOfMonth)!
     }
 }
 

@@ -148,7 +148,7 @@ public struct Endpoints: Sendable, Equatable {
     func ecbGap(before day: Day) -> Bool {
         let known = [historyEnd, ecbHistory?.snapshot.newestDay].compactMap { $0 }.max()
         guard let known else { return false }
-        return RefreshPolicy.nextTargetDay(after: known) < day
+        return TargetCalendar.nextBusinessDay(after: known) < day
     }
 
     /// Fetches the ECB's 90-day history when the daily rates are ahead of the known history.
