@@ -103,7 +103,7 @@ public struct ConverterState: Codable, Equatable, Sendable {
     // MARK: Favourites
 
     /// The most favourites kept: as many as the saved file is read back with (`StateStore`).
-    public static let maxFavourites = StateStore.maxCodes
+    public static let maxFavourites = AppState.maxCodes
 
     public enum FavouriteOutcome: Equatable, Sendable {
         case added(FavouritePair)

@@ -273,6 +273,9 @@ extension Day {
     /// The calendar day before.
     public var previous: Day { Day(date.addingTimeInterval(-86_400)) }
 
+    /// The following calendar day.
+    public var next: Day { Day(date.addingTimeInterval(86_400)) }
+
     /// The day `n` calendar days later (earlier when negative), held within the days a `Day`
     /// can be (1900-01-01 … 9999-12-31) whatever `n` is.
     public func adding(days n: Int) -> Day {

@@ -1,4 +1,5 @@
 import CambioCore
+import CambioStore
 import Foundation
 
 /// Where each provider lives. Every base URL can be overridden for tests; the same paths are

@@ -1,4 +1,5 @@
 import CambioCore
+import CambioStore
 import Foundation
 
 /// Alpha Vantage's address: `$CAMBIO_ALPHAVANTAGE_URL` or the real host.
@@ -113,14 +114,14 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
     /// hour per query; the sample is always searched.
     public func search(_ query: String) async -> SearchAnswer {
         var answer = SearchAnswer()
-        let q = StockCache.normalised(query)
+        let q = StockQuery.normalised(query)
         guard !q.isEmpty else { return answer }
         answer.sample = SampleStocks.search(q, in: Array(sample.keys))
         var cached: CachedStockAnswer?
         switch cache.loadSearch(q, now: now()) {
         case .loaded(let a, let listings):
             cached = a; answer.listings = listings; answer.fetchedAt = a.fetchedAt; answer.fromCache = true
-            if StockCache.isFresh(a, lifetime: StockCache.searchLifetime, now: now()) { return answer }
+            if CachedStockAnswer.isFresh(a, lifetime: CachedStockAnswer.searchLifetime, now: now()) { return answer }
         case .setAside(let path, let reason), .unreadable(let path, let reason): setAside.append((path, reason))
         case .missing: break
         }
@@ -167,7 +168,7 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
         switch cache.loadSeries(symbol, now: now()) {
         case .loaded(let a, let s):
             cached = (a, s)
-            if StockCache.isFresh(a, lifetime: StockCache.seriesLifetime, now: now()) {
+            if CachedStockAnswer.isFresh(a, lifetime: CachedStockAnswer.seriesLifetime, now: now()) {
                 return SeriesAnswer(series: s, source: .alphaVantage(fetchedAt: a.fetchedAt, fromCache: true), problem: nil)
             }
         case .setAside(let path, let reason), .unreadable(let path, let reason): setAside.append((path, reason))

@@ -82,7 +82,7 @@ extension RatesContext {
     public let problems: [String]
     /// Toasts and the status line: what the window tells the user.
     let notices = Notices()
-    let store: StateStore
+    let store: StateFile
     /// The state as this window last read or wrote the file: a save applies the changes made
     /// here since onto what the file holds then (another window may have saved in between)...
     private var saved: AppState
@@ -135,7 +135,7 @@ extension RatesContext {
         saved = data.state
         fileThen = data.savedState
         if engine.settingsMoved { state.dropSettings() }
-        store = data.store
+        store = data.stateFile
         problems = engine.startupProblems.map(say)
         engine.history.onProblem = { [weak self] in self?.onProblem?(say($0)) }
         preferencesObservation = preferences.observe { [weak self] key in

@@ -48,7 +48,7 @@ extension InvestmentsPage {
         // at once when the field is emptied.
         search.entry.onChanged { [weak self] in self?.model.typed() }
         search.entry.onSearchChanged { [weak self] in
-            guard let self, self.model.searchIsDue || StockCache.normalised(self.query).isEmpty else { return }
+            guard let self, self.model.searchIsDue || StockQuery.normalised(self.query).isEmpty else { return }
             self.runSearch()
         }
         search.entry.onActivate { [weak self] in self?.searchActivated() }
@@ -162,6 +162,6 @@ extension InvestmentsPage {
 
     /// A key was saved or removed (here or in Preferences): the search asks again.
     func keyChanged() {
-        if !StockCache.normalised(query).isEmpty { searchNow() }
+        if !StockQuery.normalised(query).isEmpty { searchNow() }
     }
 }

@@ -19,6 +19,14 @@ extension XCTestCase {
     }
 }
 
+extension CurrencyCatalog {
+    /// This system's catalogue (iso-codes' JSON), read here as CambioStore's loader reads it.
+    static func isoCodes(names: ((String) -> String)?, words: ((String) -> String)? = nil) throws -> CurrencyCatalog {
+        try CurrencyCatalog(isoCodesJSON: Data(contentsOf: URL(fileURLWithPath: "/usr/share/iso-codes/json/iso_4217.json")),
+                            names: names, words: words)
+    }
+}
+
 func dec(_ s: String) -> Decimal { Decimal(string: s, locale: Locale(identifier: "en_US_POSIX"))! }
 
 func day(_ s: String) -> Day { Day(iso: s)! }

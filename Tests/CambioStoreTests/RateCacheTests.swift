@@ -1,5 +1,6 @@
 import XCTest
 @testable import CambioCore
+@testable import CambioStore
 
 final class RateCacheTests: XCTestCase {
     let today = day("2026-11-22")
