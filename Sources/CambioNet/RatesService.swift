@@ -111,16 +111,8 @@ public struct Endpoints: Sendable, Equatable {
     /// Told when an answer for the history is refused (the daily rates stay in use).
     public var onHistoryRefused: (@MainActor (Wording) -> Void)?
 
-    public enum Outcome: Equatable, Sendable {
-        case updated
-        /// The server confirmed the cached rates (HTTP 304).
-        case unchanged
-        case skipped(until: Date)
-        case networkOff
-        case failed(Wording)
-        /// The server asked (HTTP 429) not to be asked again before this time.
-        case waitUntil(Date)
-    }
+    /// What asking one provider did (CambioCore's, so that a refresh's report needs no CambioNet).
+    public typealias Outcome = RefreshOutcome
 
     public init(cache: RateCache, endpoints: Endpoints, client: HTTPClient, now: @escaping () -> Date = Date.init) {
         self.cache = cache; self.endpoints = endpoints; self.client = client; self.now = now

@@ -83,7 +83,7 @@ extension InvestmentsPage {
     /// Runs the search for what is typed now (no pause): tests and Enter.
     public func searchNow() { runSearch() }
 
-    var networkAllowed: Bool { ctx.engine.client.networkAllowed }
+    var networkAllowed: Bool { ctx.engine.networkAllowed }
 
     private func runSearch() {
         let ticket = model.beginSearch(query, asksAlphaVantage: stocks.key != nil && networkAllowed)

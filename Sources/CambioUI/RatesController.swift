@@ -16,6 +16,8 @@ import Foundation
     private var views: @MainActor () -> [RatesView] = { [] }
     private var ticker: TimerHandle?
     private var preferencesObservation: Observation?
+    /// What went wrong with the metals and coins when they were last asked for (`RefreshReport`).
+    private var metalsAndCoinsProblems: [Wording] = []
 
     public init(context: AppContext) {
         ctx = context
@@ -47,19 +49,20 @@ import Foundation
 
     public func refresh(_ trigger: RefreshPolicy.Trigger) {
         let provider = preferences.provider
-        if trigger == .explicit && !engine.client.networkAllowed {
+        if trigger == .explicit && !engine.networkAllowed {
             notices.toast(tr("Network access is off"), button: (tr("_Turn On"), { [weak self] in self?.setNetworkAllowed(true) }))
             return
         }
-        if !engine.client.networkAllowed { return }
+        if !engine.networkAllowed { return }
         setRefreshing(true)
         Task { @MainActor in
-            let outcome = await engine.refresh(trigger, wanted: wanted)
-            setRefreshing(!engine.rates.refreshing.isEmpty)
-            switch outcome {
+            let report = await engine.refresh(trigger, wanted: wanted)
+            setRefreshing(engine.isRefreshing)
+            if report.askedMetalsAndCoins { metalsAndCoinsProblems = report.metalsAndCoinsProblems }
+            switch report.primary {
             case .updated, .unchanged:
                 notices.clear(.offline)
-                if trigger == .explicit, case .updated = outcome { notices.toast(tr("Rates updated")) }
+                if trigger == .explicit, case .updated = report.primary { notices.toast(tr("Rates updated")) }
             case .failed(let reason):
                 let source = sourceName(provider.sourceName)
                 let details = Template.fill(tr("Could not refresh rates from %@: %@. Showing %@."),
@@ -78,7 +81,7 @@ import Foundation
                 f.setLocalizedDateFormatFromTemplate("jm")
                 notices.toast(Template.fill(tr("%@ asked not to be asked again before %@"),
                                      sourceName(provider.sourceName), f.string(from: date)))
-            case .skipped, .networkOff:
+            case .skipped, .networkOff, nil:
                 break
             }
             showMetalsAndCoins()
@@ -89,7 +92,7 @@ import Foundation
     /// Metals or coins the last refresh could not update (a failed request, a refused value):
     /// a lasting line until a refresh brings them, their last good values in use meanwhile.
     func showMetalsAndCoins() {
-        let problems = engine.metalsAndCoinsProblems
+        let problems = metalsAndCoinsProblems
         guard !problems.isEmpty else { notices.clear(.metalsAndCoins); return }
         notices.set(.metalsAndCoins, title: tr("Some metal or coin prices were not updated"),
                     details: problems.map(say).joined(separator: "\n"),
@@ -98,7 +101,7 @@ import Foundation
 
     /// Network access off is a lasting state, with the switch to turn it on again.
     func showNetworkState() {
-        if preferences.networkAllowed {
+        if engine.networkAllowed {
             notices.clear(.networkOff)
         } else {
             notices.clear(.offline)
@@ -132,9 +135,10 @@ import Foundation
             if preferences.refreshInterval != .never { refresh(.start) }
         case .networkAllowed:
             showNetworkState()
-            if preferences.networkAllowed { refresh(.start) }
+            if engine.networkAllowed { refresh(.start) }
         case .metalsAndCoins:
-            if preferences.metalsAndCoins { refresh(.start) } else { showMetalsAndCoins() }
+            // Off: their sources are no longer asked, so what went wrong with them is past.
+            if preferences.metalsAndCoins { refresh(.start) } else { metalsAndCoinsProblems = []; showMetalsAndCoins() }
         case .decimalPlaces, .officialSource:
             break
         case .feeEnabled, .feePercent:
@@ -153,6 +157,6 @@ import Foundation
     /// The privacy switch. Off: no request leaves (rates, history, stocks); what is saved stays in
     /// use. On again: a refresh as at start.
     public func setNetworkAllowed(_ allowed: Bool) {
-        if allowed != preferences.networkAllowed { preferences.networkAllowed = allowed }
+        if allowed != engine.networkAllowed { engine.networkAllowed = allowed }
     }
 }

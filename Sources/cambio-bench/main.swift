@@ -433,7 +433,7 @@ case "history-chart":
             print("history_chart AED/JPY skipped: no CAMBIO_FRANKFURTER_URL (bench.py starts Tests/CambioNetTests/fault_server.py)")
         }
         let context = AppContext(environment: environment)
-        context.engine.client.allowNetwork(false)
+        context.engine.networkAllowed = false
         context.useRates(table)
         let window = MainWindow(application: nil, context: context)
         window.showPage(2)
