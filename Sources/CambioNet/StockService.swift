@@ -99,16 +99,7 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
 
     // MARK: Searching
 
-    public struct SearchAnswer: Sendable, Equatable {
-        /// Alpha Vantage's listings, best first (empty without a key).
-        public var listings: [StockInfo] = []
-        /// The bundled sample's stocks that match.
-        public var sample: [StockInfo] = []
-        /// When the listings were fetched (from the cache if older than this run's request).
-        public var fetchedAt: Date?
-        public var fromCache = false
-        public var problem: Wording?
-    }
+    public typealias SearchAnswer = StockSearchAnswer
 
     /// Searches by symbol or name. Alpha Vantage is asked only with a key, at most once an
     /// hour per query; the sample is always searched.
@@ -143,21 +134,9 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
 
     // MARK: Prices
 
-    public enum Source: Sendable, Equatable {
-        case alphaVantage(fetchedAt: Date, fromCache: Bool)
-        case sample
-    }
-
-    public struct SeriesAnswer: Sendable, Equatable {
-        public let series: PriceSeries
-        public let source: Source
-        /// A failure that made an older copy or the sample answer instead.
-        public let problem: Wording?
-    }
-
-    public struct SeriesError: Error, Sendable, Equatable, Worded {
-        public let wording: Wording
-    }
+    public typealias Source = StockSource
+    public typealias SeriesAnswer = StockSeriesAnswer
+    public typealias SeriesError = StockSeriesError
 
     /// The monthly prices of `stock`: a copy fetched within the day; else Alpha Vantage (with
     /// the user's key, or the demo key for IBM); else an older copy; else the bundled sample.

@@ -201,7 +201,9 @@ import Foundation
     // MARK: Stocks
 
     /// Stock prices: Alpha Vantage through the one session, the stock cache, the bundled sample.
-    public private(set) lazy var stocks: StockService = {
+    public var stocks: any StockPrices { stockService }
+
+    private(set) lazy var stockService: StockService = {
         let dir = BundledData.directory(environment: environment, executable: BundledData.executable,
                                         paths: data.paths, sourceTree: sourceTree)
         return StockService(cache: StockCache(paths: data.paths), keys: APIKeyStore(paths: data.paths),

@@ -129,7 +129,7 @@ extension InvestmentsPage {
         showEmptyState()
     }
 
-    private func use(_ answer: StockService.SeriesAnswer, _ load: InvestmentsModel.Load) {
+    private func use(_ answer: StockSeriesAnswer, _ load: InvestmentsModel.Load) {
         source = answer.source
         let source: InvestmentsModel.PriceSource
         switch answer.source {

@@ -19,7 +19,7 @@ import Foundation
     /// What went wrong with the metals and coins when they were last asked for (`RefreshReport`).
     private var metalsAndCoinsProblems: [Wording] = []
 
-    public init(context: AppContext) {
+    init(context: any DisplayContext & RatesContext & UserDataContext & NoticesContext & ServicesContext) {
         ctx = context
         preferencesObservation = context.preferences.observe { [weak self] key in self?.preferenceChanged(key) }
     }

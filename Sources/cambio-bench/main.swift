@@ -376,7 +376,7 @@ case "frame":
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-bench-\(getpid())")
         let context = AppContext(environment: ["HOME": home.path, "LANG": "en_US.UTF-8"])
         context.useRates(table)
-        context.state.currencies = CurrencyListState(codes: codes, anchorCode: "USD", anchorText: "1", referenceCode: "USD")
+        context.setCurrencies(CurrencyListState(codes: codes, anchorCode: "USD", anchorText: "1", referenceCode: "USD"))
         let window = MainWindow(application: nil, context: context)
         let cambio = FrameTimer(window.window) { window.present() }
         // Baseline: the same window redrawn with nothing changed.
