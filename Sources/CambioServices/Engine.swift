@@ -43,8 +43,10 @@ import Foundation
         endpoints = Endpoints(environment: environment)
         let bundle = BundledData.directory(environment: environment, executable: BundledData.executable,
                                            paths: data.paths, sourceTree: sourceTree)?.appendingPathComponent(BundledData.sharedHistory)
+        let (endpoints, client) = (endpoints, client)
         history = HistoryAccess(paths: data.paths, bundle: bundle,
-                                cached: data.cached.values.map(\.snapshot) + [data.ecbHistory?.snapshot].compactMap { $0 })
+                                cached: data.cached.values.map(\.snapshot) + [data.ecbHistory?.snapshot].compactMap { $0 },
+                                sync: { HistorySync(store: $0, endpoints: endpoints, client: client) })
         rates = RatesService(cache: RateCache(paths: data.paths), endpoints: endpoints, client: client)
         rates.seed(data.cached, ecbHistory: data.ecbHistory)
         rates.bundled = data.rates
@@ -194,6 +196,7 @@ import Foundation
     }
 
     /// The ECB's days newer than the history, from Frankfurter, through the one session.
+    /// (The command line's, which opens the store itself: `HistoryAccess.openNow`.)
     public func historySync(_ store: HistoryStore) -> HistorySync {
         HistorySync(store: store, endpoints: endpoints, client: client)
     }

@@ -270,7 +270,7 @@ extension InvestmentsPage {
                 return
             }
             Task { @MainActor in
-                let outcome = await store.off { try $0.history(from: from, to: to) }
+                let outcome = await store.pair(from: from, to: to)
                 self.setBusy(false)
                 switch outcome {
                 case .success(let h):
