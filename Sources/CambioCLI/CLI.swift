@@ -98,7 +98,7 @@ struct Setup {
     func fetchPair(_ store: HistoryStore, from: String, to: String, start: Day, end: Day, institution: String?, offline: Bool) -> Bool {
         guard !offline, networkAllowed, FrankfurterV2.asks(from, to, institution: institution) else { return true }
         return MainActor.assumeIsolated {
-            let sync = engine.historySync(store)
+            let sync = engine.history.sync(store)
             let run = MainContext.run(deadline: 120) {
                 await sync.fetchPair(from: from, to: to, start: start, end: end, institution: institution, today: Day.today())
             }

@@ -53,7 +53,7 @@ extension CambioCommand {
                 // Days newer than the history at hand come from Frankfurter (the ECB's figures).
                 if !offline, setup.networkAllowed, let newest = try store.newestECBDay(), last > newest {
                     let run: Result<HistorySync.Outcome, Error>? = MainActor.assumeIsolated {
-                        let sync = setup.engine.historySync(store)
+                        let sync = setup.engine.history.sync(store)
                         return MainContext.run(deadline: 30) { await sync.fetchNewerDays(today: today) }
                     }
                     switch run {

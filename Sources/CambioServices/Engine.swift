@@ -195,12 +195,6 @@ import Foundation
         [Provider.erapi, .cbr, .ecb, .frankfurter].first { $0 != primary }
     }
 
-    /// The ECB's days newer than the history, from Frankfurter, through the one session.
-    /// (The command line's, which opens the store itself: `HistoryAccess.openNow`.)
-    public func historySync(_ store: HistoryStore) -> HistorySync {
-        HistorySync(store: store, endpoints: endpoints, client: client)
-    }
-
     // MARK: Stocks
 
     /// Stock prices: Alpha Vantage through the one session, the stock cache, the bundled sample.
@@ -213,15 +207,4 @@ import Foundation
                             endpoint: AlphaVantageEndpoint(environment: environment),
                             sampleFile: dir?.appendingPathComponent(SampleStocks.fileName), client: client)
     }()
-
-    /// The rate function that shows a plan priced in `priceCurrency` in `shown`: nil when no
-    /// conversion is needed; for another currency, the history of the pair (read here).
-    public nonisolated func dcaRate(priceCurrency: String, shown: String, store: () throws -> HistoryStore) throws -> ((Day) -> Decimal?)? {
-        let conversion = DCAConversion.plan(priceCurrency: priceCurrency, shown: shown)
-        guard case .needsHistory(let from, let to) = conversion else {
-            return conversion.rate(priceCurrency: priceCurrency, history: nil)
-        }
-        let history = try store().history(from: from, to: to, end: Day.today())
-        return conversion.rate(priceCurrency: priceCurrency, history: history)
-    }
 }

@@ -19,7 +19,7 @@ import Foundation
     private let bundle: URL?
     private let cached: [ProviderSnapshot]
     /// The store's sync with Frankfurter, through the engine's session.
-    private let sync: @MainActor (HistoryStore) -> HistorySync
+    private let makeSync: @MainActor (HistoryStore) -> HistorySync
     private var waiting: [@MainActor (HistoryStore?) -> Void] = []
     private var started = false
     private var pending: [DayPublication] = []
@@ -29,7 +29,7 @@ import Foundation
     private var synchronous = false
 
     init(paths: AppPaths, bundle: URL?, cached: [ProviderSnapshot], sync: @escaping @MainActor (HistoryStore) -> HistorySync) {
-        self.paths = paths; self.bundle = bundle; self.cached = cached; self.sync = sync
+        self.paths = paths; self.bundle = bundle; self.cached = cached; makeSync = sync
     }
 
     /// The store is being opened on another thread (`whenReady`), not yet open or failed.
@@ -54,6 +54,21 @@ import Foundation
             failure = Wording(error: error)
             throw error
         }
+    }
+
+    /// The ECB's days newer than the history and the pairs' official histories, from Frankfurter
+    /// through the engine's session, for a store the command line opened (`openNow`).
+    public func sync(_ store: HistoryStore) -> HistorySync { makeSync(store) }
+
+    /// The rate function that shows a plan priced in `priceCurrency` in `shown`: nil when no
+    /// conversion is needed; for another currency, the history of the pair (read here).
+    public nonisolated static func dcaRate(priceCurrency: String, shown: String, store: () throws -> HistoryStore) throws -> ((Day) -> Decimal?)? {
+        let conversion = DCAConversion.plan(priceCurrency: priceCurrency, shown: shown)
+        guard case .needsHistory(let from, let to) = conversion else {
+            return conversion.rate(priceCurrency: priceCurrency, history: nil)
+        }
+        let history = try store().history(from: from, to: to, end: Day.today())
+        return conversion.rate(priceCurrency: priceCurrency, history: history)
     }
 
     /// Calls `body` once the history is open (at once when it is), or with nil when it failed.
@@ -84,7 +99,7 @@ import Foundation
 
     private func opened(_ store: HistoryStore, _ problems: [Wording]) {
         self.store = store
-        opened = OpenHistory(store: store, sync: sync(store))
+        opened = OpenHistory(store: store, sync: makeSync(store))
         if !synchronous {
             store.onLockWait { waiting in
                 Task { @MainActor [weak self] in self?.lockWaitChanged(waiting) }
