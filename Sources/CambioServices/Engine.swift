@@ -29,9 +29,15 @@ import Foundation
     private var preferencesObservation: Observation?
     private let sourceTree: URL?
 
-    public init(data: StartupData, environment: [String: String] = ProcessInfo.processInfo.environment,
-                client: HTTPClient = HTTPClient(userAgent: HTTPClient.userAgent), preferences: Preferences = Preferences(),
-                sourceTree: URL? = BundledData.sourceTree) {
+    public convenience init(data: StartupData, environment: [String: String] = ProcessInfo.processInfo.environment,
+                            preferences: Preferences = Preferences(), sourceTree: URL? = BundledData.sourceTree) {
+        self.init(data: data, environment: environment, client: HTTPClient(userAgent: HTTPClient.userAgent),
+                  preferences: preferences, sourceTree: sourceTree)
+    }
+
+    /// With a session of the caller's (tests).
+    init(data: StartupData, environment: [String: String] = ProcessInfo.processInfo.environment,
+         client: HTTPClient, preferences: Preferences = Preferences(), sourceTree: URL? = BundledData.sourceTree) {
         self.data = data
         self.environment = environment
         self.client = client
