@@ -18,13 +18,14 @@ let package = Package(
             pkgConfig: "gtk4 libadwaita-1 libsoup-3.0",
             providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev", "libsoup-3.0-dev"])]
         ),
-        // Every rule of the product. No C import: tested without a display.
+        // Every rule of the product. No C import, no file system: tested without a display or a disk.
         .target(name: "CambioCore", path: "Sources/CambioCore"),
         // Signals, object lifetimes, the GLib main loop bridge for Swift concurrency.
         .target(name: "CambioGLib", dependencies: ["CambioCore", "CGtk"], path: "Sources/CambioGLib"),
         // The one libsoup session: deadlines, status checks, size caps.
-        .target(name: "CambioNet", dependencies: ["CambioCore", "CambioGLib", "CGtk"], path: "Sources/CambioNet"),
-        // The rate history on disk: SQLite through GRDB, with a schema version and migrations.
+        .target(name: "CambioNet", dependencies: ["CambioCore", "CambioGLib", "CambioStore", "CGtk"], path: "Sources/CambioNet"),
+        // Everything on disk: the rate history (SQLite through GRDB, with a schema version and
+        // migrations), the state file, the caches, the API key, the file lock.
         .target(name: "CambioStore", dependencies: ["CambioCore", .product(name: "GRDB", package: "GRDB.swift")],
                 path: "Sources/CambioStore"),
         // The one engine of the window and the command line: preferences (GSettings), the network
@@ -41,7 +42,7 @@ let package = Package(
         // Names the crash reporter shipped with the self-contained build before the Swift runtime starts.
         // DWARF 4: valgrind 3.19 (make bench counts instructions with it) cannot read clang's DWARF 5.
         .target(name: "CambioBacktrace", path: "Sources/CambioBacktrace", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
-        .executableTarget(name: "cambio", dependencies: ["CambioUI", "CambioCLI", "CambioCore", "CambioServices", "CambioBacktrace", "CGtk"],
+        .executableTarget(name: "cambio", dependencies: ["CambioUI", "CambioCLI", "CambioCore", "CambioGLib", "CambioServices", "CambioBacktrace", "CGtk"],
                           path: "Sources/cambio"),
         // Benchmark helpers (make bench): an empty GTK 4 window built the same way, and timings.
         // Builds the shared ECB history at build time (make), never installed.
@@ -49,10 +50,10 @@ let package = Package(
         .executableTarget(name: "cambio-empty-window", dependencies: ["CambioGLib", "CGtk"], path: "Sources/cambio-empty-window"),
         .executableTarget(name: "cambio-bench", dependencies: ["CambioUI", "CambioCore", "CambioStore", "CambioServices", "CambioNet", "CambioGLib", "CGtk"], path: "Sources/cambio-bench"),
         .testTarget(name: "CambioCoreTests", dependencies: ["CambioCore"], path: "Tests/CambioCoreTests"),
-        .testTarget(name: "CambioStoreTests", dependencies: ["CambioStore", "CambioCore"], path: "Tests/CambioStoreTests"),
+        .testTarget(name: "CambioStoreTests", dependencies: ["CambioStore", "CambioServices", "CambioGLib", "CambioCore"], path: "Tests/CambioStoreTests"),
         .testTarget(name: "CambioNetTests", dependencies: ["CambioNet", "CambioServices", "CambioStore", "CambioCLI", "CambioCore", "CambioGLib", "CGtk"], path: "Tests/CambioNetTests",
                     exclude: ["fault_server.py", "frankfurter_v2.py"]),
-        .testTarget(name: "CambioUITests", dependencies: ["CambioUI", "CambioServices", "CambioCore", "CambioGLib", "CGtk"], path: "Tests/CambioUITests"),
+        .testTarget(name: "CambioUITests", dependencies: ["CambioUI", "CambioServices", "CambioStore", "CambioCore", "CambioGLib", "CGtk"], path: "Tests/CambioUITests"),
     ],
     swiftLanguageModes: [.v6]
 )

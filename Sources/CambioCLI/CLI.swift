@@ -98,7 +98,7 @@ struct Setup {
     func fetchPair(_ store: HistoryStore, from: String, to: String, start: Day, end: Day, institution: String?, offline: Bool) -> Bool {
         guard !offline, networkAllowed, FrankfurterV2.asks(from, to, institution: institution) else { return true }
         return MainActor.assumeIsolated {
-            let sync = engine.historySync(store)
+            let sync = engine.history.sync(store)
             let run = MainContext.run(deadline: 120) {
                 await sync.fetchPair(from: from, to: to, start: start, end: end, institution: institution, today: Day.today())
             }
@@ -119,14 +119,17 @@ struct Setup {
     }
 
     /// Asks the metals' and coins' sources within `deadline` seconds; a timeout is said.
-    @MainActor func refreshMetalsAndCoins(_ trigger: RefreshPolicy.Trigger, deadline: TimeInterval) {
-        if MainContext.run(deadline: deadline, { await engine.refreshMetalsAndCoins(trigger) }) == nil {
+    /// Returns what was asked, or nil when it ran out of time.
+    @MainActor func refreshMetalsAndCoins(_ trigger: RefreshPolicy.Trigger, deadline: TimeInterval) -> RefreshReport? {
+        guard case .success(let report)? = MainContext.run(deadline: deadline, { await engine.refreshMetalsAndCoins(trigger) }) else {
             warn("the metal and coin prices could not be refreshed within \(Int(deadline)) s (no complete answer in time); their last good values stay in use")
+            return nil
         }
+        return report
     }
 
     /// The Preferences' privacy switch: off, the command line sends nothing either.
-    var networkAllowed: Bool { MainActor.assumeIsolated { engine.client.networkAllowed } }
+    var networkAllowed: Bool { MainActor.assumeIsolated { engine.networkAllowed } }
 
     /// The rates to use: fresh if the policy asks and the server answers, else the last good
     /// cached ones, else the bundled ECB history. `--offline` sends no request.
@@ -134,14 +137,14 @@ struct Setup {
     /// sources are asked only when it names one of theirs.
     func table(offline: Bool, codes: [String]? = nil) -> RateTable? {
         MainActor.assumeIsolated {
-            if !offline && engine.client.networkAllowed {
+            if !offline && engine.networkAllowed {
                 let provider = engine.preferences.provider
                 let metals = codes.map { $0.contains(where: MetalsAndCoins.codes.contains) } ?? true
                 // The rates, then the metals and coins, each within its own time: a timeout is
                 // said of the work that ran out of it, and what came before it is kept.
-                let outcome = MainContext.run(deadline: 30) { await engine.refresh(.start, metalsAndCoins: false) }
+                let outcome = MainContext.run(deadline: 30) { await engine.refresh(.start, metalsAndCoins: false).primary }
                 switch outcome {
-                case .success(.failed(let reason))?:
+                case .success(.failed(let reason)?)?:
                     warn("could not refresh rates from \(provider.sourceName): \(reason); using the last good rates")
                 case nil:
                     warn("the rates could not be refreshed within 30 s (no complete answer in time); using the last good rates")
@@ -149,8 +152,8 @@ struct Setup {
                 }
                 if metals && engine.preferences.metalsAndCoins {
                     // Up to three requests: currency-api, its second address, Coinbase.
-                    refreshMetalsAndCoins(.start, deadline: 40)
-                    for problem in engine.metalsAndCoinsProblems { warn(problem.description) }
+                    let report = refreshMetalsAndCoins(.start, deadline: 40)
+                    for problem in report?.metalsAndCoinsProblems ?? [] { warn(problem.description) }
                 }
             }
             return engine.table

@@ -43,7 +43,7 @@ extension CambioCommand {
                 let answer = try prices(of: symbol, offline: self.offline || !setup.networkAllowed, setup: setup)
                 let series = answer.series
                 // Results in another currency: the stock's unit (pence → pounds), then each day's rate.
-                let rate = try shown.flatMap { try setup.engine.dcaRate(priceCurrency: series.currency, shown: $0, store: setup.history) }
+                let rate = try shown.flatMap { try HistoryAccess.dcaRate(priceCurrency: series.currency, shown: $0, store: setup.history) }
                 let result: DCAResult
                 do {
                     result = try DCA.compute(DCAPlan(symbol: symbol, initial: initial, monthly: monthly, start: start),

@@ -100,7 +100,7 @@ extension CambioCommand {
         /// answer within 30 s is said on stderr, and what is known is shown.
         static func fetchNewerDays(_ store: HistoryStore, today: Day, setup: Setup) {
             let run: Result<HistorySync.Outcome, Error>? = MainActor.assumeIsolated {
-                let sync = setup.engine.historySync(store)
+                let sync = setup.engine.history.sync(store)
                 return MainContext.run(deadline: 30) { await sync.fetchNewerDays(today: today) }
             }
             switch run {

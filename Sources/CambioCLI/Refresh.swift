@@ -29,18 +29,17 @@ extension CambioCommand {
                 let alone = provider != nil
                 // The source, then (without --provider) the metals and coins as in the window, each
                 // within its own time: a timeout is said of the work that ran out of it.
-                let outcome: RatesService.Outcome? = MainActor.assumeIsolated {
+                let (report, metals): (RefreshReport?, RefreshReport?) = MainActor.assumeIsolated {
                     let engine = setup.engine
-                    let outcome = try? MainContext.run(deadline: 60) {
-                        await engine.rates.refresh(chosen, trigger: .explicit, interval: engine.preferences.refreshInterval)
+                    let report = try? MainContext.run(deadline: 60) {
+                        await engine.refresh(only: chosen, trigger: .explicit)
                     }?.get()
-                    if !alone && engine.preferences.metalsAndCoins { setup.refreshMetalsAndCoins(.explicit, deadline: 60) }
-                    return outcome
+                    guard !alone && engine.preferences.metalsAndCoins else { return (report, nil) }
+                    return (report, setup.refreshMetalsAndCoins(.explicit, deadline: 60))
                 }
+                let outcome = report?.primary
                 // Metals or coins refused one by one: said, their last good values kept.
-                let problems = MainActor.assumeIsolated {
-                    !alone ? setup.engine.metalsAndCoinsProblems : setup.engine.rates.refusals[chosen] ?? []
-                }
+                let problems = !alone ? metals?.metalsAndCoinsProblems ?? [] : report?.asked.flatMap(\.refused) ?? []
                 for problem in problems { warn(problem.description) }
                 switch outcome {
                 case .updated?: print("\(chosen.sourceName): new rates stored")

@@ -103,7 +103,7 @@ public struct ConverterState: Codable, Equatable, Sendable {
     // MARK: Favourites
 
     /// The most favourites kept: as many as the saved file is read back with (`StateStore`).
-    public static let maxFavourites = StateStore.maxCodes
+    public static let maxFavourites = AppState.maxCodes
 
     public enum FavouriteOutcome: Equatable, Sendable {
         case added(FavouritePair)
@@ -206,41 +206,6 @@ public struct FavouriteSearch: Sendable {
     }
 }
 
-/// Runs work once input has paused for `delay`: each input moves the deadline; the owner asks
-/// `fire(at:)` when its timer ends and re-arms for `remaining(at:)` when the answer is no. Times
-/// are seconds on any monotonic clock the owner chooses, so tests inject them.
-public struct Debouncer: Sendable {
-    public let delay: TimeInterval
-    public private(set) var deadline: TimeInterval?
-
-    public init(delay: TimeInterval) { self.delay = delay }
-
-    public var isPending: Bool { deadline != nil }
-
-    /// Input arrived at `now`: the work waits until `now + delay`.
-    public mutating func input(at now: TimeInterval) { deadline = now + delay }
-
-    /// Seconds until the work is due (0 when due), or nil when nothing waits.
-    public func remaining(at now: TimeInterval) -> TimeInterval? {
-        deadline.map { Swift.max(0, $0 - now) }
-    }
-
-    /// True once, when the work is due; it is then no longer pending.
-    public mutating func fire(at now: TimeInterval) -> Bool {
-        guard let d = deadline, now >= d else { return false }
-        deadline = nil
-        return true
-    }
-
-    /// True when work was waiting (it is to run now, e.g. on Enter); nothing waits afterwards.
-    public mutating func flush() -> Bool {
-        defer { deadline = nil }
-        return deadline != nil
-    }
-
-    public mutating func cancel() { deadline = nil }
-}
-
 /// One target's line on the Converter page.
 public struct ConversionResult: Equatable, Sendable {
     public let code: String
@@ -285,30 +250,6 @@ public struct ConverterComputation: Sendable {
                                     rateText: formatter.rate(rate),
                                     publication: table.publication(from: state.source, to: code))
         }
-    }
-}
-
-/// How old a publication is, in whole days from its day to today (UTC days, as rates are dated).
-public enum RateAge {
-    public static func days(_ day: Day, today: Day) -> Int {
-        Swift.max(0, Int((today.date.timeIntervalSince(day.date) / 86_400).rounded()))
-    }
-
-    /// Rates this many days old or older are stale: the ECB skips weekends and holidays (up to
-    /// four days over Easter), so anything older than that missed a publication.
-    public static let staleAfterDays = 5
-
-    public static func isStale(_ day: Day, today: Day) -> Bool { days(day, today: today) >= staleAfterDays }
-
-    /// A provider's publication that old; a rate of the user's is never stale (it is theirs).
-    public static func isStale(_ publication: Publication, today: Day) -> Bool {
-        publication.source != UserRate.source && isStale(publication.day, today: today)
-    }
-
-    /// "today", "yesterday", "23 days old", in `words`' language.
-    public static func words(_ age: Int, _ words: Translations) -> String {
-        age == 0 ? words.tr("today") : age == 1 ? words.tr("yesterday")
-            : Template.fill(words.trn("%d day old", "%d days old", age), String(age))
     }
 }
 

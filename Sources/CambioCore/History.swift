@@ -255,9 +255,9 @@ public struct HistoryDay: Sendable, Equatable {
                 status = .rate(history.points[i], change: i > 0 ? history.points[i].rate - history.points[i - 1].rate : nil)
             } else if gaps.contains(day) {
                 status = .notPublished(missing: history.missing(on: day))
-            } else if businessDays && RefreshPolicy.isWeekend(day) {
+            } else if businessDays && TargetCalendar.isWeekend(day) {
                 status = .weekend
-            } else if businessDays && RefreshPolicy.isTargetHoliday(day) {
+            } else if businessDays && TargetCalendar.isHoliday(day) {
                 status = .holiday
             } else {
                 status = .noData
@@ -272,6 +272,9 @@ public struct HistoryDay: Sendable, Equatable {
 extension Day {
     /// The calendar day before.
     public var previous: Day { Day(date.addingTimeInterval(-86_400)) }
+
+    /// The following calendar day.
+    public var next: Day { Day(date.addingTimeInterval(86_400)) }
 
     /// The day `n` calendar days later (earlier when negative), held within the days a `Day`
     /// can be (1900-01-01 … 9999-12-31) whatever `n` is.

@@ -51,7 +51,7 @@ extension InvestmentsModel {
     public mutating func beginSearch(_ query: String, asksAlphaVantage: Bool) -> Search? {
         searchPending = false
         searchGeneration += 1
-        guard !StockCache.normalised(query).isEmpty else {
+        guard !StockQuery.normalised(query).isEmpty else {
             openFirstOnAnswer = false
             closeSearch()
             return nil

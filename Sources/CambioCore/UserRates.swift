@@ -224,7 +224,7 @@ extension UserRates {
         var seen = Set<String>()
         for (i, item) in list.enumerated() {
             var problems: [String] = []
-            guard let rate: UserRate = StateStore.field(["userRates[\(i)]": item], "userRates[\(i)]", &problems) else {
+            guard let rate: UserRate = SavedStateReader.field(["userRates[\(i)]": item], "userRates[\(i)]", &problems) else {
                 ignored += problems
                 continue
             }

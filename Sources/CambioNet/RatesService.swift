@@ -1,4 +1,5 @@
 import CambioCore
+import CambioStore
 import Foundation
 
 /// Where each provider lives. Every base URL can be overridden for tests; the same paths are
@@ -110,16 +111,8 @@ public struct Endpoints: Sendable, Equatable {
     /// Told when an answer for the history is refused (the daily rates stay in use).
     public var onHistoryRefused: (@MainActor (Wording) -> Void)?
 
-    public enum Outcome: Equatable, Sendable {
-        case updated
-        /// The server confirmed the cached rates (HTTP 304).
-        case unchanged
-        case skipped(until: Date)
-        case networkOff
-        case failed(Wording)
-        /// The server asked (HTTP 429) not to be asked again before this time.
-        case waitUntil(Date)
-    }
+    /// What asking one provider did (CambioCore's, so that a refresh's report needs no CambioNet).
+    public typealias Outcome = RefreshOutcome
 
     public init(cache: RateCache, endpoints: Endpoints, client: HTTPClient, now: @escaping () -> Date = Date.init) {
         self.cache = cache; self.endpoints = endpoints; self.client = client; self.now = now
@@ -148,7 +141,7 @@ public struct Endpoints: Sendable, Equatable {
     func ecbGap(before day: Day) -> Bool {
         let known = [historyEnd, ecbHistory?.snapshot.newestDay].compactMap { $0 }.max()
         guard let known else { return false }
-        return RefreshPolicy.nextTargetDay(after: known) < day
+        return TargetCalendar.nextBusinessDay(after: known) < day
     }
 
     /// Fetches the ECB's 90-day history when the daily rates are ahead of the known history.

@@ -1,4 +1,5 @@
 import CambioCore
+import CambioStore
 import Foundation
 
 /// Alpha Vantage's address: `$CAMBIO_ALPHAVANTAGE_URL` or the real host.
@@ -98,29 +99,20 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
 
     // MARK: Searching
 
-    public struct SearchAnswer: Sendable, Equatable {
-        /// Alpha Vantage's listings, best first (empty without a key).
-        public var listings: [StockInfo] = []
-        /// The bundled sample's stocks that match.
-        public var sample: [StockInfo] = []
-        /// When the listings were fetched (from the cache if older than this run's request).
-        public var fetchedAt: Date?
-        public var fromCache = false
-        public var problem: Wording?
-    }
+    public typealias SearchAnswer = StockSearchAnswer
 
     /// Searches by symbol or name. Alpha Vantage is asked only with a key, at most once an
     /// hour per query; the sample is always searched.
     public func search(_ query: String) async -> SearchAnswer {
         var answer = SearchAnswer()
-        let q = StockCache.normalised(query)
+        let q = StockQuery.normalised(query)
         guard !q.isEmpty else { return answer }
         answer.sample = SampleStocks.search(q, in: Array(sample.keys))
         var cached: CachedStockAnswer?
         switch cache.loadSearch(q, now: now()) {
         case .loaded(let a, let listings):
             cached = a; answer.listings = listings; answer.fetchedAt = a.fetchedAt; answer.fromCache = true
-            if StockCache.isFresh(a, lifetime: StockCache.searchLifetime, now: now()) { return answer }
+            if CachedStockAnswer.isFresh(a, lifetime: CachedStockAnswer.searchLifetime, now: now()) { return answer }
         case .setAside(let path, let reason), .unreadable(let path, let reason): setAside.append((path, reason))
         case .missing: break
         }
@@ -142,21 +134,9 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
 
     // MARK: Prices
 
-    public enum Source: Sendable, Equatable {
-        case alphaVantage(fetchedAt: Date, fromCache: Bool)
-        case sample
-    }
-
-    public struct SeriesAnswer: Sendable, Equatable {
-        public let series: PriceSeries
-        public let source: Source
-        /// A failure that made an older copy or the sample answer instead.
-        public let problem: Wording?
-    }
-
-    public struct SeriesError: Error, Sendable, Equatable, Worded {
-        public let wording: Wording
-    }
+    public typealias Source = StockSource
+    public typealias SeriesAnswer = StockSeriesAnswer
+    public typealias SeriesError = StockSeriesError
 
     /// The monthly prices of `stock`: a copy fetched within the day; else Alpha Vantage (with
     /// the user's key, or the demo key for IBM); else an older copy; else the bundled sample.
@@ -167,7 +147,7 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
         switch cache.loadSeries(symbol, now: now()) {
         case .loaded(let a, let s):
             cached = (a, s)
-            if StockCache.isFresh(a, lifetime: StockCache.seriesLifetime, now: now()) {
+            if CachedStockAnswer.isFresh(a, lifetime: CachedStockAnswer.seriesLifetime, now: now()) {
                 return SeriesAnswer(series: s, source: .alphaVantage(fetchedAt: a.fetchedAt, fromCache: true), problem: nil)
             }
         case .setAside(let path, let reason), .unreadable(let path, let reason): setAside.append((path, reason))

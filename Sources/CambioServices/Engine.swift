@@ -9,12 +9,12 @@ import Foundation
 /// stock prices, and the start-up problems in words. Neither surface wires a service itself.
 @MainActor public final class Engine {
     public nonisolated let data: StartupData
-    public nonisolated let environment: [String: String]
-    /// The one HTTP session; its gate follows the "Use the network" preference.
-    public let client: HTTPClient
+    nonisolated let environment: [String: String]
+    /// The one HTTP session; its gate follows the "Use the network" preference (`networkAllowed`).
+    let client: HTTPClient
     public let preferences: Preferences
-    public let endpoints: Endpoints
-    public let rates: RatesService
+    let endpoints: Endpoints
+    let rates: RatesService
     public let history: HistoryAccess
     /// The rates in use: the primary provider's last good answer with what it lacks filled from
     /// the others, else the bundled ECB rates; the user's own rates in place of theirs.
@@ -29,9 +29,15 @@ import Foundation
     private var preferencesObservation: Observation?
     private let sourceTree: URL?
 
-    public init(data: StartupData, environment: [String: String] = ProcessInfo.processInfo.environment,
-                client: HTTPClient = HTTPClient(userAgent: HTTPClient.userAgent), preferences: Preferences = Preferences(),
-                sourceTree: URL? = BundledData.sourceTree) {
+    public convenience init(data: StartupData, environment: [String: String] = ProcessInfo.processInfo.environment,
+                            preferences: Preferences = Preferences(), sourceTree: URL? = BundledData.sourceTree) {
+        self.init(data: data, environment: environment, client: HTTPClient(userAgent: HTTPClient.userAgent),
+                  preferences: preferences, sourceTree: sourceTree)
+    }
+
+    /// With a session of the caller's (tests).
+    init(data: StartupData, environment: [String: String] = ProcessInfo.processInfo.environment,
+         client: HTTPClient, preferences: Preferences = Preferences(), sourceTree: URL? = BundledData.sourceTree) {
         self.data = data
         self.environment = environment
         self.client = client
@@ -43,8 +49,10 @@ import Foundation
         endpoints = Endpoints(environment: environment)
         let bundle = BundledData.directory(environment: environment, executable: BundledData.executable,
                                            paths: data.paths, sourceTree: sourceTree)?.appendingPathComponent(BundledData.sharedHistory)
+        let (endpoints, client) = (endpoints, client)
         history = HistoryAccess(paths: data.paths, bundle: bundle,
-                                cached: data.cached.values.map(\.snapshot) + [data.ecbHistory?.snapshot].compactMap { $0 })
+                                cached: data.cached.values.map(\.snapshot) + [data.ecbHistory?.snapshot].compactMap { $0 },
+                                sync: { HistorySync(store: $0, endpoints: endpoints, client: client) })
         rates = RatesService(cache: RateCache(paths: data.paths), endpoints: endpoints, client: client)
         rates.seed(data.cached, ecbHistory: data.ecbHistory)
         rates.bundled = data.rates
@@ -57,9 +65,7 @@ import Foundation
             switch key {
             case .networkAllowed: self.client.allowNetwork(self.preferences.networkAllowed)
             case .provider: self.useCurrentProvider()
-            // Off: their sources are no longer asked, so what went wrong with them is past.
-            case .metalsAndCoins: if !self.preferences.metalsAndCoins { self.metalsAndCoinsProblems = [] }
-            case .refreshInterval, .decimalPlaces, .feeEnabled, .feePercent, .officialSource: break
+            case .metalsAndCoins, .refreshInterval, .decimalPlaces, .feeEnabled, .feePercent, .officialSource: break
             }
         }
         useCurrentProvider()
@@ -82,9 +88,23 @@ import Foundation
     /// Told when the rates in use change.
     public func observeRates(_ body: @escaping @MainActor () -> Void) { rateObservers.append(body) }
 
+    /// Whether requests may leave: the "Use the network" preference, which the one HTTP session
+    /// follows. Off, no request leaves (rates, history, stocks); what is saved stays in use.
+    /// Set: the choice is saved (the preference) and the session follows it at once.
+    public var networkAllowed: Bool {
+        get { client.networkAllowed }
+        set {
+            client.allowNetwork(newValue)
+            if preferences.networkAllowed != newValue { preferences.networkAllowed = newValue }
+        }
+    }
+
+    /// A refresh is under way (the window's Refresh button spins).
+    public var isRefreshing: Bool { !rates.refreshing.isEmpty }
+
     /// Puts the primary provider's last good answer in use (else the bundled ECB rates), with
     /// what it lacks filled from the other providers' answers.
-    public func useCurrentProvider() {
+    func useCurrentProvider() {
         let provider = preferences.provider
         guard let composed = RateTable.compose(primary: provider, answers: rates.answers.mapValues(\.snapshot),
                                                bundled: data.rates) else { return }
@@ -122,36 +142,38 @@ import Foundation
     /// a good answer in use, then, when `wanted` has currencies it lacks, asks the broadest
     /// other source too. Any failure leaves the rates in use as they were.
     /// `metalsAndCoins`: whether to ask for them too (when the preference allows): the window
-    /// always does; a command only when it names one.
-    public func refresh(_ trigger: RefreshPolicy.Trigger, wanted: [String] = [], metalsAndCoins: Bool = true) async -> RatesService.Outcome {
-        let provider = preferences.provider, interval = preferences.refreshInterval
-        let outcome = await rates.refresh(provider, trigger: trigger, interval: interval)
-        switch outcome {
-        case .updated, .unchanged: useCurrentProvider()
-        default: break
-        }
+    /// always does; a command only when it names one. The report has every provider's outcome.
+    public func refresh(_ trigger: RefreshPolicy.Trigger, wanted: [String] = [], metalsAndCoins: Bool = true) async -> RefreshReport {
+        let provider = preferences.provider
+        var report = await refresh(only: provider, trigger: trigger)
         let missing = Self.missing(from: rates.answers[provider]?.snapshot, wanted: wanted)
-        if !missing.isEmpty, let filler = Self.filler(for: provider),
-           case .updated = await rates.refresh(filler, trigger: trigger, interval: interval) {
-            useCurrentProvider()
+        if !missing.isEmpty, let filler = Self.filler(for: provider) {
+            let outcome = await rates.refresh(filler, trigger: trigger, interval: preferences.refreshInterval)
+            report.append(.init(provider: filler, role: .filler, outcome: outcome, refused: rates.refusals[filler] ?? []))
+            if case .updated = outcome { useCurrentProvider() }
         }
-        if metalsAndCoins && preferences.metalsAndCoins { await refreshMetalsAndCoins(trigger) }
-        return outcome
+        if metalsAndCoins && preferences.metalsAndCoins {
+            for asked in await refreshMetalsAndCoins(trigger).asked { report.append(asked) }
+        }
+        return report
     }
 
-    /// What went wrong with the metals and coins in the last refresh, in words (a failed
-    /// request, a refused value); empty when all went well.
-    public private(set) var metalsAndCoinsProblems: [Wording] = []
+    /// Asks `provider` alone (the command line's `refresh --provider`), as the primary source,
+    /// and puts a good answer in use.
+    public func refresh(only provider: Provider, trigger: RefreshPolicy.Trigger) async -> RefreshReport {
+        let outcome = await rates.refresh(provider, trigger: trigger, interval: preferences.refreshInterval)
+        if outcome.answered { useCurrentProvider() }
+        return RefreshReport([.init(provider: provider, role: .primary, outcome: outcome, refused: rates.refusals[provider] ?? [])])
+    }
 
     /// The metals and coins, alongside whichever fiat source is chosen: currency-api first;
     /// Coinbase when currency-api failed or lacks a coin today. A failure keeps the last good
-    /// values and is said in `metalsAndCoinsProblems`.
-    public func refreshMetalsAndCoins(_ trigger: RefreshPolicy.Trigger) async {
+    /// values and is said in the report (`metalsAndCoinsProblems`).
+    public func refreshMetalsAndCoins(_ trigger: RefreshPolicy.Trigger) async -> RefreshReport {
         let interval = preferences.refreshInterval
-        var problems: [Wording] = []
+        var report = RefreshReport()
         let first = await rates.refresh(.currencyapi, trigger: trigger, interval: interval)
-        problems += Self.problem(first, .currencyapi) + (rates.refusals[.currencyapi] ?? [])
-        var changed = first == .updated
+        report.append(.init(provider: .currencyapi, role: .metalsAndCoins, outcome: first, refused: rates.refusals[.currencyapi] ?? []))
         let coins = rates.answers[.currencyapi].flatMap { a in a.snapshot.newestDay.flatMap { a.snapshot.days[$0] } } ?? [:]
         let failed: Bool
         switch first {
@@ -160,20 +182,10 @@ import Foundation
         }
         if failed || !MetalsAndCoins.coins.isSubset(of: Set(coins.keys).union([Provider.currencyapi.requestedBase])) {
             let second = await rates.refresh(.coinbase, trigger: trigger, interval: interval)
-            problems += Self.problem(second, .coinbase) + (rates.refusals[.coinbase] ?? [])
-            changed = changed || second == .updated
+            report.append(.init(provider: .coinbase, role: .metalsAndCoins, outcome: second, refused: rates.refusals[.coinbase] ?? []))
         }
-        metalsAndCoinsProblems = problems
-        if changed { useCurrentProvider() }
-    }
-
-    /// A refresh that did not work, in words.
-    static func problem(_ outcome: RatesService.Outcome, _ provider: Provider) -> [Wording] {
-        switch outcome {
-        case .failed(let reason): return [Wording("Could not refresh %@: %@", provider.sourceWording, reason)]
-        case .waitUntil: return [Wording("%@ asked not to be asked again for a while", provider.sourceWording)]
-        case .updated, .unchanged, .skipped, .networkOff: return []
-        }
+        if report.changedAny { useCurrentProvider() }
+        return report
     }
 
     /// The currencies of `wanted` the primary's newest publication lacks.
@@ -189,30 +201,16 @@ import Foundation
         [Provider.erapi, .cbr, .ecb, .frankfurter].first { $0 != primary }
     }
 
-    /// The ECB's days newer than the history, from Frankfurter, through the one session.
-    public func historySync(_ store: HistoryStore) -> HistorySync {
-        HistorySync(store: store, endpoints: endpoints, client: client)
-    }
-
     // MARK: Stocks
 
     /// Stock prices: Alpha Vantage through the one session, the stock cache, the bundled sample.
-    public private(set) lazy var stocks: StockService = {
+    public var stocks: any StockPrices { stockService }
+
+    private(set) lazy var stockService: StockService = {
         let dir = BundledData.directory(environment: environment, executable: BundledData.executable,
                                         paths: data.paths, sourceTree: sourceTree)
         return StockService(cache: StockCache(paths: data.paths), keys: APIKeyStore(paths: data.paths),
                             endpoint: AlphaVantageEndpoint(environment: environment),
                             sampleFile: dir?.appendingPathComponent(SampleStocks.fileName), client: client)
     }()
-
-    /// The rate function that shows a plan priced in `priceCurrency` in `shown`: nil when no
-    /// conversion is needed; for another currency, the history of the pair (read here).
-    public nonisolated func dcaRate(priceCurrency: String, shown: String, store: () throws -> HistoryStore) throws -> ((Day) -> Decimal?)? {
-        let conversion = DCAConversion.plan(priceCurrency: priceCurrency, shown: shown)
-        guard case .needsHistory(let from, let to) = conversion else {
-            return conversion.rate(priceCurrency: priceCurrency, history: nil)
-        }
-        let history = try store().history(from: from, to: to, end: Day.today())
-        return conversion.rate(priceCurrency: priceCurrency, history: history)
-    }
 }

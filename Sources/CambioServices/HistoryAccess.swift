@@ -9,13 +9,17 @@ import Foundation
 /// another process holding its write lock delays the writes, never the window. The command line
 /// (`openNow`) writes on its own thread.
 @MainActor public final class HistoryAccess {
-    public private(set) var store: HistoryStore?
+    private(set) var store: HistoryStore?
+    /// The open store as the pages use it (made once, when it opens).
+    public private(set) var opened: (any RateHistory)?
     public private(set) var failure: Wording?
     /// Told of problems found while opening or recording (the window's banner, the CLI's stderr).
     public var onProblem: (@MainActor (Wording) -> Void)?
     private let paths: AppPaths
     private let bundle: URL?
     private let cached: [ProviderSnapshot]
+    /// The store's sync with Frankfurter, through the engine's session.
+    private let makeSync: @MainActor (HistoryStore) -> HistorySync
     private var waiting: [@MainActor (HistoryStore?) -> Void] = []
     private var started = false
     private var pending: [DayPublication] = []
@@ -24,14 +28,14 @@ import Foundation
     /// Opened by `openNow` (the command line): records are written at once, on this thread.
     private var synchronous = false
 
-    init(paths: AppPaths, bundle: URL?, cached: [ProviderSnapshot]) {
-        self.paths = paths; self.bundle = bundle; self.cached = cached
+    init(paths: AppPaths, bundle: URL?, cached: [ProviderSnapshot], sync: @escaping @MainActor (HistoryStore) -> HistorySync) {
+        self.paths = paths; self.bundle = bundle; self.cached = cached; makeSync = sync
     }
 
     /// The store is being opened on another thread (`whenReady`), not yet open or failed.
     public var isOpening: Bool { started && store == nil && failure == nil }
 
-    /// Opens the store now, on this thread (the command line).
+    /// Opens the store now, on this thread (the command line, which reads and writes it itself).
     public func openNow() throws -> HistoryStore {
         synchronous = true
         if let store {
@@ -52,9 +56,28 @@ import Foundation
         }
     }
 
-    /// Calls `body` once the store is open (at once when it is), or with nil when it failed.
+    /// The ECB's days newer than the history and the pairs' official histories, from Frankfurter
+    /// through the engine's session, for a store the command line opened (`openNow`).
+    public func sync(_ store: HistoryStore) -> HistorySync { makeSync(store) }
+
+    /// The rate function that shows a plan priced in `priceCurrency` in `shown`: nil when no
+    /// conversion is needed; for another currency, the history of the pair (read here).
+    public nonisolated static func dcaRate(priceCurrency: String, shown: String, store: () throws -> HistoryStore) throws -> ((Day) -> Decimal?)? {
+        let conversion = DCAConversion.plan(priceCurrency: priceCurrency, shown: shown)
+        guard case .needsHistory(let from, let to) = conversion else {
+            return conversion.rate(priceCurrency: priceCurrency, history: nil)
+        }
+        let history = try store().history(from: from, to: to, end: Day.today())
+        return conversion.rate(priceCurrency: priceCurrency, history: history)
+    }
+
+    /// Calls `body` once the history is open (at once when it is), or with nil when it failed.
     /// The first call opens it on the store's thread (a migration may take a moment).
-    public func whenReady(_ body: @escaping @MainActor (HistoryStore?) -> Void) {
+    public func whenReady(_ body: @escaping @MainActor ((any RateHistory)?) -> Void) {
+        whenStoreReady { [weak self] _ in body(self?.opened) }
+    }
+
+    func whenStoreReady(_ body: @escaping @MainActor (HistoryStore?) -> Void) {
         if store != nil || failure != nil { body(store); return }
         waiting.append(body)
         guard !started else { return }
@@ -76,6 +99,7 @@ import Foundation
 
     private func opened(_ store: HistoryStore, _ problems: [Wording]) {
         self.store = store
+        opened = OpenHistory(store: store, sync: makeSync(store))
         if !synchronous {
             store.onLockWait { waiting in
                 Task { @MainActor [weak self] in self?.lockWaitChanged(waiting) }

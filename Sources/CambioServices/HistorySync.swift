@@ -26,9 +26,7 @@ import Foundation
 
     /// The last TARGET business day on or before `today`: the newest day the ECB can have.
     public static func lastBusinessDay(_ today: Day) -> Day {
-        var d = today
-        while RefreshPolicy.isTargetHoliday(d) { d = d.previous }
-        return d
+        TargetCalendar.lastBusinessDay(onOrBefore: today)
     }
 
     public func fetchNewerDays(today: Day) async -> Outcome {

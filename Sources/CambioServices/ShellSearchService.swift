@@ -1,5 +1,6 @@
 import CambioCore
 import CambioGLib
+import CambioStore
 import Foundation
 
 /// `cambio --search-provider`: Cambio's answers in the GNOME Shell overview

@@ -101,7 +101,7 @@ public final class HistoryStore: Sendable {
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         } catch {
-            let problem = FileProblem.from(error, path: dir.path)
+            let problem = FileProblem.onDisk(error, path: dir.path)
             return (try HistoryStore(inMemoryFor: url, bundle: bundle), .readOnly(reason: problem.wording))
         }
         let exists = access(url.path, F_OK) == 0
@@ -114,7 +114,7 @@ public final class HistoryStore: Sendable {
         }
         let writable = exists ? access(url.path, W_OK) == 0 && access(dir.path, W_OK) == 0 : access(dir.path, W_OK) == 0
         if !writable {
-            let why = FileProblem.from(errno: EACCES, path: exists && access(url.path, W_OK) != 0 ? url.path : dir.path).wording
+            let why = FileProblem.onDisk(errno: EACCES, path: exists && access(url.path, W_OK) != 0 ? url.path : dir.path).wording
             if !exists { return (try HistoryStore(inMemoryFor: url, bundle: bundle), .readOnly(reason: why)) }
             do {
                 return (try HistoryStore(url: url, readOnly: true, busy: busy, bundle: bundle), .readOnly(reason: why))
@@ -460,7 +460,7 @@ public final class HistoryStore: Sendable {
             _ = try db.write { try insertBundle(csv, into: $0) }
             try db.writeWithoutTransaction { try $0.execute(sql: "VACUUM") }
             try db.close()
-            guard rename(building.path, url.path) == 0 else { throw FileProblem.from(errno: errno, path: url.path) }
+            guard rename(building.path, url.path) == 0 else { throw FileProblem.onDisk(errno: errno, path: url.path) }
         } catch {
             try? FileManager.default.removeItem(at: building)
             throw HistoryStoreError(error, path: url.path)

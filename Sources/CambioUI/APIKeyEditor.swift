@@ -6,7 +6,7 @@ import Foundation
 /// Saving and removing the Alpha Vantage key, and what to say about it: the one behaviour behind
 /// the Investments page's popover (`APIKeyEditor`) and the Preferences rows (`APIKeyRows`).
 @MainActor struct APIKeyKeeper {
-    let stocks: () -> StockService
+    let stocks: () -> any StockPrices
 
     /// What a save or a removal did: the words for it, and whether the key changed.
     struct Outcome {
@@ -57,7 +57,7 @@ import Foundation
     /// Told after the key was saved or removed.
     var onChange: (@MainActor () -> Void)?
 
-    init(stocks: @escaping @MainActor () -> StockService, width: Int32 = 44) {
+    init(stocks: @escaping @MainActor () -> any StockPrices, width: Int32 = 44) {
         keeper = APIKeyKeeper(stocks: stocks)
         field.accessibleLabel(tr("Alpha Vantage key"))
         field.widthChars = 24
@@ -115,7 +115,7 @@ import Foundation
     /// Told after the key was saved or removed.
     var onChange: (@MainActor () -> Void)?
 
-    init(stocks: @escaping @MainActor () -> StockService, toast: @escaping @MainActor (String) -> Void) {
+    init(stocks: @escaping @MainActor () -> any StockPrices, toast: @escaping @MainActor (String) -> Void) {
         keeper = APIKeyKeeper(stocks: stocks)
         self.toast = toast
         field = EntryRow(title: tr("Alpha _Vantage key"), password: true, applyName: tr("Save the key"))

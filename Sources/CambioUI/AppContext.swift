@@ -54,7 +54,7 @@ extension RatesContext {
 @MainActor protocol ServicesContext: AnyObject {
     var engine: Engine { get }
     var historyData: HistoryAccess { get }
-    var stocks: StockService { get }
+    var stocks: any StockPrices { get }
     var preferences: Preferences { get }
 }
 
@@ -73,15 +73,15 @@ extension RatesContext {
     public private(set) var fee: Fee?
     public let days: DayFormatter
     /// The user's data, saved in the data file. Every change to it is saved (once typing
-    /// pauses): no screen has to remember to.
-    public var state: AppState {
+    /// pauses): no screen has to remember to. Changed only through the methods below.
+    public private(set) var state: AppState {
         didSet { if state != oldValue { scheduleSave() } }
     }
     /// Problems found at start-up, shown in the window's status line.
     public let problems: [String]
     /// Toasts and the status line: what the window tells the user.
     let notices = Notices()
-    let store: StateStore
+    let store: StateFile
     /// The state as this window last read or wrote the file: a save applies the changes made
     /// here since onto what the file holds then (another window may have saved in between)...
     private var saved: AppState
@@ -108,7 +108,7 @@ extension RatesContext {
     /// The rate history on disk, opened when first needed.
     var historyData: HistoryAccess { engine.history }
     /// Stock prices (Investments).
-    var stocks: StockService { engine.stocks }
+    var stocks: any StockPrices { engine.stocks }
 
     /// Loads everything now, on this thread (tests, tools).
     public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -134,7 +134,7 @@ extension RatesContext {
         saved = data.state
         fileThen = data.savedState
         if engine.settingsMoved { state.dropSettings() }
-        store = data.store
+        store = data.stateFile
         problems = engine.startupProblems.map(say)
         engine.history.onProblem = { [weak self] in self?.onProblem?(say($0)) }
         preferencesObservation = preferences.observe { [weak self] key in
@@ -235,8 +235,8 @@ extension RatesContext {
         state.investments = investments
     }
 
-    /// The list of currencies as the Currencies page has it now.
-    func setCurrencies(_ list: CurrencyListState) {
+    /// The list of currencies as the Currencies page has it now (or the benchmark sets).
+    public func setCurrencies(_ list: CurrencyListState) {
         if state.currencies != list { state.currencies = list }
     }
 

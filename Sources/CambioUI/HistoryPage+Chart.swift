@@ -60,7 +60,7 @@ extension HistoryPage {
         model.setRange(r)
         if let b = chartPart.rangeButtons.first(where: { $0.range == r }), !b.button.active { b.button.active = true }
         showRange()
-        if let store = data.store, model.history != nil { fetchPair(store) }
+        if let store = data.opened, model.history != nil { fetchPair(store) }
     }
 
     func showRange() {

@@ -91,7 +91,7 @@ extension HistoryPage {
             }
             let institution = self.ctx.engine.preferences.officialSource
             Task { @MainActor in
-                let outcome = await store.off { try $0.history(from: reading.from, to: reading.to, institution: institution) }
+                let outcome = await store.pair(from: reading.from, to: reading.to, institution: institution)
                 guard !self.destroyed, self.model.finish(reading, outcome) else { return }
                 guard case .success = outcome else { self.showStatus(); return }
                 // Asked first, so that a pair not fetched yet says so rather than "no rate".
@@ -107,11 +107,11 @@ extension HistoryPage {
 
     /// Once per run: the ECB's days newer than the history, from Frankfurter; and whenever a
     /// pair, a range or a past date asks for days not fetched yet, the pair's official history.
-    private func syncOnce(_ store: HistoryStore) {
+    private func syncOnce(_ store: any RateHistory) {
         fetchPair(store)
         guard !synced, mayFetch() else { return }
         synced = true
-        let sync = ctx.engine.historySync(store)
+        let sync = store
         Task { @MainActor in
             let outcome = await sync.fetchNewerDays(today: Day.today())
             guard !self.destroyed else { return }
@@ -136,7 +136,7 @@ extension HistoryPage {
     /// Asks Frankfurter for the days of the pair the page shows that were not asked before
     /// (nothing when the network is off: the page shows what is known, and says so). A fetch
     /// under way for other days is cancelled, its request with it.
-    func fetchPair(_ store: HistoryStore) {
+    func fetchPair(_ store: any RateHistory) {
         let (key, institution, wanted) = self.wanted()
         guard key != fetchedKey else { return }
         fetches.cancel()
@@ -151,7 +151,7 @@ extension HistoryPage {
         }
         fetchedKey = key
         guard asks else { showStatus(); return }
-        let sync = ctx.engine.historySync(store)
+        let sync = store
         fetches.start {
             var outcome = HistorySync.PairOutcome()
             for span in wanted where !Task.isCancelled {

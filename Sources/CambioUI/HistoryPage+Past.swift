@@ -54,7 +54,7 @@ extension HistoryPage {
 
     /// A day before the range shown may need its fortnight of the pair's official history.
     private func pastDayChanged() {
-        if let store = data.store, model.history != nil { fetchPair(store) }
+        if let store = data.opened, model.history != nil { fetchPair(store) }
     }
 
     /// "100 USD = 92.53 EUR · rate of Fri, Oct 25, 2024 (ECB)".

@@ -42,7 +42,7 @@ import CambioServices
     /// Follows the source of official rates chosen in Preferences.
     var sourceObservation: Observation?
     /// Whether the history may be brought up to date from the network (the client's gate).
-    func mayFetch() -> Bool { ctx.engine.client.networkAllowed }
+    func mayFetch() -> Bool { ctx.engine.networkAllowed }
     var onSyncFailure: ((String) -> Void)?
 
     init(context: any DisplayContext & RatesContext & UserDataContext & ServicesContext, data: HistoryAccess) {

@@ -128,7 +128,7 @@ extension InvestmentsPage {
         showEmptyState()
     }
 
-    private func use(_ answer: StockService.SeriesAnswer, _ load: InvestmentsModel.Load) {
+    private func use(_ answer: StockSeriesAnswer, _ load: InvestmentsModel.Load) {
         source = answer.source
         let source: InvestmentsModel.PriceSource
         switch answer.source {
@@ -260,7 +260,7 @@ extension InvestmentsPage {
                 return
             }
             Task { @MainActor in
-                let outcome = await store.off { try $0.history(from: from, to: to) }
+                let outcome = await store.pair(from: from, to: to)
                 self.setBusy(false)
                 switch outcome {
                 case .success(let h):

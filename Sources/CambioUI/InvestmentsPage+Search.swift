@@ -47,7 +47,7 @@ extension InvestmentsPage {
         // at once when the field is emptied.
         search.entry.onChanged { [weak self] in self?.model.typed() }
         search.entry.onSearchChanged { [weak self] in
-            guard let self, self.model.searchIsDue || StockCache.normalised(self.query).isEmpty else { return }
+            guard let self, self.model.searchIsDue || StockQuery.normalised(self.query).isEmpty else { return }
             self.runSearch()
         }
         search.entry.onActivate { [weak self] in self?.searchActivated() }
@@ -82,7 +82,7 @@ extension InvestmentsPage {
     /// Runs the search for what is typed now (no pause): tests and Enter.
     public func searchNow() { runSearch() }
 
-    var networkAllowed: Bool { ctx.engine.client.networkAllowed }
+    var networkAllowed: Bool { ctx.engine.networkAllowed }
 
     private func runSearch() {
         let ticket = model.beginSearch(query, asksAlphaVantage: stocks.key != nil && networkAllowed)
@@ -156,6 +156,6 @@ extension InvestmentsPage {
 
     /// A key was saved or removed (here or in Preferences): the search asks again.
     func keyChanged() {
-        if !StockCache.normalised(query).isEmpty { searchNow() }
+        if !StockQuery.normalised(query).isEmpty { searchNow() }
     }
 }

@@ -12,7 +12,7 @@ import Foundation
     /// The page's scrolled window (its root).
     let scroller: ScrolledWindow
     let ctx: any DisplayContext & UserDataContext & ServicesContext
-    var stocks: StockService { ctx.stocks }
+    var stocks: any StockPrices { ctx.stocks }
     /// Everything the page shows, and how it changes.
     var model: InvestmentsModel
 
@@ -33,12 +33,12 @@ import Foundation
     public var stock: StockInfo? { model.stock }
     public var series: PriceSeries? { model.series }
     public var result: DCAResult? { model.result }
-    var source: StockService.Source?
+    var source: StockSource?
     public internal(set) var busy = false
     /// The search under way: a newer one cancels it (its request to Alpha Vantage stops).
-    let searches = Superseding<StockService.SearchAnswer>()
+    let searches = Superseding<StockSearchAnswer>()
     /// The prices being loaded: opening another stock cancels it.
-    let loads = Superseding<Result<StockService.SeriesAnswer, Error>>()
+    let loads = Superseding<Result<StockSeriesAnswer, Error>>()
 
     init(context: any DisplayContext & UserDataContext & ServicesContext) {
         ctx = context

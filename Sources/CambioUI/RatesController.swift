@@ -15,8 +15,10 @@ import Foundation
     private var views: @MainActor () -> [RatesView] = { [] }
     private var ticker: TimerHandle?
     private var preferencesObservation: Observation?
+    /// What went wrong with the metals and coins when they were last asked for (`RefreshReport`).
+    private var metalsAndCoinsProblems: [Wording] = []
 
-    public init(context: AppContext) {
+    init(context: any DisplayContext & RatesContext & UserDataContext & NoticesContext & ServicesContext) {
         ctx = context
         preferencesObservation = context.preferences.observe { [weak self] key in self?.preferenceChanged(key) }
     }
@@ -46,19 +48,20 @@ import Foundation
 
     public func refresh(_ trigger: RefreshPolicy.Trigger) {
         let provider = preferences.provider
-        if trigger == .explicit && !engine.client.networkAllowed {
+        if trigger == .explicit && !engine.networkAllowed {
             notices.toast(tr("Network access is off"), button: (tr("_Turn On"), { [weak self] in self?.setNetworkAllowed(true) }))
             return
         }
-        if !engine.client.networkAllowed { return }
+        if !engine.networkAllowed { return }
         setRefreshing(true)
         Task { @MainActor in
-            let outcome = await engine.refresh(trigger, wanted: wanted)
-            setRefreshing(!engine.rates.refreshing.isEmpty)
-            switch outcome {
+            let report = await engine.refresh(trigger, wanted: wanted)
+            setRefreshing(engine.isRefreshing)
+            if report.askedMetalsAndCoins { metalsAndCoinsProblems = report.metalsAndCoinsProblems }
+            switch report.primary {
             case .updated, .unchanged:
                 notices.clear(.offline)
-                if trigger == .explicit, case .updated = outcome { notices.toast(tr("Rates updated")) }
+                if trigger == .explicit, case .updated = report.primary { notices.toast(tr("Rates updated")) }
             case .failed(let reason):
                 let source = sourceName(provider.sourceName)
                 let details = Template.fill(tr("Could not refresh rates from %@: %@. Showing %@."),
@@ -77,7 +80,7 @@ import Foundation
                 f.setLocalizedDateFormatFromTemplate("jm")
                 notices.toast(Template.fill(tr("%@ asked not to be asked again before %@"),
                                      sourceName(provider.sourceName), f.string(from: date)))
-            case .skipped, .networkOff:
+            case .skipped, .networkOff, nil:
                 break
             }
             showMetalsAndCoins()
@@ -88,7 +91,7 @@ import Foundation
     /// Metals or coins the last refresh could not update (a failed request, a refused value):
     /// a lasting line until a refresh brings them, their last good values in use meanwhile.
     func showMetalsAndCoins() {
-        let problems = engine.metalsAndCoinsProblems
+        let problems = metalsAndCoinsProblems
         guard !problems.isEmpty else { notices.clear(.metalsAndCoins); return }
         notices.set(.metalsAndCoins, title: tr("Some metal or coin prices were not updated"),
                     details: problems.map(say).joined(separator: "\n"),
@@ -97,7 +100,7 @@ import Foundation
 
     /// Network access off is a lasting state, with the switch to turn it on again.
     func showNetworkState() {
-        if preferences.networkAllowed {
+        if engine.networkAllowed {
             notices.clear(.networkOff)
         } else {
             notices.clear(.offline)
@@ -131,9 +134,10 @@ import Foundation
             if preferences.refreshInterval != .never { refresh(.start) }
         case .networkAllowed:
             showNetworkState()
-            if preferences.networkAllowed { refresh(.start) }
+            if engine.networkAllowed { refresh(.start) }
         case .metalsAndCoins:
-            if preferences.metalsAndCoins { refresh(.start) } else { showMetalsAndCoins() }
+            // Off: their sources are no longer asked, so what went wrong with them is past.
+            if preferences.metalsAndCoins { refresh(.start) } else { metalsAndCoinsProblems = []; showMetalsAndCoins() }
         case .decimalPlaces, .officialSource:
             break
         case .feeEnabled, .feePercent:
@@ -152,27 +156,6 @@ import Foundation
     /// The privacy switch. Off: no request leaves (rates, history, stocks); what is saved stays in
     /// use. On again: a refresh as at start.
     public func setNetworkAllowed(_ allowed: Bool) {
-        if allowed != preferences.networkAllowed { preferences.networkAllowed = allowed }
-    }
-}
-
-/// The header's main menu: refresh now, preferences, keyboard shortcuts.
-@MainActor enum MainMenu {
-    /// The primary menu as the HIG orders it: the app's own action, then Preferences, Keyboard
-    /// Shortcuts and About Cambio.
-    static func model() -> Menu {
-        Menu(sections: [
-            [(tr("_Refresh Rates"), "app.refresh")],
-            [(tr("_Preferences"), "app.preferences"), (tr("_Keyboard Shortcuts"), "app.shortcuts"), (tr("_About Cambio"), "app.about")],
-        ])
-    }
-
-    static func make() -> MenuButton {
-        let menu = model()
-        let button = MenuButton(icon: "open-menu-symbolic", name: tr("Main menu"))
-        button.primary = true
-        // The menu's widgets are built when it first opens; the button keeps the model until then.
-        button.onFirstOpen { button.popover = menu.popover() }
-        return button
+        if allowed != engine.networkAllowed { engine.networkAllowed = allowed }
     }
 }

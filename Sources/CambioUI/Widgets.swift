@@ -17,10 +17,10 @@ import CambioGLib
     }
 
     /// A right-aligned entry for numbers and calculations; `name` is its accessible name. It
-    /// holds no more than the saved file keeps of an amount as typed (`StateStore.maxTextLength`).
+    /// holds no more than the saved file keeps of an amount as typed (`AppState.maxTextLength`).
     static func numberEntry(name: String, tooltip: String? = nil, cssClass: String) -> Entry {
         let entry = Entry()
-        entry.maxLength = Int32(StateStore.maxTextLength)
+        entry.maxLength = Int32(AppState.maxTextLength)
         entry.addClass(cssClass)
         entry.accessibleLabel(name)
         entry.tooltip(tooltip)

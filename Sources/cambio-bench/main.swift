@@ -376,7 +376,7 @@ case "frame":
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-bench-\(getpid())")
         let context = AppContext(environment: ["HOME": home.path, "LANG": "en_US.UTF-8"])
         context.useRates(table)
-        context.state.currencies = CurrencyListState(codes: codes, anchorCode: "USD", anchorText: "1", referenceCode: "USD")
+        context.setCurrencies(CurrencyListState(codes: codes, anchorCode: "USD", anchorText: "1", referenceCode: "USD"))
         let window = MainWindow(application: nil, context: context)
         let cambio = FrameTimer(window.window.widget) { window.present() }
         // Baseline: the same window redrawn with nothing changed.
@@ -433,7 +433,7 @@ case "history-chart":
             print("history_chart AED/JPY skipped: no CAMBIO_FRANKFURTER_URL (bench.py starts Tests/CambioNetTests/fault_server.py)")
         }
         let context = AppContext(environment: environment)
-        context.engine.client.allowNetwork(false)
+        context.engine.networkAllowed = false
         context.useRates(table)
         let window = MainWindow(application: nil, context: context)
         window.showPage(.history)

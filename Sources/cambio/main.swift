@@ -1,6 +1,7 @@
 import CambioBacktrace
 import CambioCLI
 import CambioCore
+import CambioGLib
 import CambioServices
 import CambioUI
 import CGtk

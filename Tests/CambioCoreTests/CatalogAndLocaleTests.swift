@@ -27,7 +27,7 @@ final class CatalogAndLocaleTests: XCTestCase {
     }
 
     func testSystemCatalogue() throws {
-        let catalog = try CurrencyCatalog.system(names: nil)
+        let catalog = try CurrencyCatalog.isoCodes(names: nil)
         XCTAssertGreaterThan(catalog.active.count, 150)
         XCTAssertEqual(catalog["JPY"]?.minorUnits, 0)
         XCTAssertEqual(catalog["KWD"]?.minorUnits, 3)
@@ -41,7 +41,7 @@ final class CatalogAndLocaleTests: XCTestCase {
     }
 
     func testFirstRunListFollowsTheLocale() throws {
-        let catalog = try CurrencyCatalog.system(names: nil)
+        let catalog = try CurrencyCatalog.isoCodes(names: nil)
         let ru = CurrencyListState.firstRun(localeCurrency: "RUB", catalog: catalog)
         XCTAssertEqual(ru.codes.prefix(3), ["RUB", "USD", "EUR"])
         XCTAssertEqual(ru.referenceCode, "RUB")

@@ -22,21 +22,6 @@ final class ClockTests: XCTestCase {
         XCTAssertNil(Day.clockProblem(now: Date()))
     }
 
-    func testASavedAnswerDatedAfterTodayIsKeptAsItIsAndUsedFromItsDay() throws {
-        let cache = RateCache(directory: try tempDir())
-        try cache.store(try erapiAnswer())
-        let bytes = try Data(contentsOf: cache.url(.erapi))
-        guard case .notYet(let path, let newest) = cache.load(.erapi, today: day("2024-08-17")) else { return XCTFail("used or set aside") }
-        XCTAssertEqual(path, cache.url(.erapi).path)
-        XCTAssertEqual(newest, day("2024-08-19"))
-        XCTAssertEqual(try Data(contentsOf: cache.url(.erapi)), bytes, "the file is as it was")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.directory.path), ["erapi.json"])
-        let all = cache.loadAll(today: day("2024-08-17"))
-        XCTAssertEqual(all.notYet.map(\.provider), [.erapi])
-        XCTAssertTrue(all.setAside.isEmpty && all.answers.isEmpty)
-        guard case .loaded = cache.load(.erapi, today: day("2024-08-19")) else { return XCTFail("not used on its day") }
-    }
-
     func testAnAnswerDatedAfterItsSourcesTodayIsRefused() throws {
         let body = try Fixture.data("erapi_open_latest_USD_2024-08-19.json")
         XCTAssertThrowsError(try ProviderParser.parse(.erapi, body, today: day("2024-08-18"))) {

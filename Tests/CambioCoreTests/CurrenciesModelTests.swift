@@ -234,7 +234,7 @@ final class CurrenciesModelTests: XCTestCase {
 
     // MARK: The picker
 
-    static let catalog = try! CurrencyCatalog.system(names: nil)
+    static let catalog = try! CurrencyCatalog.isoCodes(names: nil)
 
     func picker(popular: Bool, localeCurrency: String? = "USD") -> CurrencyPickerModel {
         CurrencyPickerModel(catalog: Self.catalog, locale: Self.english, localeCurrency: localeCurrency, popularOnly: popular)
@@ -274,7 +274,7 @@ final class CurrenciesModelTests: XCTestCase {
         XCTAssertEqual(p.search("usd", excluding: ["USD", "EUR"]), .init(codes: ["USDC", "USDT"], note: Wording("Already chosen: USD.")),
                        "the stablecoins whose codes begin so are offered; the dollar is said to be chosen")
         XCTAssertEqual(p.search("eur", excluding: ["USD", "EUR"]), .init(codes: [], note: Wording("Already chosen: EUR.")))
-        let all = CurrencyPickerModel(catalog: try! CurrencyCatalog.system(names: nil), locale: Locale(identifier: "en_US"), localeCurrency: "USD",
+        let all = CurrencyPickerModel(catalog: try! CurrencyCatalog.isoCodes(names: nil), locale: Locale(identifier: "en_US"), localeCurrency: "USD",
                                       popularOnly: false, taken: .inYourList)
         XCTAssertEqual(all.search("oro", excluding: ["XAU"]), .init(codes: ["NIO", "MAD"], note: Wording("Already in your list: XAU.")),
                        "gold by its Italian name is in the list; the córdoba oro is offered")

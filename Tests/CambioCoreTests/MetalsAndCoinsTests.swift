@@ -257,7 +257,7 @@ final class MetalsAndCoinsTests: XCTestCase {
     // MARK: Names, digits and words
 
     func testTheCatalogueNamesThemAndKnowsTheirDigits() throws {
-        let catalog = try CurrencyCatalog.system(names: nil)
+        let catalog = try CurrencyCatalog.isoCodes(names: nil)
         XCTAssertEqual(catalog["XAU"]?.localizedName, "Gold (one troy ounce)")
         XCTAssertEqual(catalog["XAG"]?.englishName, "Silver (one troy ounce)")
         XCTAssertEqual(catalog["XAU"]?.minorUnits, 4)
@@ -269,7 +269,7 @@ final class MetalsAndCoinsTests: XCTestCase {
         XCTAssertNil(catalog["XBA"], "bond units stay out")
         // A metal's name is Cambio's, whole: iso-codes' Russian "Тройская унция золота" already
         // says the unit, and is not said twice.
-        let ru = try CurrencyCatalog.system(names: { $0 == "Gold" ? "Тройская унция золота" : $0 },
+        let ru = try CurrencyCatalog.isoCodes(names: { $0 == "Gold" ? "Тройская унция золота" : $0 },
                                             words: { $0 == "Gold (one troy ounce)" ? "Золото (тройская унция)" : $0 == "Bitcoin" ? "Биткоин" : $0 })
         XCTAssertEqual(ru["XAU"]?.localizedName, "Золото (тройская унция)")
         XCTAssertEqual(ru["XAU"]?.englishName, "Gold (one troy ounce)")
@@ -290,7 +290,7 @@ final class MetalsAndCoinsTests: XCTestCase {
     }
 
     func testSearchFindsThemByCodeNameAndSynonym() throws {
-        let catalog = try CurrencyCatalog.system(names: nil)
+        let catalog = try CurrencyCatalog.isoCodes(names: nil)
         let en = Locale(identifier: "en_US")
         for (query, code) in [("gold", "XAU"), ("Gol", "XAU"), ("oro", "XAU"), ("золото", "XAU"), ("bitcoin", "BTC"),
                               ("btc", "BTC"), ("xau", "XAU"), ("ether", "ETH"), ("silver", "XAG"), ("argento", "XAG"), ("usdt", "USDT")] {
@@ -306,7 +306,7 @@ final class MetalsAndCoinsTests: XCTestCase {
     }
 
     func testTheCalculatorConvertsAMetalOrCoinByCodeOrName() throws {
-        let catalog = try CurrencyCatalog.system(names: nil)
+        let catalog = try CurrencyCatalog.isoCodes(names: nil)
         let calculator = Calculator(formatter: DecimalFormatter(locale: Locale(identifier: "en_US")), catalog: catalog)
         let ecb = RateTable(base: "EUR", date: day("2024-03-06"), source: "ECB", rates: ["USD": dec("1.0890")])
         let api = try ProviderParser.parse(.currencyapi, Fixture.data("fawazahmed0_v1_currencies_usd_2024-03-06.json"), today: day("2024-03-07"))
@@ -320,7 +320,7 @@ final class MetalsAndCoinsTests: XCTestCase {
     }
 
     func testTheFeeRoundsToTheCoinsOwnDigits() throws {
-        let catalog = try CurrencyCatalog.system(names: nil)
+        let catalog = try CurrencyCatalog.isoCodes(names: nil)
         let ecb = RateTable(base: "EUR", date: day("2024-03-06"), source: "ECB", rates: ["USD": dec("1.0890")])
         let api = try ProviderParser.parse(.currencyapi, Fixture.data("fawazahmed0_v1_currencies_usd_2024-03-06.json"), today: day("2024-03-07"))
         let rates = try XCTUnwrap(RateTable.compose(primary: .ecb, answers: [.currencyapi: api], bundled: ecb))
@@ -334,7 +334,7 @@ final class MetalsAndCoinsTests: XCTestCase {
     }
 
     func testTheSignIsShownOnlyWhereTheFontsDrawIt() throws {
-        let catalog = try CurrencyCatalog.system(names: nil)
+        let catalog = try CurrencyCatalog.isoCodes(names: nil)
         let bitcoin = CurrencyFace(code: "BTC", catalog: catalog)
         XCTAssertEqual(bitcoin.shownName(drawable: { _ in true }), "Bitcoin · ₿")
         XCTAssertEqual(bitcoin.shownName(drawable: { _ in false }), "Bitcoin", "never a box in its place")

@@ -9,13 +9,11 @@ enum Fixture {
     static func data(_ name: String) throws -> Data { try Data(contentsOf: dir.appendingPathComponent(name)) }
 }
 
-extension XCTestCase {
-    /// A new empty folder, removed after the test.
-    func tempDir() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
+extension CurrencyCatalog {
+    /// This system's catalogue (iso-codes' JSON), read here as CambioStore's loader reads it.
+    static func isoCodes(names: ((String) -> String)?, words: ((String) -> String)? = nil) throws -> CurrencyCatalog {
+        try CurrencyCatalog(isoCodesJSON: Data(contentsOf: URL(fileURLWithPath: "/usr/share/iso-codes/json/iso_4217.json")),
+                            names: names, words: words)
     }
 }
 

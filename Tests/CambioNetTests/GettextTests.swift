@@ -1,6 +1,7 @@
 import XCTest
 import CGtk
 import CambioGLib
+import CambioServices
 import CambioStore
 @testable import CambioCore
 

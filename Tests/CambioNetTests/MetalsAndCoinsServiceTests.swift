@@ -1,6 +1,7 @@
 import XCTest
 import CGtk
 import CambioGLib
+import CambioStore
 @testable import CambioCore
 @testable import CambioNet
 @testable import CambioServices
@@ -169,8 +170,8 @@ final class MetalsAndCoinsServiceTests: XCTestCase {
 
         let lacking = try runOnGLib { () async -> (Set<Provider>, String?, [String]) in
             let e = Self.engine(missing, home: home)
-            _ = await e.refresh(.explicit)
-            return (Set(e.rates.answers.keys), e.table?.rates["LTC"]?.source, e.metalsAndCoinsProblems.map(\.description))
+            let report = await e.refresh(.explicit)
+            return (Set(e.rates.answers.keys), e.table?.rates["LTC"]?.source, report.metalsAndCoinsProblems.map(\.description))
         }.get()
         XCTAssertTrue(lacking.0.isSuperset(of: [.erapi, .currencyapi, .coinbase]), "SOL was missing: Coinbase asked too")
         XCTAssertEqual(lacking.2.count, 3, "\(lacking.2)")
@@ -179,8 +180,10 @@ final class MetalsAndCoinsServiceTests: XCTestCase {
         let down = base.merging(at("fault/503")) { $1 }
         let failing = try runOnGLib { () async -> (Set<Provider>, [String]) in
             let e = Self.engine(down, home: home)
-            _ = await e.refresh(.explicit)
-            return (Set(e.rates.answers.keys), e.metalsAndCoinsProblems.map(\.description))
+            let report = await e.refresh(.explicit)
+            XCTAssertEqual(report.asked.map(\.provider), [.erapi, .currencyapi, .coinbase], "every provider's outcome is in the report")
+            XCTAssertEqual(report.asked.map(\.role), [.primary, .metalsAndCoins, .metalsAndCoins])
+            return (Set(e.rates.answers.keys), report.metalsAndCoinsProblems.map(\.description))
         }.get()
         XCTAssertTrue(failing.0.contains(.coinbase))
         XCTAssertEqual(failing.1.first, "Could not refresh currency-api: the server answered HTTP 503", "\(failing.1)")

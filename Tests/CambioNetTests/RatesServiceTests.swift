@@ -1,6 +1,7 @@
 import XCTest
 import CGtk
 import CambioGLib
+import CambioStore
 @testable import CambioCore
 @testable import CambioNet
 

@@ -6,20 +6,11 @@ import Glibc
 #endif
 @testable import CambioCore
 @testable import CambioStore
+import CambioGLib
 
 final class HistoryStoreTests: XCTestCase {
     static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = repo.appendingPathComponent("Tests/Fixtures")
-
-    func tempDir() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
-    }
-
-    func dec(_ s: String) -> Decimal { Decimal(string: s, locale: Locale(identifier: "en_US_POSIX"))! }
-    func day(_ s: String) -> Day { Day(iso: s)! }
 
     /// A store beside the shared ECB history, built once from the bundled CSV as `make` builds it.
     nonisolated(unsafe) static var shared: HistoryStore?

@@ -115,7 +115,7 @@ final class InvestmentsPageTests: WindowTestCase {
 
     func testResultsInTheReferenceCurrencyAtEachPurchaseDaysRate() async throws {
         try installImportedHistory()
-        context.state.currencies.referenceCode = "EUR"
+        context.setReference("EUR")
         page.type("ibm")
         try await settle(until: { !self.page.found.isEmpty }, "the search answered")
         gtk_widget_activate(page.resultRows.first!.widget)

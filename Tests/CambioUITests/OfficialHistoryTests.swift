@@ -1,7 +1,7 @@
 import XCTest
 import CGtk
 import CambioGLib
-import CambioServices
+@testable import CambioServices
 @testable import CambioCore
 @testable import CambioUI
 

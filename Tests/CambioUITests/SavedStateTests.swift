@@ -1,6 +1,7 @@
 import XCTest
 import CGtk
 import CambioGLib
+import CambioStore
 import CambioServices
 @testable import CambioCore
 @testable import CambioUI
@@ -57,7 +58,7 @@ final class SavedStateTests: WindowTestCase {
     // MARK: Point 3: the most the window saves is what the reader keeps
 
     func testTheStarAddsNoFavouriteBeyondWhatTheSavedFileKeeps() async throws {
-        let most = pairs(StateStore.maxCodes)
+        let most = pairs(AppState.maxCodes)
         try writeFile(favourites: most)
         makeWindow(lang: "en_US.UTF-8")
         window.showPage(.converter)
@@ -82,8 +83,8 @@ final class SavedStateTests: WindowTestCase {
     }
 
     func testTheAmountFieldsHoldNoMoreThanTheSavedFileKeeps() async throws {
-        let long = String(repeating: "9", count: StateStore.maxTextLength + 11)
-        let kept = String(long.prefix(StateStore.maxTextLength))
+        let long = String(repeating: "9", count: AppState.maxTextLength + 11)
+        let kept = String(long.prefix(AppState.maxTextLength))
         window.currencies.type(long, into: "EUR")
         window.showPage(.converter)
         MainContext.drain()
@@ -101,8 +102,8 @@ final class SavedStateTests: WindowTestCase {
 
     func testAFileWithEntriesTheReaderCannotKeepIsSetAsideNotWrittenOver() async throws {
         // As 0.6.0 could save it: 501 favourites and an amount of 1,011 characters.
-        let many = pairs(StateStore.maxCodes + 1)
-        let long = String(repeating: "9", count: StateStore.maxTextLength + 11)
+        let many = pairs(AppState.maxCodes + 1)
+        let long = String(repeating: "9", count: AppState.maxTextLength + 11)
         try writeFile(favourites: many, amountText: long)
         let original = try Data(contentsOf: stateFile)
         makeWindow(lang: "en_US.UTF-8")

@@ -1,7 +1,8 @@
 import XCTest
 import CGtk
 import CambioGLib
-import CambioServices
+@testable import CambioServices
+import CambioStore
 @testable import CambioCore
 @testable import CambioUI
 

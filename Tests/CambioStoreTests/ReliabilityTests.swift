@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import CambioCore
+@testable import CambioStore
+import CambioGLib
+@testable import CambioServices
 
 /// Saved state and files under locks, faults and hostile contents: nothing lost, nothing
 /// mistaken for corruption, every failure in words.
@@ -39,7 +42,7 @@ final class SavedStateReliabilityTests: XCTestCase {
         XCTAssertEqual(ignored.count, 2, "\(ignored)")
         XCTAssertTrue(ignored.contains { $0.hasPrefix("investments.monthlyText") } && ignored.contains { $0.hasPrefix("investments.start") },
                       "each field named: \(ignored)")
-        let long = String(repeating: "9", count: StateStore.maxTextLength + 1)
+        let long = String(repeating: "9", count: AppState.maxTextLength + 1)
         let url2 = try write(#"{"version": 1, \#(list), "investments": {\#(stock), "initialText": "\#(long)"}}"#, in: try tempDir())
         guard case .loadedIgnoring(let state2, let ignored2) = StateStore(url: url2).load() else { return XCTFail("not loaded") }
         XCTAssertEqual(state2.investments.stock?.symbol, "MSFT")
@@ -124,7 +127,7 @@ final class SavedStateReliabilityTests: XCTestCase {
     }
 
     func testAnOverLongAmountCostsThatAmountOnlyNotTheFavouritesOrTheList() throws {
-        let long = String(repeating: "9", count: StateStore.maxTextLength + 1)
+        let long = String(repeating: "9", count: AppState.maxTextLength + 1)
         let json = #"{"version": 1, "currencies": {"codes": ["USD", "JPY"], "anchorCode": "JPY", "anchorText": "\#(long)", "referenceCode": "USD"}, "converter": {"source": "GBP", "targets": ["EUR"], "amountText": "\#(long)", "favourites": [{"from": "USD", "to": "JPY"}]}}"#
         guard case .loadedIgnoring(let state, let ignored) = StateStore(url: try write(json, in: try tempDir())).load() else {
             return XCTFail("not loaded")

@@ -1,3 +1,4 @@
+import CambioCore
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,34 +1,5 @@
+import CambioCore
 import Foundation
-
-/// XDG base directories and Cambio's places in them.
-public struct AppPaths: Sendable {
-    public let dataHome: URL
-    public let configHome: URL
-    public let cacheHome: URL
-    public let dataDirs: [URL]
-
-    public init(environment: [String: String]) {
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        func dir(_ key: String, _ fallback: String) -> URL {
-            if let v = environment[key], v.hasPrefix("/") { return URL(fileURLWithPath: v) }
-            return home.appendingPathComponent(fallback)
-        }
-        dataHome = dir("XDG_DATA_HOME", ".local/share")
-        configHome = dir("XDG_CONFIG_HOME", ".config")
-        cacheHome = dir("XDG_CACHE_HOME", ".cache")
-        let dirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
-            .split(separator: ":").filter { $0.hasPrefix("/") }
-        dataDirs = dirs.map { URL(fileURLWithPath: String($0)) }
-    }
-
-    public static var current: AppPaths { AppPaths(environment: ProcessInfo.processInfo.environment) }
-
-    /// `$XDG_DATA_HOME/cambio/state.json`.
-    public var stateFile: URL { dataHome.appendingPathComponent("cambio/state.json") }
-    /// Every rate Cambio knows, day by day (SQLite).
-    public var historyFile: URL { dataHome.appendingPathComponent("cambio/history.sqlite") }
-}
 
 /// Finds the bundled data (`data/`): `$CAMBIO_DATA_DIR`, then beside an installed binary
 /// (`<prefix>/share/cambio`), then the XDG data dirs, then the source tree of a development build.
@@ -49,7 +20,7 @@ public enum BundledData {
     /// (what `make install` installs) never look there: they find their data where installed.
     public static var sourceTree: URL? {
         #if DEBUG
-        let tree = URL(fileURLWithPath: #filePath) // <tree>/Sources/CambioCore/Paths.swift
+        let tree = URL(fileURLWithPath: #filePath) // <tree>/Sources/CambioGLib/BundledData.swift
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         return FileManager.default.fileExists(atPath: tree.appendingPathComponent("Package.swift").path) ? tree : nil
         #else

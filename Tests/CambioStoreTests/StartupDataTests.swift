@@ -1,5 +1,8 @@
 import XCTest
 @testable import CambioCore
+@testable import CambioStore
+import CambioGLib
+@testable import CambioServices
 
 final class StartupDataTests: XCTestCase {
     func testFirstStartOnBundledData() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CambioCore
+@testable import CambioStore
 
 /// The data file between its writer and its reader: what the window can save is read back whole,
 /// what the reader cannot keep is set aside before a save, and two Cambios saving the same file
@@ -29,7 +30,7 @@ final class SavedStateMergeTests: XCTestCase {
 
     func testTheStarAddsNoFavouriteBeyondTheMostTheFileKeepsAndUndoNone() throws {
         let most = pairs(ConverterState.maxFavourites)
-        XCTAssertEqual(ConverterState.maxFavourites, StateStore.maxCodes, "one limit for the window and the reader")
+        XCTAssertEqual(ConverterState.maxFavourites, AppState.maxCodes, "one limit for the window and the reader")
         var model = ConverterModel(state: ConverterState(source: "USD", targets: ["EUR"], amountText: "1", favourites: most),
                                    formatter: DecimalFormatter(style: NumberStyle(locale: Locale(identifier: "en_US"))),
                                    days: DayFormatter(locale: Locale(identifier: "en_US")), catalog: testCatalog, words: .english)
@@ -46,7 +47,7 @@ final class SavedStateMergeTests: XCTestCase {
 
     func testAStateAtTheLimitsIsReadBackWhole() throws {
         let url = try tempDir().appendingPathComponent("state.json")
-        let long = String(repeating: "9", count: StateStore.maxTextLength)
+        let long = String(repeating: "9", count: AppState.maxTextLength)
         var saved = state(favourites: pairs(ConverterState.maxFavourites), anchor: ("USD", long), amount: long)
         saved.investments = InvestmentState(initialText: long, monthlyText: long)
         try StateStore(url: url).save(saved)
@@ -55,7 +56,7 @@ final class SavedStateMergeTests: XCTestCase {
 
     func testFavouritesBeyondTheMostAreReadUpToItNotDropped() throws {
         let url = try tempDir().appendingPathComponent("state.json")
-        let many = pairs(StateStore.maxCodes + 1)
+        let many = pairs(AppState.maxCodes + 1)
         let object: [String: Any] = ["version": 1, "currencies": ["codes": ["USD"], "anchorCode": "USD", "anchorText": "1", "referenceCode": "USD"],
                                      "converter": ["source": "USD", "targets": ["EUR"], "amountText": "1",
                                                    "favourites": many.map { ["from": $0.from, "to": $0.to] }]]
@@ -70,7 +71,7 @@ final class SavedStateMergeTests: XCTestCase {
     func testASaveSetsAsideAFileItCannotReadWholeInsteadOfWritingOverIt() throws {
         let dir = try tempDir()
         let url = dir.appendingPathComponent("state.json")
-        let long = String(repeating: "9", count: StateStore.maxTextLength + 11)
+        let long = String(repeating: "9", count: AppState.maxTextLength + 11)
         let original = Data(#"{"version": 1, "currencies": {"codes": ["USD", "JPY"], "anchorCode": "JPY", "anchorText": "5", "referenceCode": "USD"}, "converter": {"source": "GBP", "targets": ["EUR"], "amountText": "\#(long)", "favourites": [{"from": "USD", "to": "JPY"}]}}"#.utf8)
         try original.write(to: url)
         let mine = state(favourites: [usdEur])
@@ -97,11 +98,11 @@ final class SavedStateMergeTests: XCTestCase {
     func testASaveSetsAsideAFileFarLargerThanCambioWritesInsteadOfWritingOverIt() throws {
         let dir = try tempDir()
         let url = dir.appendingPathComponent("state.json")
-        try Data(repeating: 0x20, count: StateStore.maxBytes + 1).write(to: url)
+        try Data(repeating: 0x20, count: AppState.maxFileBytes + 1).write(to: url)
         try StateStore(url: url).save(state(favourites: []))
         let aside = try setAside(in: dir)
         XCTAssertEqual(aside.count, 1)
-        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: XCTUnwrap(aside.first).path)[.size] as? Int, StateStore.maxBytes + 1)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: XCTUnwrap(aside.first).path)[.size] as? Int, AppState.maxFileBytes + 1)
     }
 
     // MARK: Two Cambios on one file
