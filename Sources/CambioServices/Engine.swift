@@ -15,7 +15,9 @@ import Foundation
     public let preferences: Preferences
     let endpoints: Endpoints
     let rates: RatesService
-    public let history: HistoryAccess
+    /// The rate history on disk, opened when first needed.
+    public var history: any HistoryOpening { historyAccess }
+    let historyAccess: HistoryAccess
     /// The rates in use: the primary provider's last good answer with what it lacks filled from
     /// the others, else the bundled ECB rates; the user's own rates in place of theirs.
     public private(set) var table: RateTable?
@@ -50,14 +52,14 @@ import Foundation
         let bundle = BundledData.directory(environment: environment, executable: BundledData.executable,
                                            paths: data.paths, sourceTree: sourceTree)?.appendingPathComponent(BundledData.sharedHistory)
         let (endpoints, client) = (endpoints, client)
-        history = HistoryAccess(paths: data.paths, bundle: bundle,
+        historyAccess = HistoryAccess(paths: data.paths, bundle: bundle,
                                 cached: data.cached.values.map(\.snapshot) + [data.ecbHistory?.snapshot].compactMap { $0 },
                                 sync: { HistorySync(store: $0, endpoints: endpoints, client: client) })
         rates = RatesService(cache: RateCache(paths: data.paths), endpoints: endpoints, client: client)
         rates.seed(data.cached, ecbHistory: data.ecbHistory)
         rates.bundled = data.rates
-        rates.onNewAnswer = { [history] snapshot in history.record(snapshot) }
-        rates.onHistoryRefused = { [history] reason in history.onProblem?(reason) }
+        rates.onNewAnswer = { [historyAccess] snapshot in historyAccess.record(snapshot) }
+        rates.onHistoryRefused = { [historyAccess] reason in historyAccess.onProblem?(reason) }
         // The gate opens only now that the user's choice is read, and follows it.
         client.allowNetwork(preferences.networkAllowed)
         preferencesObservation = preferences.observe { [weak self] key in
@@ -134,8 +136,8 @@ import Foundation
     /// convert it then (what one unit bought in every currency), under a source of its own.
     public func recordUserRate(_ code: String) {
         guard let publication = table?.userPublication(code) else { return }
-        history.record([publication])
-        history.whenReady { _ in } // opens the store if this run has not yet, so the record is written
+        historyAccess.record([publication])
+        historyAccess.whenReady { _ in } // opens the store if this run has not yet, so the record is written
     }
 
     /// Asks the primary provider when the policy allows (always when asked explicitly), puts

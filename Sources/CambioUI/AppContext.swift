@@ -53,7 +53,7 @@ extension RatesContext {
 /// The engine's services: refreshing rates, the history, stocks, the preferences.
 @MainActor protocol ServicesContext: AnyObject {
     var engine: Engine { get }
-    var historyData: HistoryAccess { get }
+    var historyData: any HistoryOpening { get }
     var stocks: any StockPrices { get }
     var preferences: Preferences { get }
 }
@@ -106,7 +106,7 @@ extension RatesContext {
     /// When the rates in use were fetched; nil for the bundled ones.
     public var ratesFetchedAt: Date? { engine.fetchedAt }
     /// The rate history on disk, opened when first needed.
-    var historyData: HistoryAccess { engine.history }
+    var historyData: any HistoryOpening { engine.history }
     /// Stock prices (Investments).
     var stocks: any StockPrices { engine.stocks }
 

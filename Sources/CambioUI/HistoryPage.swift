@@ -11,7 +11,7 @@ import CambioServices
     /// The page's scrolled window (its root).
     let scroller: ScrolledWindow
     let ctx: any DisplayContext & RatesContext & UserDataContext & ServicesContext
-    let data: HistoryAccess
+    let data: any HistoryOpening
     /// The pair, its history, the range, the cursor and the past date, without the widgets.
     var model: HistoryModel
     let pairBar: PairBar
@@ -45,7 +45,7 @@ import CambioServices
     func mayFetch() -> Bool { ctx.engine.networkAllowed }
     var onSyncFailure: ((String) -> Void)?
 
-    init(context: any DisplayContext & RatesContext & UserDataContext & ServicesContext, data: HistoryAccess) {
+    init(context: any DisplayContext & RatesContext & UserDataContext & ServicesContext, data: any HistoryOpening) {
         ctx = context
         self.data = data
         let pair = context.state.converter.currentPair

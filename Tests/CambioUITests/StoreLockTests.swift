@@ -108,7 +108,7 @@ final class StoreLockTests: WindowTestCase {
 
         // Once the lock is gone, what waited is written and shown.
         let written = await waitUntil(timeout: 60) {
-            self.page.isLoaded && !self.page.isLoading && !self.page.isFetching && self.context.historyData.allWritten
+            self.page.isLoaded && !self.page.isLoading && !self.page.isFetching && self.context.engine.historyAccess.allWritten
                 && (self.page.history?.points.count ?? 0) > 7
         }
         gaps.stop()
@@ -117,7 +117,7 @@ final class StoreLockTests: WindowTestCase {
         XCTAssertGreaterThan(gaps.frames, 100, "frames were drawn all along")
         XCTAssertLessThanOrEqual(gaps.longest, 100_000, "no frame came more than 100 ms after the one before")
         XCTAssertTrue(page.dayTexts.first?.hasSuffix("Banca Națională a României") ?? false, page.dayTexts.first ?? "no day")
-        let store = try XCTUnwrap(context.historyData.store)
+        let store = try XCTUnwrap(context.engine.historyAccess.store)
         let recorded = try store.publications(codes: ["EUR"], from: Day(iso: "2024-08-19")!, to: Day(iso: "2024-08-19")!)
         XCTAssertTrue(recorded.contains { $0.source == Provider.erapi.sourceName }, "the refresh's answer was recorded: \(recorded.map(\.source))")
     }
