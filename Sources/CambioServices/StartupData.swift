@@ -33,36 +33,62 @@ public struct StartupData: Sendable {
         let locale = LocaleEnvironment(environment: environment)
         let paths = AppPaths(environment: environment)
         var problems: [StartupProblem] = []
-
+        let catalog = loadCatalog(names: names, words: words, &problems)
         let dataDir = BundledData.directory(environment: environment, executable: executable,
                                             paths: paths, sourceTree: sourceTree)
-        let catalog: CurrencyCatalog
+        let rates = loadBundledRates(in: dataDir, catalog: catalog, &problems)
+        let store = StateStore(url: paths.stateFile)
+        let (state, savedState) = loadState(store, catalog: catalog, locale: locale, &problems)
+        let now = Date()
+        if let clock = Day.clockProblem(now: now) { problems.append(.clock(clock)) }
+        let all = loadCaches(paths: paths, now: now, &problems)
+
+        // The day formatter opens ICU's date formatter on its first use, which takes a while:
+        // done here, on the loading thread, rather than while the window builds its first page.
+        let days = DayFormatter(locale: locale.dates)
+        _ = days.string(Day(Date()))
+        return StartupData(locale: locale, paths: paths, formatter: DecimalFormatter(locale: locale.numbers),
+                           days: days, catalog: catalog, rates: rates, state: state, savedState: savedState,
+                           stateFile: StateFile(store: store), cached: all.answers, ecbHistory: all.ecbHistory, problems: problems)
+    }
+
+    /// iso-codes' currencies with the metals and coins; without iso-codes, the popular codes
+    /// named by their codes, and the problem said.
+    private static func loadCatalog(names: (@Sendable (String) -> String)?, words: (@Sendable (String) -> String)?,
+                                    _ problems: inout [StartupProblem]) -> CurrencyCatalog {
         do {
-            catalog = try CurrencyCatalog.system(names: names, words: words)
+            return try CurrencyCatalog.system(names: names, words: words)
         } catch {
             problems.append(.catalogUnavailable(reason: Wording(error: error).description))
-            catalog = CurrencyCatalog(currencies: CurrencyListState.popular.map {
+            return CurrencyCatalog(currencies: CurrencyListState.popular.map {
                 Currency(code: $0, englishName: $0, minorUnits: CurrencyCatalog.minorUnitExceptions[$0] ?? 2)
             })
         }
+    }
 
-        var rates: RateTable? = nil
-        if let dataDir {
-            let file = dataDir.appendingPathComponent(BundledData.marker)
-            do {
-                try SmallFile.requireRegular(file)
-                let data = try Data(contentsOf: file, options: .alwaysMapped)
-                rates = try ECBHistoryCSV.latest(data) { catalog[$0] != nil } // withdrawn ones too: BGN's last is 2025-12-31
-            } catch {
-                problems.append(.bundledRatesUnreadable(path: file.path, reason: Wording(error: error).description))
-            }
-        } else {
+    /// The newest day of the bundled ECB history, the rates of the first start.
+    private static func loadBundledRates(in dataDir: URL?, catalog: CurrencyCatalog, _ problems: inout [StartupProblem]) -> RateTable? {
+        guard let dataDir else {
             problems.append(.bundledRatesMissing)
+            return nil
         }
+        let file = dataDir.appendingPathComponent(BundledData.marker)
+        do {
+            try SmallFile.requireRegular(file)
+            let data = try Data(contentsOf: file, options: .alwaysMapped)
+            return try ECBHistoryCSV.latest(data) { catalog[$0] != nil } // withdrawn ones too: BGN's last is 2025-12-31
+        } catch {
+            problems.append(.bundledRatesUnreadable(path: file.path, reason: Wording(error: error).description))
+            return nil
+        }
+    }
 
-        let store = StateStore(url: paths.stateFile)
+    /// The saved state adopted against the catalogue (the first run's without one), and the file
+    /// as read when it was read whole. A file set aside or unreadable never turns the network
+    /// back on.
+    private static func loadState(_ store: StateStore, catalog: CurrencyCatalog, locale: LocaleEnvironment,
+                                  _ problems: inout [StartupProblem]) -> (state: AppState, saved: AppState?) {
         var state = AppState.firstRun(catalog: catalog, locale: locale)
-        var savedState: AppState? = nil
         func adopt(_ saved: AppState) -> [String] {
             let adopted = AppState.adopting(saved, catalog: catalog, locale: locale)
             state = adopted.state
@@ -70,11 +96,11 @@ public struct StartupData: Sendable {
         }
         switch store.load() {
         case .missing:
-            break
+            return (state, nil)
         case .loaded(let saved):
-            savedState = saved
             let dropped = adopt(saved)
             if !dropped.isEmpty { problems.append(.stateFieldsIgnored(dropped)) }
+            return (state, saved)
         case .loadedIgnoring(let saved, let ignored):
             problems.append(.stateFieldsIgnored(ignored + adopt(saved)))
         case .corrupt(let aside, let reason, let networkAllowed):
@@ -87,9 +113,12 @@ public struct StartupData: Sendable {
             state.settings.networkAllowed = false
             problems.append(.networkOffUntilChosen)
         }
+        return (state, nil)
+    }
 
-        let now = Date()
-        if let clock = Day.clockProblem(now: now) { problems.append(.clock(clock)) }
+    /// Each provider's last good answer on disk, with what was set aside, unreadable or dated
+    /// after today said.
+    private static func loadCaches(paths: AppPaths, now: Date, _ problems: inout [StartupProblem]) -> RateCache.All {
         let all = RateCache(paths: paths).loadAll(today: ProviderParser.today(now), now: now)
         problems += all.setAside.map { .cacheSetAside(provider: $0.provider, path: $0.path, reason: $0.reason) }
         if let folder = all.folderProblem {
@@ -98,15 +127,7 @@ public struct StartupData: Sendable {
             problems += all.unreadable.map { .cacheUnreadable(provider: $0.provider, reason: $0.reason) }
         }
         problems += all.notYet.map { .cacheNotYet(provider: $0.provider, day: $0.day, today: Day(now)) }
-        let cached = all.answers, ecbHistory = all.ecbHistory
-
-        // The day formatter opens ICU's date formatter on its first use, which takes a while:
-        // done here, on the loading thread, rather than while the window builds its first page.
-        let days = DayFormatter(locale: locale.dates)
-        _ = days.string(Day(Date()))
-        return StartupData(locale: locale, paths: paths, formatter: DecimalFormatter(locale: locale.numbers),
-                           days: days, catalog: catalog, rates: rates, state: state,
-                           savedState: savedState, stateFile: StateFile(store: store), cached: cached, ecbHistory: ecbHistory, problems: problems)
+        return all
     }
 }
 
