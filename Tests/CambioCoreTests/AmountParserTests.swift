@@ -1,5 +1,6 @@
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 final class AmountParserTests: XCTestCase {
     let enUS = NumberStyle(locale: Locale(identifier: "en_US"))

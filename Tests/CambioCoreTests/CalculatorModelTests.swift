@@ -1,5 +1,6 @@
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 /// The Calculator page's keys and = without a display: the text the user would see after each.
 final class CalculatorModelTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 final class CalculatorTests: XCTestCase {
     let en = Calculator(formatter: DecimalFormatter(style: NumberStyle(locale: Locale(identifier: "en_US"))), catalog: testCatalog)

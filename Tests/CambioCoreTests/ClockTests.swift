@@ -1,5 +1,6 @@
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 /// A clock set wrong (behind, before 1900, after 9999) and answers dated after today: nothing
 /// crashes, nothing kept is set aside, and what is not used yet is said.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 final class ConversionTests: XCTestCase {
     let f = DecimalFormatter(locale: Locale(identifier: "en_US"))

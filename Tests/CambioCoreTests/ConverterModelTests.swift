@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 /// The Converter page without a display: what each row, the amount's line, the buttons and the
 /// favourites say, on the ECB rates of 30 Oct 2026 (1 EUR = 1.1172 USD, 0.8338 GBP, 175.68 JPY).

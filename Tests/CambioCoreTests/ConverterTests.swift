@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 final class ConverterTests: XCTestCase {
     let en = DecimalFormatter(style: NumberStyle(locale: Locale(identifier: "en_US")))

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 /// The Currencies page and its currency picker without a display: what each row's amount and
 /// rate line read, as the user types, edits the list and changes the reference, and what a

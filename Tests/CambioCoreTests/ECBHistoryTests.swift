@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import CambioCore
+import CambioTestSupport
 
 final class ECBHistoryTests: XCTestCase {
     func testFixtureNewestRow() throws {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 final class ExpressionTests: XCTestCase {
     let en = NumberStyle(locale: Locale(identifier: "en_US"))

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 /// The card or exchange fee: exact decimal, figured from the unrounded conversion and rounded
 /// only for display, in the locale's marks; on the ECB rates of 30 Oct 2026 (1 EUR = 1.1172 USD).

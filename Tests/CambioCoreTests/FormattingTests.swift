@@ -1,5 +1,6 @@
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 final class FormattingTests: XCTestCase {
     func fmt(_ id: String) -> DecimalFormatter { DecimalFormatter(locale: Locale(identifier: id)) }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 /// Frankfurter v2's answers read and checked, and who published a rate in words.
 final class FrankfurterTests: XCTestCase {

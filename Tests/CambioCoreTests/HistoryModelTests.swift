@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 /// The History page without a display, over the bundled ECB history (4 Jan 1999 – 30 Oct 2026):
 /// what the user reads in the list of days, beside the pair, on the chart and on a past date.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 private func month(_ s: String) -> Month { Month(iso: s)! }
 

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 /// The Investments page as the user reads it, without a display: the bundled sample's MSFT with
 /// 1,000 USD at the start and 100 USD a month (the README's example), in en_US.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 /// Precious metals and cryptocurrencies: currency-api's and Coinbase's recorded answers, the
 /// code-by-code checks, the catalogue's names and digits, and the words that name them.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 final class PreferencesTests: XCTestCase {
     func testSettingsRoundTripAndOlderFilesKeepTheirChoices() throws {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 final class ProviderParserTests: XCTestCase {
     let today = day("2026-11-22")

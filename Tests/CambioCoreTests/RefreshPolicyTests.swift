@@ -1,5 +1,6 @@
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 final class RefreshPolicyTests: XCTestCase {
     func answer(_ p: Provider = .erapi, fixture: String = "erapi_open_latest_USD_2024-08-19.json", fetchedAt: Date = Date(timeIntervalSince1970: 1_724_030_000)) throws -> CachedAnswer {

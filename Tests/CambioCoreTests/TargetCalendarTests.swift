@@ -1,5 +1,6 @@
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 final class TargetCalendarTests: XCTestCase {
     func testHolidays() {

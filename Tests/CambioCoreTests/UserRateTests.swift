@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 /// The user's own rates: applied to the rates in use exactly and instead of the providers',
 /// labelled as the user's wherever a rate's source shows, recorded for the history, and read

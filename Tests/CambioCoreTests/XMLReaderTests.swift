@@ -1,5 +1,6 @@
 import XCTest
 @testable import CambioCore
+import CambioTestSupport
 
 /// The XML reader the ECB's and the Bank of Russia's answers are read with (no libxml2): what it
 /// reads, and every document it refuses, in words.

@@ -5,6 +5,7 @@ import CambioGLib
 @testable import CambioNet
 @testable import CambioServices
 @testable import CambioStore
+import CambioTestSupport
 
 /// Work that is superseded or abandoned stops, its request included: the local server holds a
 /// request open (`/hold/<name>`, headers and then nothing) and says whether the client closed the

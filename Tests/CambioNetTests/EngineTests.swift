@@ -4,6 +4,7 @@ import CambioGLib
 @testable import CambioCore
 @testable import CambioNet
 @testable import CambioServices
+import CambioTestSupport
 
 /// The engine the window and the command line share: preferences in GSettings (a memory
 /// backend here), taken over once from the data file, and the network gate that follows them.

@@ -4,6 +4,7 @@ import CambioGLib
 @testable import CambioCore
 @testable import CambioNet
 @testable import CambioServices
+import CambioTestSupport
 
 /// The card or exchange fee in GSettings (a memory backend here): off by default, kept as exact
 /// decimal text, observed when it changes, and a kept value that is not a percent left out and said.

@@ -5,6 +5,7 @@ import CambioGLib
 @testable import CambioNet
 @testable import CambioServices
 @testable import CambioStore
+import CambioTestSupport
 
 /// A pair's official history from Frankfurter v2, fetched on demand through the one session,
 /// checked, stored and read back, against the local imitation of the service

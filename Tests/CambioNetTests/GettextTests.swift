@@ -4,6 +4,7 @@ import CambioGLib
 import CambioServices
 import CambioStore
 @testable import CambioCore
+import CambioTestSupport
 
 /// Translations through glibc's gettext: the app's catalogues and iso-codes' currency names.
 final class GettextTests: XCTestCase {

@@ -5,6 +5,7 @@ import CambioStore
 @testable import CambioCore
 @testable import CambioNet
 @testable import CambioServices
+import CambioTestSupport
 
 /// currency-api and Coinbase against the local server: the recorded answers, a degraded day,
 /// absurd values, the fallback address, and the metals and coins fetched beside the fiat source.

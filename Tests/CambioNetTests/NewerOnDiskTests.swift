@@ -4,6 +4,7 @@ import CambioGLib
 import CambioStore
 @testable import CambioCore
 @testable import CambioNet
+import CambioTestSupport
 
 /// The answer kept on disk is the one a new answer is weighed against, not the copy a
 /// long-running window read at its start: another process may have kept a newer one since.

@@ -4,6 +4,7 @@ import CambioGLib
 import CambioStore
 @testable import CambioCore
 @testable import CambioNet
+import CambioTestSupport
 
 /// The rates service against the local server: real payloads, every fault, the cache on disk.
 final class RatesServiceTests: XCTestCase {

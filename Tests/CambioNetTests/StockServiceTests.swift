@@ -4,6 +4,7 @@ import CambioGLib
 import CambioStore
 @testable import CambioCore
 @testable import CambioNet
+import CambioTestSupport
 
 /// Alpha Vantage through the stock service, against the local server's `/av/query`.
 final class StockServiceTests: XCTestCase {

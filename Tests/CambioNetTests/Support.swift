@@ -3,28 +3,13 @@ import CGtk
 import CambioGLib
 import CambioCore
 @testable import CambioNet
+import CambioTestSupport
 
 /// Runs `body` on the main actor, iterating only the GLib main loop, as the app does.
 /// Call from a synchronous test (main thread, outside any dispatch job).
 func runOnGLib<T: Sendable>(deadline: TimeInterval = 15, _ body: @escaping @MainActor () async throws -> T) -> Result<T, Error> {
     MainActor.assumeIsolated {
         MainContext.run(deadline: deadline, body) ?? .failure(NetworkError.other("test deadline"))
-    }
-}
-
-enum Fixture {
-    static let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures")
-    static func data(_ name: String) throws -> Data { try Data(contentsOf: dir.appendingPathComponent(name)) }
-}
-
-extension XCTestCase {
-    /// A new empty folder, removed after the test.
-    func tempDir() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cambio-net-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        return dir
     }
 }
 

@@ -1,6 +1,7 @@
 import XCTest
 @testable import CambioCore
 @testable import CambioStore
+import CambioTestSupport
 
 /// A saved answer dated after today by the computer's clock: kept as it is, used from its day.
 final class ClockCacheTests: XCTestCase {

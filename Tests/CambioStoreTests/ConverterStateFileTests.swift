@@ -1,6 +1,7 @@
 import XCTest
 @testable import CambioCore
 @testable import CambioStore
+import CambioTestSupport
 
 final class ConverterStateFileTests: XCTestCase {
     func testTheConverterIsSavedWithTheRestAndOlderFilesStillLoad() throws {

@@ -7,6 +7,7 @@ import Glibc
 @testable import CambioCore
 @testable import CambioStore
 import CambioGLib
+import CambioTestSupport
 
 final class HistoryStoreTests: XCTestCase {
     static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

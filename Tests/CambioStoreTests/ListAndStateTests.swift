@@ -3,6 +3,7 @@ import XCTest
 @testable import CambioStore
 import CambioGLib
 @testable import CambioServices
+import CambioTestSupport
 
 final class ListAndStateTests: XCTestCase {
     func testEditing() {

@@ -1,6 +1,7 @@
 import XCTest
 @testable import CambioCore
 @testable import CambioStore
+import CambioTestSupport
 
 final class RateCacheTests: XCTestCase {
     let today = day("2026-11-22")

@@ -4,6 +4,7 @@ import XCTest
 @testable import CambioStore
 import CambioGLib
 @testable import CambioServices
+import CambioTestSupport
 
 /// Saved state and files under locks, faults and hostile contents: nothing lost, nothing
 /// mistaken for corruption, every failure in words.

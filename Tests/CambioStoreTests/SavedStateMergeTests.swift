@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import CambioCore
 @testable import CambioStore
+import CambioTestSupport
 
 /// The data file between its writer and its reader: what the window can save is read back whole,
 /// what the reader cannot keep is set aside before a save, and two Cambios saving the same file
