@@ -81,8 +81,8 @@ extension CambioCommand {
 
         /// The stock's monthly prices (Alpha Vantage's, cached, or the bundled sample), with what
         /// went wrong on the way said on stderr.
-        func prices(of symbol: String, offline: Bool, setup: Setup) throws -> StockService.SeriesAnswer {
-            let outcome: Result<StockService.SeriesAnswer, Error>? = MainActor.assumeIsolated {
+        func prices(of symbol: String, offline: Bool, setup: Setup) throws -> StockSeriesAnswer {
+            let outcome: Result<StockSeriesAnswer, Error>? = MainActor.assumeIsolated {
                 let stocks = setup.engine.stocks
                 defer {
                     for (path, reason) in stocks.setAside { warn("cached prices unreadable (\(reason)); kept as \(path)") }
@@ -92,7 +92,7 @@ extension CambioCommand {
                     : StockInfo(symbol: symbol, name: symbol, region: "", currency: QuoteUnit.guess(symbol: symbol))
                 return MainContext.run(deadline: 60) { try await stocks.series(info, offline: offline) }
             }
-            let answer: StockService.SeriesAnswer
+            let answer: StockSeriesAnswer
             switch outcome {
             case .success(let a)?: answer = a
             case .failure(let e)?: throw Failure(words(e))

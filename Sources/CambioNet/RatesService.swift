@@ -111,9 +111,6 @@ public struct Endpoints: Sendable, Equatable {
     /// Told when an answer for the history is refused (the daily rates stay in use).
     public var onHistoryRefused: (@MainActor (Wording) -> Void)?
 
-    /// What asking one provider did (CambioCore's, so that a refresh's report needs no CambioNet).
-    public typealias Outcome = RefreshOutcome
-
     public init(cache: RateCache, endpoints: Endpoints, client: HTTPClient, now: @escaping () -> Date = Date.init) {
         self.cache = cache; self.endpoints = endpoints; self.client = client; self.now = now
     }
@@ -177,7 +174,7 @@ public struct Endpoints: Sendable, Equatable {
 
     /// Asks `provider` for new rates when the policy allows; keeps the old ones on any failure.
     /// With the network off (the client's gate), nothing is asked and `.networkOff` comes back.
-    public func refresh(_ provider: Provider, trigger: RefreshPolicy.Trigger, interval: RefreshInterval) async -> Outcome {
+    public func refresh(_ provider: Provider, trigger: RefreshPolicy.Trigger, interval: RefreshInterval) async -> RefreshOutcome {
         let cached = answers[provider]?.answer
         switch RefreshPolicy.decide(trigger: trigger, interval: interval, networkAllowed: client.networkAllowed, cached: cached, now: now()) {
         case .networkOff: return .networkOff
@@ -245,7 +242,7 @@ public struct Endpoints: Sendable, Equatable {
     public private(set) var refusals: [Provider: [Wording]] = [:]
 
     /// One request to one address; the answer checked and stored, or the reason it was not.
-    private func ask(_ provider: Provider, at url: String, cached: CachedAnswer?) async throws -> Outcome {
+    private func ask(_ provider: Provider, at url: String, cached: CachedAnswer?) async throws -> RefreshOutcome {
         var headers: [String: String] = [:]
         if let etag = cached?.etag { headers["If-None-Match"] = etag }
         if let modified = cached?.lastModified { headers["If-Modified-Since"] = modified }

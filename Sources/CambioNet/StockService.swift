@@ -99,12 +99,10 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
 
     // MARK: Searching
 
-    public typealias SearchAnswer = StockSearchAnswer
-
     /// Searches by symbol or name. Alpha Vantage is asked only with a key, at most once an
     /// hour per query; the sample is always searched.
-    public func search(_ query: String) async -> SearchAnswer {
-        var answer = SearchAnswer()
+    public func search(_ query: String) async -> StockSearchAnswer {
+        var answer = StockSearchAnswer()
         let q = StockQuery.normalised(query)
         guard !q.isEmpty else { return answer }
         answer.sample = SampleStocks.search(q, in: Array(sample.keys))
@@ -134,21 +132,17 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
 
     // MARK: Prices
 
-    public typealias Source = StockSource
-    public typealias SeriesAnswer = StockSeriesAnswer
-    public typealias SeriesError = StockSeriesError
-
     /// The monthly prices of `stock`: a copy fetched within the day; else Alpha Vantage (with
     /// the user's key, or the demo key for IBM); else an older copy; else the bundled sample.
     /// `offline` sends nothing.
-    public func series(_ stock: StockInfo, offline: Bool = false) async throws -> SeriesAnswer {
+    public func series(_ stock: StockInfo, offline: Bool = false) async throws -> StockSeriesAnswer {
         let symbol = stock.symbol.uppercased()
         var cached: (CachedStockAnswer, PriceSeries)?
         switch cache.loadSeries(symbol, now: now()) {
         case .loaded(let a, let s):
             cached = (a, s)
             if CachedStockAnswer.isFresh(a, lifetime: CachedStockAnswer.seriesLifetime, now: now()) {
-                return SeriesAnswer(series: s, source: .alphaVantage(fetchedAt: a.fetchedAt, fromCache: true), problem: nil)
+                return StockSeriesAnswer(series: s, source: .alphaVantage(fetchedAt: a.fetchedAt, fromCache: true), problem: nil)
             }
         case .setAside(let path, let reason), .unreadable(let path, let reason): setAside.append((path, reason))
         case .missing: break
@@ -164,18 +158,18 @@ public struct AlphaVantageEndpoint: Sendable, Equatable {
                 if !Self.quotes(body, key) {
                     try? cache.store(CachedStockAnswer(fetchedAt: fetchedAt, currency: currency, body: body), as: .series(symbol))
                 }
-                return SeriesAnswer(series: series, source: .alphaVantage(fetchedAt: fetchedAt, fromCache: false), problem: nil)
+                return StockSeriesAnswer(series: series, source: .alphaVantage(fetchedAt: fetchedAt, fromCache: false), problem: nil)
             } catch {
                 problem = describe(error, key: key)
             }
         }
         if let (a, s) = cached {
-            return SeriesAnswer(series: s, source: .alphaVantage(fetchedAt: a.fetchedAt, fromCache: true), problem: problem)
+            return StockSeriesAnswer(series: s, source: .alphaVantage(fetchedAt: a.fetchedAt, fromCache: true), problem: problem)
         }
-        if let s = sample[symbol] { return SeriesAnswer(series: s, source: .sample, problem: problem) }
-        if let problem { throw SeriesError(wording: problem) }
-        if !networkAllowed || offline { throw SeriesError(wording: Wording("No prices of %@ are saved, and the network is off", .verbatim(symbol))) }
-        throw SeriesError(wording: Wording("Prices of %@ need an Alpha Vantage key (without one: IBM and the bundled sample)", .verbatim(symbol)))
+        if let s = sample[symbol] { return StockSeriesAnswer(series: s, source: .sample, problem: problem) }
+        if let problem { throw StockSeriesError(wording: problem) }
+        if !networkAllowed || offline { throw StockSeriesError(wording: Wording("No prices of %@ are saved, and the network is off", .verbatim(symbol))) }
+        throw StockSeriesError(wording: Wording("Prices of %@ need an Alpha Vantage key (without one: IBM and the bundled sample)", .verbatim(symbol)))
     }
 
     /// Whether a body repeats the key (in any case): such a body is never written to disk.

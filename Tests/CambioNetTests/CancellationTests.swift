@@ -126,20 +126,20 @@ final class CancellationTests: XCTestCase {
         let cache = StockCache(directory: dir.appendingPathComponent("stocks"))
         let sampleFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("data/stocks.csv")
-        let r = runOnGLib(deadline: 90) { () async throws -> ([String], StockService.SearchAnswer, Hold?, Int) in
+        let r = runOnGLib(deadline: 90) { () async throws -> ([String], StockSearchAnswer, Hold?, Int) in
             let client = HTTPClient.open("Cambio/test")
             client.deadline = 60
             let stocks = StockService(cache: cache, keys: keys,
                                       endpoint: AlphaVantageEndpoint(environment: [AlphaVantageEndpoint.environmentKey: "\(server)/av"]),
                                       sampleFile: sampleFile, client: client)
-            let searches = Superseding<StockService.SearchAnswer>()
+            let searches = Superseding<StockSearchAnswer>()
             final class Applied { var queries: [String] = [] }
             let applied = Applied()
             searches.start { await stocks.search("hold-\(tag)") } apply: { _ in applied.queries.append("hold-\(tag)") }
             _ = try await Self.holds(server, "started", String(tag))
             // Typed on: a search that is superseded before it asks, then the one that stays.
             searches.start { await stocks.search("never-\(tag)") } apply: { _ in applied.queries.append("never-\(tag)") }
-            let newest = await withCheckedContinuation { (done: CheckedContinuation<StockService.SearchAnswer, Never>) in
+            let newest = await withCheckedContinuation { (done: CheckedContinuation<StockSearchAnswer, Never>) in
                 searches.start { await stocks.search("ba") } apply: { answer in
                     applied.queries.append("ba")
                     done.resume(returning: answer)

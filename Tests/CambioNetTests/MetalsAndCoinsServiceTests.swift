@@ -23,8 +23,8 @@ final class MetalsAndCoinsServiceTests: XCTestCase {
 
     /// One explicit refresh of `provider` with these addresses: its outcome, refusals and answer.
     func refresh(_ provider: Provider, _ environment: [String: String], cache: RateCache, networkAllowed: Bool = true)
-        -> (outcome: RatesService.Outcome, refusals: [String], snapshot: ProviderSnapshot?, requests: Int) {
-        let r = runOnGLib { () async -> (RatesService.Outcome, [String], ProviderSnapshot?, Int) in
+        -> (outcome: RefreshOutcome, refusals: [String], snapshot: ProviderSnapshot?, requests: Int) {
+        let r = runOnGLib { () async -> (RefreshOutcome, [String], ProviderSnapshot?, Int) in
             let s = Self.service(environment, cache: cache)
             s.client.allowNetwork(networkAllowed)
             let outcome = await s.refresh(provider, trigger: .explicit, interval: .onStart)

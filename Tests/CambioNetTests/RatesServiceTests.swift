@@ -19,14 +19,14 @@ final class RatesServiceTests: XCTestCase {
     }
 
     func outcome(_ make: @escaping @MainActor () -> RatesService, _ trigger: RefreshPolicy.Trigger,
-                 _ interval: RefreshInterval = .onStart, networkAllowed: Bool = true) -> RatesService.Outcome {
-        let r = runOnGLib { () async -> RatesService.Outcome in
+                 _ interval: RefreshInterval = .onStart, networkAllowed: Bool = true) -> RefreshOutcome {
+        let r = runOnGLib { () async -> RefreshOutcome in
             let s = make()
             s.loadCache()
             s.client.allowNetwork(networkAllowed)
             return await s.refresh(.erapi, trigger: trigger, interval: interval)
         }
-        return (try? r.get()) ?? RatesService.Outcome.failed("test harness")
+        return (try? r.get()) ?? RefreshOutcome.failed("test harness")
     }
 
     func testFetchStoreThenNoRequestWhileFresh() throws {

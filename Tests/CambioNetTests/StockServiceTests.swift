@@ -42,13 +42,13 @@ final class StockServiceTests: XCTestCase {
         return (json["counts"] as! [String: Int], json["keys"] as! [String])
     }
 
-    func search(_ make: @escaping @MainActor () -> StockService, _ q: String) throws -> (StockService.SearchAnswer, Int) {
+    func search(_ make: @escaping @MainActor () -> StockService, _ q: String) throws -> (StockSearchAnswer, Int) {
         try runOnGLib { let s = make(); let a = await s.search(q); return (a, s.requestsSent) }.get()
     }
 
     func series(_ make: @escaping @MainActor () -> StockService, _ info: StockInfo, offline: Bool = false)
-        -> (Result<StockService.SeriesAnswer, Error>, Int) {
-        let r = runOnGLib { () async -> (Result<StockService.SeriesAnswer, Error>, Int) in
+        -> (Result<StockSeriesAnswer, Error>, Int) {
+        let r = runOnGLib { () async -> (Result<StockSeriesAnswer, Error>, Int) in
             let s = make()
             do { return (.success(try await s.series(info, offline: offline)), s.requestsSent) } catch { return (.failure(error), s.requestsSent) }
         }
