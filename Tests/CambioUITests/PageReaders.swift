@@ -19,6 +19,20 @@ extension InvestmentsPage {
     var resultsBesideChart: Bool { results.row.isWide }
 
     var searchNoteText: String { search.note.text }
+
+    /// Whether the page shows "Choose a Stock" (tests).
+    var showsEmptyState: Bool { emptyState.visible }
+    var searchEntry: SearchEntry { search.entry }
+    var initialEntry: Entry { plan.initialEntry }
+    var monthlyEntry: Entry { plan.monthlyEntry }
+    var startDrop: DropDown { plan.startDrop }
+    var startScale: Scale { plan.startScale }
+    var referenceCheck: CheckButton { plan.referenceCheck }
+    var keyButton: MenuButton { search.keyButton }
+    /// What the problem line says (tests).
+    var problem: String { plan.problem.visible ? plan.problem.text : "" }
+    /// The stocks the last search found, in order (tests).
+    var found: [StockInfo] { model.found.map(\.stock) }
 }
 
 extension HistoryPage {
@@ -34,6 +48,15 @@ extension HistoryPage {
     var institutionsText: String { pairBar.sourcesButton.visible ? pairBar.sourcesList.text : "" }
 
     func setPastAmount(_ text: String) { pastPart.amount.text = text }
+
+    /// Whether the page says the pair has no history.
+    var showsEmptyState: Bool { emptyState.visible }
+    var pastDay: Day { model.pastDay }
+    var statsText: String { chartPart.stats.text }
+    var pointText: String { chartPart.point.text }
+    var statusText: String { pairBar.status.text }
+    /// The ⇄ button (Ctrl+S).
+    var swapButton: Button { pairBar.swapButton }
 }
 
 extension FavouritesPanel {
@@ -61,6 +84,12 @@ extension FavouritesPanel {
         popup?.searchEntry.text = text
         fill()
     }
+
+    /// Whether the list shows its empty state (nothing to list) rather than rows.
+    var emptyStateShown: Bool { popup?.emptyState.visible ?? false }
+
+    /// The status page shown instead of the list, once built (tests measure it).
+    var emptyState: InlineStatus? { popup?.emptyState }
 }
 
 extension UserRateDialog {
@@ -85,6 +114,17 @@ extension ConverterPage {
     var favouritesEmptyStateShown: Bool { favourites.emptyStateShown }
 
     var debouncePending: Bool { typingPause.isPending }
+
+    var evaluatedText: String { amountBar.evaluatedLabel.text }
+    var fromButtonName: String { model.fromButtonName }
+    var amountHasError: Bool { amountEntry.hasClass("error") }
+    var isStarred: Bool { model.isStarred }
+    func resultText(_ code: String) -> String? { rows.first { $0.code == code }?.amountLabel.text }
+    func rateText(_ code: String) -> String? { rows.first { $0.code == code }?.rateLabel.text }
+    /// The line with the fee under a result: nil while it is hidden (no fee, or no amount).
+    func feeText(_ code: String) -> String? {
+        rows.first { $0.code == code }.flatMap { $0.feeLabel.visible ? $0.feeLabel.text : nil }
+    }
 }
 
 extension FeeRows {
@@ -121,10 +161,22 @@ extension Notices {
 
     /// Puts away the state shown, as its close button does.
     func dismissShown() { line?.dismiss() }
+
+    /// The status line itself (layout tests).
+    var statusLine: StatusLine? { line }
 }
 
 extension StatusLine {
     var detailsControl: MenuButton { strip.detailsButton }
+
+    var detailsText: String { built?.details.text ?? "" }
+
+    var actionLabel: String? { built.flatMap { $0.actionButton.visible ? $0.actionButton.mnemonic : nil } }
+
+    var titleText: String { built?.title.text ?? "" }
+
+    /// The title and the Details button, for layout tests (built if no state has shown yet).
+    var titleLabel: Label { strip.title }
 }
 
 extension CalculatorPage {
@@ -137,6 +189,12 @@ extension CalculatorPage {
 
     /// Whether the history is beside the keypad (false: under it).
     var historyBesideKeypad: Bool { panes.isWide }
+
+    var resultText: String { resultLabel.text }
+    var rateText: String { rateLabel.text }
+    var hasError: Bool { resultLabel.hasClass("error") }
+    /// What a keypad key does, by its text: "7", "+", "=", "AC"...
+    func press(_ key: String) { keypadButtons.first { $0.text == key }?.action(self) }
 }
 
 extension AppContext {
@@ -150,19 +208,6 @@ extension CurrencyRow {
         guard let layout = TextLayout(entry.text, in: entry) else { return false }
         return layout.size.width > Double(entry.textAreaWidth)
     }
-}
-
-extension FavouritesPanel {
-    /// Whether the list shows its empty state (nothing to list) rather than rows.
-    var emptyStateShown: Bool { popup?.emptyState.visible ?? false }
-}
-
-extension StatusLine {
-    var detailsText: String { built?.details.text ?? "" }
-
-    var actionLabel: String? { built.flatMap { $0.actionButton.visible ? $0.actionButton.mnemonic : nil } }
-
-    var titleText: String { built?.title.text ?? "" }
 }
 
 extension CurrenciesPage {
@@ -180,70 +225,7 @@ extension CurrenciesPage {
     var showsEmptyState: Bool { emptyState?.visible ?? false }
 }
 
-extension HistoryPage {
-    /// Whether the page says the pair has no history.
-    var showsEmptyState: Bool { emptyState.visible }
-    var pastDay: Day { model.pastDay }
-    var statsText: String { chartPart.stats.text }
-    var pointText: String { chartPart.point.text }
-    var statusText: String { pairBar.status.text }
-    /// The ⇄ button (Ctrl+S).
-    var swapButton: Button { pairBar.swapButton }
-}
-
-extension InvestmentsPage {
-    /// Whether the page shows "Choose a Stock" (tests).
-    var showsEmptyState: Bool { emptyState.visible }
-    var searchEntry: SearchEntry { search.entry }
-    var initialEntry: Entry { plan.initialEntry }
-    var monthlyEntry: Entry { plan.monthlyEntry }
-    var startDrop: DropDown { plan.startDrop }
-    var startScale: Scale { plan.startScale }
-    var referenceCheck: CheckButton { plan.referenceCheck }
-    var keyButton: MenuButton { search.keyButton }
-    /// What the problem line says (tests).
-    var problem: String { plan.problem.visible ? plan.problem.text : "" }
-    /// The stocks the last search found, in order (tests).
-    var found: [StockInfo] { model.found.map(\.stock) }
-}
-
-extension ConverterPage {
-    var evaluatedText: String { amountBar.evaluatedLabel.text }
-    var fromButtonName: String { model.fromButtonName }
-    var amountHasError: Bool { amountEntry.hasClass("error") }
-    var isStarred: Bool { model.isStarred }
-    func resultText(_ code: String) -> String? { rows.first { $0.code == code }?.amountLabel.text }
-    func rateText(_ code: String) -> String? { rows.first { $0.code == code }?.rateLabel.text }
-    /// The line with the fee under a result: nil while it is hidden (no fee, or no amount).
-    func feeText(_ code: String) -> String? {
-        rows.first { $0.code == code }.flatMap { $0.feeLabel.visible ? $0.feeLabel.text : nil }
-    }
-}
-
-extension CalculatorPage {
-    var resultText: String { resultLabel.text }
-    var rateText: String { rateLabel.text }
-    var hasError: Bool { resultLabel.hasClass("error") }
-    /// What a keypad key does, by its text: "7", "+", "=", "AC"...
-    func press(_ key: String) { keypadButtons.first { $0.text == key }?.action(self) }
-}
-
 extension CurrencyPicker {
     /// The codes shown, in order (tests).
     var shownCodes: [String] { choices.shown }
-}
-
-extension FavouritesPanel {
-    /// The status page shown instead of the list, once built (tests measure it).
-    var emptyState: InlineStatus? { popup?.emptyState }
-}
-
-extension Notices {
-    /// The status line itself (layout tests).
-    var statusLine: StatusLine? { line }
-}
-
-extension StatusLine {
-    /// The title and the Details button, for layout tests (built if no state has shown yet).
-    var titleLabel: Label { strip.title }
 }
