@@ -4,7 +4,7 @@ extension AppState {
     /// What a first start shows: the locale's currency first.
     public static func firstRun(catalog: CurrencyCatalog, locale: LocaleEnvironment) -> AppState {
         AppState(currencies: CurrencyListState.firstRun(localeCurrency: locale.localeCurrencyCode, catalog: catalog),
-                 converter: ConverterState.firstRun(localeCurrency: locale.localeCurrencyCode, catalog: catalog))
+                 converter: ConverterState.firstRun(home: locale.localeCurrencyCode, catalog: catalog))
     }
 
     /// A saved state as the app uses it: what the catalogue does not know goes (the first start's
@@ -14,7 +14,9 @@ extension AppState {
         let first = firstRun(catalog: catalog, locale: locale)
         var state = saved
         state.currencies = saved.currencies.sanitized(catalog: catalog, fallback: first.currencies)
-        state.converter = saved.hasSavedConverter ? saved.converter.sanitized(catalog: catalog, fallback: first.converter) : first.converter
+        // A Converter never used starts from the reference currency chosen (Preferences).
+        let unused = ConverterState.firstRun(home: state.currencies.referenceCode, catalog: catalog)
+        state.converter = saved.hasSavedConverter ? saved.converter.sanitized(catalog: catalog, fallback: unused) : unused
         let (userRates, dropped) = saved.userRates.sanitized(catalog: catalog)
         state.userRates = userRates
         return (state, dropped)

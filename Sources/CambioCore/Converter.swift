@@ -22,9 +22,10 @@ public struct ConverterState: Codable, Equatable, Sendable {
         self.source = source; self.targets = targets; self.amountText = amountText; self.favourites = favourites
     }
 
-    /// A first start: the locale's currency into the two most common others.
-    public static func firstRun(localeCurrency: String?, catalog: CurrencyCatalog) -> ConverterState {
-        let source = localeCurrency.flatMap { catalog[$0]?.isActive == true ? $0 : nil } ?? "USD"
+    /// The Converter before it was ever used: `home` (the reference currency, which is the
+    /// locale's on a first start) into the two most common others.
+    public static func firstRun(home: String?, catalog: CurrencyCatalog) -> ConverterState {
+        let source = home.flatMap { catalog[$0]?.isActive == true ? $0 : nil } ?? "USD"
         let targets = ["USD", "EUR", "GBP"].filter { $0 != source && catalog[$0] != nil }.prefix(2)
         return ConverterState(source: source, targets: Array(targets), amountText: "100")
     }

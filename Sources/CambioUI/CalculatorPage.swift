@@ -27,7 +27,7 @@ import Foundation
     init(context: any DisplayContext & RatesContext) {
         ctx = context
         entry = UI.numberEntry(name: tr("Calculation"), tooltip: tr("A calculation, or a conversion such as 100 USD to EUR"),
-                                               cssClass: "calculator-entry")
+                               cssClass: "calculator-entry")
         entry.placeholder = tr("12*3, 100 USD to EUR")
         expressionLabel = Label("", classes: ["dim-label", "calculator-expression"], xalign: 1)
         expressionLabel.ellipsize = .start

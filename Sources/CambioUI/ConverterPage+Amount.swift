@@ -8,7 +8,7 @@ extension ConverterPage {
         /// One row on a wide window; on a narrow one the amount, then the buttons under it.
         let root: AdaptiveBox
         let amountEntry = UI.numberEntry(name: tr("Amount"), tooltip: tr("An amount, or a calculation such as 12.5*4"),
-                                                         cssClass: "amount")
+                                         cssClass: "amount", purpose: .number)
         let evaluatedLabel = Label("", classes: ["evaluated"], xalign: 1)
         let fromButton = MenuButton()
         let swapButton = Button(icon: "object-flip-horizontal-symbolic", name: tr("Swap currencies (Ctrl+S)"))

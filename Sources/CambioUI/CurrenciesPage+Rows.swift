@@ -37,10 +37,9 @@ import Foundation
         handle.valign = .center
         handle.tooltip(tr("Drag to reorder (Alt+Up, Alt+Down)"))
 
-        entry = UI.numberEntry(name: say(face.amountName), cssClass: "amount")
+        entry = UI.numberEntry(name: say(face.amountName), cssClass: "amount", purpose: .number)
         // As narrow as a phone needs; it takes the row's room by expanding.
         entry.widthChars = 5
-        entry.inputPurpose = .number
         entry.hexpand = true
         // Wrapped, not cut, on a narrow window: the rate and its age stay readable.
         rateLabel = Label("", classes: ["rate-line"], xalign: 1, wrap: true)

@@ -7,7 +7,7 @@ extension HistoryPage {
     @MainActor struct PastPart {
         /// The title, the amount and the day, and the result in a row; in a column when narrow.
         let root: AdaptiveBox
-        let amount = UI.numberEntry(name: tr("Amount on a past date"), cssClass: "amount")
+        let amount = UI.numberEntry(name: tr("Amount on a past date"), cssClass: "amount", purpose: .number)
         let days: DayPickerView
         let popover: Popover
         let dateButton = MenuButton()

@@ -13,10 +13,10 @@ extension InvestmentsPage {
         /// Why the prices are not the newest, and why the plan cannot be computed.
         let problem = Label("", classes: ["dca-problem"], wrap: true)
         let header: Box
-        let initialEntry = UI.numberEntry(name: tr("Initial investment"),
-                                                          tooltip: tr("Bought in the start month; arithmetic allowed"), cssClass: "amount")
-        let monthlyEntry = UI.numberEntry(name: tr("Monthly amount"),
-                                                          tooltip: tr("Bought in every later month; 0 allowed"), cssClass: "amount")
+        let initialEntry = UI.numberEntry(name: tr("Initial investment"), tooltip: tr("Bought in the start month; arithmetic allowed"),
+                                          cssClass: "amount", purpose: .number)
+        let monthlyEntry = UI.numberEntry(name: tr("Monthly amount"), tooltip: tr("Bought in every later month; 0 allowed"),
+                                          cssClass: "amount", purpose: .number)
         let initialUnit = Label("", classes: ["dim-label"])
         let monthlyUnit = Label("", classes: ["dim-label"])
         let startDrop = DropDown()

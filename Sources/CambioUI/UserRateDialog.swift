@@ -45,10 +45,9 @@ import Foundation
             codeButton = nil
         }
         lead = Label("", classes: ["user-rate-lead"])
-        valueEntry = UI.numberEntry(name: "", cssClass: "user-rate-value")
+        valueEntry = UI.numberEntry(name: "", cssClass: "user-rate-value", purpose: .number)
         valueEntry.widthChars = 6
         valueEntry.hexpand = true
-        valueEntry.inputPurpose = .number
         anchorButton = MenuButton(label: anchor)
         reasonLabel = Label("", classes: ["dim-label", "user-rate-reason"], wrap: true)
         reasonLabel.visible = false

@@ -18,8 +18,11 @@ import CambioGLib
 
     /// A right-aligned entry for numbers and calculations; `name` is its accessible name. It
     /// holds no more than the saved file keeps of an amount as typed (`AppState.maxTextLength`).
-    static func numberEntry(name: String, tooltip: String? = nil, cssClass: String) -> Entry {
+    /// `purpose`: `.number` where an on-screen keyboard's digits suffice (an amount), free form
+    /// where words are typed too (a calculation with currency codes).
+    static func numberEntry(name: String, tooltip: String? = nil, cssClass: String, purpose: InputPurpose = .freeForm) -> Entry {
         let entry = Entry()
+        entry.inputPurpose = purpose
         entry.maxLength = Int32(AppState.maxTextLength)
         entry.addClass(cssClass)
         entry.accessibleLabel(name)

@@ -14,12 +14,24 @@ final class ConverterTests: XCTestCase {
     // MARK: Currencies
 
     func testFirstRunUsesTheLocalesCurrency() {
-        XCTAssertEqual(ConverterState.firstRun(localeCurrency: "RUB", catalog: testCatalog),
+        XCTAssertEqual(ConverterState.firstRun(home: "RUB", catalog: testCatalog),
                        ConverterState(source: "RUB", targets: ["USD", "EUR"], amountText: "100"))
-        XCTAssertEqual(ConverterState.firstRun(localeCurrency: "USD", catalog: testCatalog).targets, ["EUR", "GBP"])
+        XCTAssertEqual(ConverterState.firstRun(home: "USD", catalog: testCatalog).targets, ["EUR", "GBP"])
         // A withdrawn or unknown locale currency falls back to USD.
-        XCTAssertEqual(ConverterState.firstRun(localeCurrency: "HRK", catalog: testCatalog).source, "USD")
-        XCTAssertEqual(ConverterState.firstRun(localeCurrency: nil, catalog: testCatalog).source, "USD")
+        XCTAssertEqual(ConverterState.firstRun(home: "HRK", catalog: testCatalog).source, "USD")
+        XCTAssertEqual(ConverterState.firstRun(home: nil, catalog: testCatalog).source, "USD")
+    }
+
+    /// A Converter never used starts from the reference currency chosen in Preferences, not the
+    /// locale's; a Converter used keeps its own source.
+    func testAnUnusedConverterStartsFromTheReferenceCurrency() {
+        let locale = LocaleEnvironment(environment: ["LANG": "en_US.UTF-8"])
+        let chosen = CurrencyListState(codes: ["USD", "GBP", "JPY"], anchorCode: "USD", anchorText: "100", referenceCode: "GBP")
+        let unused = AppState.adopting(AppState(currencies: chosen), catalog: testCatalog, locale: locale).state
+        XCTAssertEqual(unused.converter.source, "GBP")
+        XCTAssertEqual(unused.converter.targets, ["USD", "EUR"])
+        let used = AppState(currencies: chosen, converter: state("JPY", ["EUR"]))
+        XCTAssertEqual(AppState.adopting(used, catalog: testCatalog, locale: locale).state.converter.source, "JPY")
     }
 
     func testSwapExchangesSourceAndFirstTargetAndKeepsTheAmount() {

@@ -64,7 +64,7 @@ final class SavedStateReliabilityTests: XCTestCase {
         XCTAssertTrue(ignored.contains { $0.hasPrefix("converter.targets") }, "\(ignored)")
         XCTAssertTrue(ignored.contains("converter.favourites: 2 of 4 not a pair of currency codes"), "\(ignored)")
         let catalog = try CurrencyCatalog.system(names: nil)
-        let shown = state.converter.sanitized(catalog: catalog, fallback: ConverterState.firstRun(localeCurrency: "USD", catalog: catalog))
+        let shown = state.converter.sanitized(catalog: catalog, fallback: ConverterState.firstRun(home: "USD", catalog: catalog))
         XCTAssertEqual(shown.targets, ["EUR", "GBP"], "the first start's targets")
         XCTAssertEqual(shown.favourites.count, 2)
     }

@@ -52,6 +52,13 @@ final class InvestmentsPageTests: WindowTestCase {
         XCTAssertTrue(page.sourceText.contains("January 2000 \u{2013} March 2010"), page.sourceText)
     }
 
+    /// The amounts are numbers: an on-screen keyboard offers digits, as on the other pages.
+    func testTheAmountFieldsAreNumberFields() async throws {
+        try await openMSFT()
+        XCTAssertEqual(page.initialEntry.inputPurpose, .number)
+        XCTAssertEqual(page.monthlyEntry.inputPurpose, .number)
+    }
+
     func testTheMonthListAndTheSliderStayInStep() async throws {
         try await openMSFT()
         page.setAmounts(initial: "1000", monthly: "100")
