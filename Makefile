@@ -18,6 +18,10 @@ APP_ID = io.github.cambio.Cambio
 LINGUAS = $(shell cat po/LINGUAS)
 # Compiled catalogues: data/locale/<lang>/LC_MESSAGES/cambio.mo (the app reads them beside its data).
 MO = $(foreach l,$(LINGUAS),data/locale/$(l)/LC_MESSAGES/cambio.mo)
+# The desktop entry and metainfo with the translations merged in (msgfmt --desktop, --xml).
+I18N_DIR = .build/i18n
+DESKTOP = $(I18N_DIR)/$(APP_ID).desktop
+METAINFO = $(I18N_DIR)/$(APP_ID).metainfo.xml
 INSTALLED = $(foreach l,$(LINGUAS),share/locale/$(l)/LC_MESSAGES/cambio.mo) bin/cambio share/cambio/eurofxref-hist.csv share/cambio/ecb-history.sqlite share/cambio/stocks.csv share/applications/$(APP_ID).desktop \
 	share/man/man1/cambio.1.gz $(BACKTRACE_REPORTER) share/metainfo/$(APP_ID).metainfo.xml share/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg share/glib-2.0/schemas/$(APP_ID).gschema.xml \
@@ -53,11 +57,18 @@ $(SCHEMA_DIR)/gschemas.compiled: $(SCHEMA)
 	glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) Resources
 export GSETTINGS_SCHEMA_DIR := $(CURDIR)/$(SCHEMA_DIR)
 
-# The translations, compiled with msgfmt (checked: formats, plural forms, headers).
-locale: $(MO)
+# The translations, compiled with msgfmt (checked: formats, plural forms, headers), and the
+# desktop entry and metainfo with every language's strings merged in from the same catalogues.
+locale: $(MO) $(DESKTOP) $(METAINFO)
 data/locale/%/LC_MESSAGES/cambio.mo: po/%.po
 	@mkdir -p $(dir $@)
 	msgfmt --check --output-file=$@ $<
+$(DESKTOP): Resources/$(APP_ID).desktop po/LINGUAS $(foreach l,$(LINGUAS),po/$(l).po)
+	@mkdir -p $(I18N_DIR)
+	msgfmt --desktop --template=$< -d po --output-file=$@
+$(METAINFO): Resources/$(APP_ID).metainfo.xml po/LINGUAS $(foreach l,$(LINGUAS),po/$(l).po)
+	@mkdir -p $(I18N_DIR)
+	msgfmt --xml --template=$< -d po --output-file=$@
 
 run: build
 	.build/debug/cambio
@@ -97,9 +108,9 @@ test-e2e:
 
 # The desktop entry and metainfo validators, then an install into a temporary prefix launched
 # through its desktop entry under Xvfb (one window, also after a second launch), then uninstall.
-test-desktop:
-	desktop-file-validate Resources/$(APP_ID).desktop
-	appstreamcli validate --pedantic --no-net Resources/$(APP_ID).metainfo.xml
+test-desktop: locale
+	desktop-file-validate $(DESKTOP)
+	appstreamcli validate --pedantic --no-net $(METAINFO)
 	Tests/desktop/run
 
 # CONFIG=debug installs the debug build (the install test does, to save a release build).
@@ -148,9 +159,9 @@ endif
 	install -d "$(DESTDIR)$(PREFIX)/share/man/man1"
 	umask 022; gzip -9n < $(MAN) > "$(DESTDIR)$(PREFIX)/share/man/man1/cambio.1.gz"
 	install -d "$(DESTDIR)$(PREFIX)/share/applications"
-	umask 022; sed 's|^Exec=cambio|Exec=$(PREFIX)/bin/cambio|' Resources/$(APP_ID).desktop > "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
+	umask 022; sed 's|^Exec=cambio|Exec=$(PREFIX)/bin/cambio|' $(DESKTOP) > "$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop"
 	install -Dm644 $(SCHEMA) "$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas/$(APP_ID).gschema.xml"
-	install -Dm644 Resources/$(APP_ID).metainfo.xml "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
+	install -Dm644 $(METAINFO) "$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml"
 	install -Dm644 Resources/$(APP_ID).search-provider.ini "$(DESTDIR)$(PREFIX)/$(SEARCH_PROVIDER)"
 	install -d "$(DESTDIR)$(PREFIX)/share/dbus-1/services"
 	umask 022; sed 's|@bindir@|$(PREFIX)/bin|' Resources/$(APP_ID).SearchProvider.service.in > "$(DESTDIR)$(PREFIX)/$(SEARCH_SERVICE)"
