@@ -8,7 +8,8 @@ extension ConverterPage {
         let list = ListBox()
         /// The To buttons take one width, so the amounts line up.
         let buttonWidths: SizeGroup
-        let addButton = MenuButton(label: tr("Add Target Currency…"))
+        /// Its label may end in "…" on a phone in a language with long words.
+        let addButton = MenuButton.ellipsizing(label: tr("Add Target Currency…"))
         let spinner = Spinner()
         let bottom: Box
 

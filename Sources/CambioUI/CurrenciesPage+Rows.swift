@@ -44,6 +44,8 @@ import Foundation
         // Wrapped, not cut, on a narrow window: the rate and its age stay readable.
         rateLabel = Label("", classes: ["rate-line"], xalign: 1, wrap: true)
         rateLabel.justify = .right
+        // A long word (a compound, "Referenzwährung") breaks rather than widen the row.
+        rateLabel.wrapMode = .wordsThenCharacters
         feeLabel = Label("", classes: ["numeric"], xalign: 1, wrap: true)
         feeLabel.justify = .right
         feeLabel.visible = false

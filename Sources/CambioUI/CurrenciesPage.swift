@@ -63,7 +63,7 @@ import Foundation
         // Wraps on a narrow window rather than widening it.
         sourceLabel = Label("", classes: ["dim-label", "rates-source"], wrap: true)
         sourceLabel.hexpand = true
-        addButton = MenuButton(label: tr("Add Currency…"))
+        addButton = MenuButton.ellipsizing(label: tr("Add Currency…"))
         addButton.tooltip(tr("Add a currency (Ctrl+N)"))
         addButton.name(tr("Add currency"))
         spinner = Spinner()

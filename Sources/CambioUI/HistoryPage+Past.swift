@@ -21,7 +21,7 @@ extension HistoryPage {
             dateButton.popover = popover
             UI.copyable(result)
             result.hexpand = true
-            let title = Label(tr("On a past date"), classes: ["heading"])
+            let title = Label(tr("On a past date"), classes: ["heading"], wrap: true)
             title.valign = .center
             // The date under the amount where both do not fit side by side (large text on a phone).
             let inputs = AdaptiveBox(breakpoint: 0, spacing: 8, [amount, dateButton])

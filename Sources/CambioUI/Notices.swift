@@ -290,7 +290,7 @@ import CambioGLib
         for button: any Widget in [strip.detailsButton, strip.actionButton, strip.close] { button.accessibleDescription(text) }
         strip.details.text = detailText
         action = newAction?.run
-        if let newAction { strip.actionButton.mnemonic = newAction.label }
+        if let newAction { strip.actionButton.setEllipsizing(mnemonic: newAction.label) }
         strip.actionButton.visible = newAction != nil
         strip.close.visible = dismissible
         root.revealed = true

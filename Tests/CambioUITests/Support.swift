@@ -57,11 +57,12 @@ class WindowTestCase: XCTestCase {
     /// Builds the window as a start of the app would, from what is saved in `home`.
     /// `size`: the window's size (else its default), set before it shows as a desktop would.
     /// `present`: false leaves the window built but not shown (the test shows it).
-    func makeWindow(lang: String, size: (width: Int32, height: Int32)? = nil, present: Bool = true) {
+    /// `language`: LANGUAGE, the messages' language over `lang`'s (numbers and dates stay `lang`'s).
+    func makeWindow(lang: String, language: String? = nil, size: (width: Int32, height: Int32)? = nil, present: Bool = true) {
         if let window { gtk_window_destroy(cast(window.window.widget)); MainContext.drain() }
         // One preferences store a test (in memory), kept across its restarts as dconf would be.
         if preferences == nil { preferences = Preferences(backend: .memory) }
-        context = AppContext(environment: ["HOME": home.path, "LANG": lang,
+        context = AppContext(environment: ["HOME": home.path, "LANG": lang, "LANGUAGE": language ?? "",
                                            "XDG_DATA_HOME": home.appendingPathComponent("data").path]
                                  .merging(Self.deadEndpoints) { $1 }.merging(endpoints) { $1 },
                              preferences: preferences)

@@ -33,6 +33,14 @@ public struct Button: Widget {
         get { child.map { Label(existing: $0.widget).text } ?? "" }
         nonmutating set { gtk_button_set_child(button, Label(mnemonic: newValue, for: self).widget) }
     }
+    /// Its text with a mnemonic, which may end in "…" where the row has no room for it whole
+    /// (a long translation, large text on a phone); the whole text is then its tooltip.
+    public func setEllipsizing(mnemonic text: String) {
+        let label = Label(mnemonic: text, for: self)
+        label.ellipsize = .end
+        gtk_button_set_child(button, label.widget)
+        tooltip(text.withoutMnemonic)
+    }
     public var iconName: String? {
         get { gtk_button_get_icon_name(button).map { String(cString: $0) } }
         nonmutating set { gtk_button_set_icon_name(button, newValue) }
