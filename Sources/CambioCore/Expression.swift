@@ -71,11 +71,14 @@ public enum ExpressionEvaluator {
 
     /// Evaluates `text`; when it starts with `carrying`'s text followed by an operator, that
     /// number is the carried result's unrounded value.
+    /// Digits of the locale's script read as ASCII ones (`NumberStyle.latinised`).
     public static func evaluation(_ text: String, style: NumberStyle, carrying: Carry? = nil) -> Result<Evaluation, ExpressionError> {
+        let text = NumberStyle.latinised(text), style = style.latin
+        let carriedText = carrying.map { NumberStyle.latinised($0.text) }
         do {
             var parser: Parser
-            if let carrying, text.hasPrefix(carrying.text),
-               let rest = try? tokenize(String(text.dropFirst(carrying.text.count)), style: style), case .op? = rest.first {
+            if let carrying, let carriedText, text.hasPrefix(carriedText),
+               let rest = try? tokenize(String(text.dropFirst(carriedText.count)), style: style), case .op? = rest.first {
                 let carried = carrying.unrounded
                 parser = Parser(tokens: [.number(carried.value, error: carried.error)] + rest)
                 parser.arithmetic.divisionRounded = carried.afterRoundedDivision

@@ -6,20 +6,68 @@ public struct NumberStyle: Sendable, Equatable {
     public let decimalSeparator: Character
     public let groupingSeparator: Character
     public let groupingSize: Int
+    /// The size of the groups before the last one where the locale groups them otherwise: 2 in
+    /// India ("12,34,567"); nil where every group has `groupingSize` digits.
+    public let secondaryGroupingSize: Int?
 
-    public init(decimalSeparator: Character, groupingSeparator: Character, groupingSize: Int = 3) {
+    public init(decimalSeparator: Character, groupingSeparator: Character, groupingSize: Int = 3, secondaryGroupingSize: Int? = nil) {
         self.decimalSeparator = decimalSeparator
         self.groupingSeparator = groupingSeparator
         self.groupingSize = groupingSize
+        self.secondaryGroupingSize = secondaryGroupingSize
     }
 
     public init(locale: Locale) {
-        decimalSeparator = locale.decimalSeparator?.first ?? "."
-        groupingSeparator = locale.groupingSeparator?.first ?? ","
+        // The marks without the direction marks some locales write around them.
+        func mark(_ text: String?) -> Character? { text?.first { !Self.isDirectionMark($0) } }
+        decimalSeparator = mark(locale.decimalSeparator) ?? "."
+        groupingSeparator = mark(locale.groupingSeparator) ?? ","
         let nf = NumberFormatter()
         nf.locale = locale
         nf.numberStyle = .decimal
         groupingSize = nf.groupingSize > 0 ? nf.groupingSize : 3
+        // The lakh and crore of South Asia (CLDR's "#,##,##0" for these regions), which
+        // Foundation's formatter on Linux does not report.
+        let secondary = nf.secondaryGroupingSize > 0 && nf.secondaryGroupingSize != groupingSize ? nf.secondaryGroupingSize : nil
+        secondaryGroupingSize = secondary ?? (Self.lakhRegions.contains(locale.region?.identifier ?? "") ? 2 : nil)
+    }
+
+    /// Where numbers are grouped in lakhs and crores (12,34,567).
+    static let lakhRegions: Set<String> = ["IN", "BD", "NP"]
+
+    /// Left-to-right, right-to-left and Arabic letter marks: invisible, they order text.
+    static func isDirectionMark(_ c: Character) -> Bool {
+        c == "\u{200E}" || c == "\u{200F}" || c == "\u{061C}"
+    }
+
+    /// The Arabic script's decimal and group marks (٫ ٬), which `latinised` writes "." and ",".
+    static let arabicDecimalMark: Character = "\u{066B}", arabicGroupMark: Character = "\u{066C}"
+
+    /// The style as a text `latinised` is read: the Arabic script's marks as "." and ",".
+    var latin: NumberStyle {
+        NumberStyle(decimalSeparator: decimalSeparator == Self.arabicDecimalMark ? "." : decimalSeparator,
+                    groupingSeparator: groupingSeparator == Self.arabicGroupMark ? "," : groupingSeparator,
+                    groupingSize: groupingSize, secondaryGroupingSize: secondaryGroupingSize)
+    }
+
+    /// `text` with the digits of any script (Arabic-Indic ٠–٩, Persian ۰–۹, Devanagari ०–९ …)
+    /// written as ASCII digits, the Arabic script's marks as "." and ",", and direction marks
+    /// left out: what a user types in their locale's own digits reads as it would in ASCII.
+    public static func latinised(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { !$0.isASCII }) else { return text }
+        var out = ""
+        for ch in text where !isDirectionMark(ch) {
+            if ch == arabicDecimalMark { out.append("."); continue }
+            if ch == arabicGroupMark { out.append(","); continue }
+            if ch.unicodeScalars.count == 1, let scalar = ch.unicodeScalars.first, !scalar.isASCII,
+               scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue,
+               let digit = Int(exactly: value), (0...9).contains(digit) {
+                out.append(Character(String(digit)))
+            } else {
+                out.append(ch)
+            }
+        }
+        return out
     }
 
     public static let posix = NumberStyle(decimalSeparator: ".", groupingSeparator: ",")
@@ -48,12 +96,15 @@ public enum AmountParser {
     /// grouping mark followed by exactly three digits ("1,234" in en_US is 1234, "1,5" is 1.5).
     /// `digitLimit`: more significant digits are refused (calculations allow a few more than
     /// typed amounts, so that a 32-digit result can be read back).
+    /// Digits of the locale's script (١٢٣, ۱۲۳, १२३) read as ASCII ones, and Indian grouping
+    /// ("12,34,567.89") where the locale groups so.
     public static func parse(_ text: String, style: NumberStyle, digitLimit: Int = maxDigits) -> Result<Decimal, AmountError> {
+        let text = NumberStyle.latinised(text), style = style.latin
         do {
             try checkCharacters(text, style: style)
             let (sign, chars) = try signAndMarks(text, style: style)
             let (decimalMark, groupMark) = try separators(chars, style: style)
-            let (integer, fraction) = try integerAndFraction(chars, decimalMark: decimalMark, groupMark: groupMark)
+            let (integer, fraction) = try integerAndFraction(chars, decimalMark: decimalMark, groupMark: groupMark, style: style)
             return .success(try decimal(sign: sign, integer: integer, fraction: fraction, digitLimit: digitLimit))
         } catch {
             return .failure(error)
@@ -148,8 +199,10 @@ public enum AmountParser {
     }
 
     /// The integer's and the fraction's digits. Refuses a group mark in the fraction, groups
-    /// after the first that do not hold exactly three digits, and no digit at all.
-    private static func integerAndFraction(_ chars: [Character], decimalMark: Character?, groupMark: Character?) throws(AmountError)
+    /// after the first that do not hold exactly three digits (in India: the last three, the
+    /// others two), and no digit at all.
+    private static func integerAndFraction(_ chars: [Character], decimalMark: Character?, groupMark: Character?,
+                                           style: NumberStyle) throws(AmountError)
         -> (integer: String, fraction: String) {
         var integer = ""
         var fraction = ""
@@ -169,7 +222,10 @@ public enum AmountParser {
         }
         if groupMark != nil && groups.count > 1 {
             // Groups after the first hold exactly three digits, and the first at least one.
-            if groups[0] == 0 || groups.dropFirst().contains(where: { $0 != 3 }) {
+            let western = !groups.dropFirst().contains { $0 != 3 }
+            let indian = style.secondaryGroupingSize == 2 && groups.last == 3 && groups[0] <= 2
+                && !groups.dropFirst().dropLast().contains { $0 != 2 }
+            if groups[0] == 0 || !(western || indian) {
                 throw .misplacedSeparator
             }
         }

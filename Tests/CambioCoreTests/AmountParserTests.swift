@@ -19,6 +19,47 @@ final class AmountParserTests: XCTestCase {
         }
     }
 
+    let arEG = NumberStyle(locale: Locale(identifier: "ar_EG"))
+    let faIR = NumberStyle(locale: Locale(identifier: "fa_IR"))
+    let hiIN = NumberStyle(locale: Locale(identifier: "hi_IN"))
+    let enIN = NumberStyle(locale: Locale(identifier: "en_IN"))
+
+    /// Digits typed in the locale's own script read as ASCII ones, with its marks; ASCII digits
+    /// stay accepted everywhere.
+    func testTheLocalesOwnDigitsAndMarks() {
+        ok("١٢٣", arEG, "123")
+        ok("١٢٣٫٤٥", arEG, "123.45")
+        ok("١٬٢٣٤٫٥", arEG, "1234.5")
+        ok("-٠٫٥", arEG, "-0.5")
+        ok("123.45", arEG, "123.45")
+        ok("1,234.5", arEG, "1234.5")
+        ok("۱۲۳۴٫۵", faIR, "1234.5")
+        ok("१२३४.५", hiIN, "1234.5")
+        ok("१२,३४,५६७.८९", hiIN, "1234567.89")
+        // A direction mark pasted with the number is not part of it.
+        ok("\u{200F}١٢٣", arEG, "123")
+        bad("١٢a", arEG, .invalidCharacter("a"))
+    }
+
+    /// Indian grouping where the locale groups so (12,34,567.89); elsewhere it is a mistake.
+    func testIndianGrouping() {
+        XCTAssertEqual(hiIN.secondaryGroupingSize, 2)
+        XCTAssertEqual(enIN.secondaryGroupingSize, 2)
+        XCTAssertNil(enUS.secondaryGroupingSize)
+        ok("12,34,567.89", enIN, "1234567.89")
+        ok("1,00,000", enIN, "100000")
+        ok("1,234,567", enIN, "1234567")
+        bad("12,34,567.89", enUS, .misplacedSeparator)
+        bad("123,45,678", enIN, .misplacedSeparator)
+        bad("12,345,67", enIN, .misplacedSeparator)
+    }
+
+    /// A calculation in the locale's digits.
+    func testACalculationInArabicIndicDigits() {
+        XCTAssertEqual(try ExpressionEvaluator.evaluate("١٢+٣×٢", style: arEG).get(), 18)
+        XCTAssertEqual(try ExpressionEvaluator.evaluate("١٠٠٫٥*٢", style: arEG).get(), dec("201"))
+    }
+
     func testLocaleMarks() {
         XCTAssertEqual(enUS.decimalSeparator, ".")
         XCTAssertEqual(enUS.groupingSeparator, ",")

@@ -25,6 +25,15 @@ final class LanguagesTests: WindowTestCase {
         }
     }
 
+    /// Under Arabic an amount typed in Arabic-Indic digits converts as one in ASCII digits.
+    func testAnAmountTypedInArabicIndicDigitsIsConverted() async throws {
+        makeWindow(lang: "en_US.UTF-8", language: "ar")
+        window.currencies.type("١٠٠", into: "EUR")
+        MainContext.drain()
+        XCTAssertFalse(window.currencies.hasError("EUR"))
+        XCTAssertEqual(window.currencies.entryText("USD"), "111.72", "100 EUR at 1.1172")
+    }
+
     /// Every page of every language fits a phone's 360 px with text at 1.5 (a long word, a
     /// compound such as "Referenzwährung", breaks rather than widen the window).
     func testEveryPageFitsAPhoneWithLargeTextInEveryLanguage() async throws {

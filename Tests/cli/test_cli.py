@@ -113,6 +113,14 @@ def text_output_follows_the_locale():
 
 
 @test
+def an_amount_in_arabic_indic_or_devanagari_digits_converts_as_in_ascii_digits():
+    for amount in ("١٠٠", "१००", "۱۰۰"):
+        rc, out, err = Home().run("convert", amount, "USD", "EUR", "--offline", "--json")
+        assert rc == 0, (amount, err)
+        assert json.loads(out)["results"][0]["amount"] == "89.51", (amount, out)
+
+
+@test
 def refresh_stores_new_rates_and_keeps_them_on_failure():
     h = Home()
     with fault_server() as server:
