@@ -28,8 +28,8 @@ public struct LocaleEnvironment: Sendable, Equatable {
 
         var langs: [String] = []
         let messages = pick("LC_MESSAGES")
-        // GNU gettext ignores LANGUAGE when the message locale is C/POSIX.
-        if let messages, Self.identifier(fromPOSIX: messages) != nil,
+        // glibc ignores LANGUAGE when the message locale is C or POSIX, not C.UTF-8.
+        if let messages, !Self.ignoresLanguage(messages),
            let language = environment["LANGUAGE"], !language.isEmpty {
             for part in language.split(separator: ":") { langs += Self.languageChain(String(part)) }
         }
@@ -41,6 +41,12 @@ public struct LocaleEnvironment: Sendable, Equatable {
     /// The current process's environment.
     public static var current: LocaleEnvironment {
         LocaleEnvironment(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Whether glibc ignores LANGUAGE under this messages locale: plain C or POSIX.
+    static func ignoresLanguage(_ value: String) -> Bool {
+        let name = value.split(separator: "@").first.map(String.init) ?? value
+        return name == "C" || name == "POSIX"
     }
 
     /// "ru_RU.UTF-8@euro" -> "ru_RU"; "C" and "POSIX" -> nil.

@@ -24,6 +24,9 @@ final class CatalogAndLocaleTests: XCTestCase {
         XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "ru_RU.UTF-8"]).languages, ["ru_RU", "ru"])
         XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "it_IT.UTF-8", "LANGUAGE": "ko:en"]).languages, ["ko", "en", "it_IT", "it"])
         XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "C", "LANGUAGE": "ko"]).languages, [])
+        XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "POSIX", "LANGUAGE": "ko"]).languages, [])
+        // As glibc: C.UTF-8 (a container's, a minimal system's) takes LANGUAGE.
+        XCTAssertEqual(LocaleEnvironment(environment: ["LANG": "C.UTF-8", "LANGUAGE": "de"]).languages, ["de"])
     }
 
     func testSystemCatalogue() throws {

@@ -38,6 +38,7 @@ public struct Button: Widget {
     public func setEllipsizing(mnemonic text: String) {
         let label = Label(mnemonic: text, for: self)
         label.ellipsize = .end
+        label.widthChars = Button.keptCharacters(text)
         gtk_button_set_child(button, label.widget)
         tooltip(text.withoutMnemonic)
     }
@@ -54,6 +55,10 @@ public struct Button: Widget {
 }
 
 extension Button {
+    /// How many characters an ellipsizing label keeps at the least (up to ten): it is cut to
+    /// "Währung h…", never to "Wä…", and a layout that can stack it rather stacks it.
+    static func keptCharacters(_ text: String) -> Int32 { Int32(min(text.withoutMnemonic.count, 10)) }
+
     private static let nameKey = "cambio-name"
 
     /// Names a GtkMenuButton, the toggle inside it (what takes the focus) and its popover.
@@ -195,6 +200,7 @@ public struct MenuButton: Widget {
         let menu = MenuButton()
         let text = Label(label)
         text.ellipsize = .end
+        text.widthChars = Button.keptCharacters(label)
         menu.child = text.widget
         gtk_menu_button_set_always_show_arrow(menu.button, 1)
         menu.widget.tooltip(label)
