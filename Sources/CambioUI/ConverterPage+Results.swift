@@ -171,7 +171,7 @@ extension ConverterPage {
         menu.accessibleLabel(name)
         menu.onFirstOpen { [weak self] in
             guard self != nil else { return }
-            menu.popover = UI.menuPopover([
+            menu.popover = Popover(menu: [
                 .init(tr("Move _Up"), { [weak self] in self?.moveTarget(code, by: -1) }),
                 .init(tr("Move _Down"), { [weak self] in self?.moveTarget(code, by: 1) }),
                 .init(tr("_Remove"), { [weak self] in self?.removeTarget(code) }),

@@ -267,14 +267,14 @@ extension CurrenciesPage {
     }
 
     private func makeRowMenu(_ code: String) -> Popover {
-        var items: [UI.MenuItem] = [
+        var items: [Popover.MenuItem] = [
             .init(tr("Use as _Reference"), { [weak self] in self?.setReference(code) }),
             .init(tr("Set _Your Rate…"), { [weak self] in self?.openUserRate(code) }),
         ]
         if ctx.state.userRates[code] != nil {
             items.append(.init(tr("Remove Your Ra_te"), { [weak self] in self?.removeUserRate(code) }))
         }
-        return UI.menuPopover(items + [
+        return Popover(menu: items + [
             .init(tr("Move _Up"), { [weak self] in self?.move(code, by: -1) }),
             .init(tr("Move _Down"), { [weak self] in self?.move(code, by: 1) }),
             .init(tr("_Remove"), { [weak self] in self?.remove(code) }),

@@ -86,18 +86,6 @@ extension UI {
     }
 }
 
-extension UI {
-    /// A popover of flat buttons, one per item; choosing one closes it first.
-    struct MenuItem {
-        let title: String
-        let action: @MainActor () -> Void
-        init(_ title: String, _ action: @escaping @MainActor () -> Void) { self.title = title; self.action = action }
-    }
-
-    static func menuPopover(_ items: [MenuItem]) -> Popover {
-        Popover(menu: items.map { ($0.title, $0.action) })
-    }
-}
 
 /// What shows the state of the rates: told when a refresh starts and ends, and once a minute.
 @MainActor protocol RatesView: AnyObject {

@@ -37,8 +37,7 @@ public struct Button: Widget {
     /// (a long translation, large text on a phone); the whole text is then its tooltip.
     public func setEllipsizing(mnemonic text: String) {
         let label = Label(mnemonic: text, for: self)
-        label.ellipsize = .end
-        label.widthChars = Button.keptCharacters(text)
+        label.ellipsizeKeepingTen()
         gtk_button_set_child(button, label.widget)
         tooltip(text.withoutMnemonic)
     }
@@ -55,10 +54,6 @@ public struct Button: Widget {
 }
 
 extension Button {
-    /// How many characters an ellipsizing label keeps at the least (up to ten): it is cut to
-    /// "Währung h…", never to "Wä…", and a layout that can stack it rather stacks it.
-    static func keptCharacters(_ text: String) -> Int32 { Int32(min(text.withoutMnemonic.count, 10)) }
-
     private static let nameKey = "cambio-name"
 
     /// Names a GtkMenuButton, the toggle inside it (what takes the focus) and its popover.
@@ -146,9 +141,16 @@ public struct Popover: Widget {
     }
     public init(existing: WidgetRef) { checkWrapped(existing, gtk_popover_get_type(), "Popover"); widget = existing }
 
-    /// A menu of flat buttons read as menu items, one an item (its title with a mnemonic); a
-    /// press closes the popover, then runs the item's action.
-    public init(menu items: [(title: String, action: @MainActor () -> Void)]) {
+    /// An item of a menu popover: its title (with a mnemonic) and what it does.
+    public struct MenuItem {
+        let title: String
+        let action: @MainActor () -> Void
+        public init(_ title: String, _ action: @escaping @MainActor () -> Void) { self.title = title; self.action = action }
+    }
+
+    /// A menu of flat buttons read as menu items, one an item; a press closes the popover, then
+    /// runs the item's action.
+    public init(menu items: [MenuItem]) {
         self.init()
         let popover = self
         let box = Box(existing: cambio_menu_box_new())
@@ -199,8 +201,7 @@ public struct MenuButton: Widget {
     public static func ellipsizing(label: String) -> MenuButton {
         let menu = MenuButton()
         let text = Label(label)
-        text.ellipsize = .end
-        text.widthChars = Button.keptCharacters(label)
+        text.ellipsizeKeepingTen()
         menu.child = text.widget
         gtk_menu_button_set_always_show_arrow(menu.button, 1)
         menu.widget.tooltip(label)
@@ -251,5 +252,14 @@ public extension CheckButton {
     init(label: Label) {
         self.init(mnemonic: "")
         gtk_check_button_set_child(cast(widget), label.widget)
+    }
+}
+
+extension Label {
+    /// Ends in "…" where there is no room for the whole text, keeping at least ten characters
+    /// ("Währung h…", never "Wä…"), so that a layout that can stack it rather stacks it.
+    func ellipsizeKeepingTen() {
+        ellipsize = .end
+        widthChars = Int32(min(text.count, 10))
     }
 }
