@@ -183,7 +183,7 @@ extension CambioCommand.Convert {
             let withFee = fee.flatMap { fee in
                 r.withFee.map { " (\(fee.words(amount: people.amount($0, minorUnits: units(r.to)), code: r.to, formatter: people, words: .english)))" }
             } ?? ""
-            print("\(people.format(value, fractionDigits: max(0, -value.exponent))) \(source) = \(people.amount(r.amount, minorUnits: units(r.to))) \(r.to)\(withFee)  (1 \(source) = \(people.rate(r.rate)) \(r.to), \(sourceText(r.source, r.day))\(r.institutions.isEmpty || r.source == "ECB" ? "" : ", \(r.publisher)"))")
+            print("\(people.format(value, fractionDigits: max(0, -value.exponent))) \(source) = \(people.amount(r.amount, minorUnits: units(r.to))) \(r.to)\(withFee)  (\(Quote.pair(source, people.rate(r.rate), r.to)), \(sourceText(r.source, r.day))\(r.institutions.isEmpty || r.source == "ECB" ? "" : ", \(r.publisher)"))")
         }
     }
 

@@ -63,13 +63,14 @@ public struct ConversionRequest: Equatable, Sendable {
 /// What `=` produced on the Calculator page.
 public enum CalculatorResult: Equatable, Sendable {
     case number(Decimal, repeat: RepeatOperation?)
-    case conversion(amount: Decimal, from: String, to: String, value: Decimal, rate: Decimal, publication: Publication)
+    /// `amount` of `quote.from` is `value` of `quote.to`, converted at `quote`.
+    case conversion(amount: Decimal, value: Decimal, quote: Quote)
 
     /// The exact value (never rounded for display).
     public var value: Decimal {
         switch self {
         case .number(let v, _): return v
-        case .conversion(_, _, _, let v, _, _): return v
+        case .conversion(_, let v, _): return v
         }
     }
 }
@@ -121,19 +122,17 @@ public struct Calculator: Sendable {
         }
         guard let table = rates else { return .failure(.noRates) }
         guard let value = table.convert(amount, from: request.from, to: request.to),
-              let rate = table.rate(from: request.from, to: request.to),
-              let publication = table.publication(from: request.from, to: request.to) else {
+              let quote = table.quote(from: request.from, to: request.to) else {
             return .failure(.noRate(from: request.from, to: request.to))
         }
-        return .success(.conversion(amount: amount, from: request.from, to: request.to, value: value,
-                                    rate: rate, publication: publication))
+        return .success(.conversion(amount: amount, value: value, quote: quote))
     }
 
     /// Under a conversion, as in the Converter: the amount with the card or exchange fee ("with
     /// 2.2 % fee: 91.48 EUR"), from the unrounded conversion; nil for a number or without a fee.
     public func feeLine(_ result: CalculatorResult, fee: Fee?, rates: RateTable?, words: Translations) -> String? {
-        guard let fee, let rates, case .conversion(let amount, let from, let to, _, _, _) = result else { return nil }
-        return fee.line(converting: amount, from: from, to: to, table: rates, catalog: catalog, formatter: formatter, words: words)
+        guard let fee, let rates, case .conversion(let amount, _, let quote) = result else { return nil }
+        return fee.line(converting: amount, from: quote.from, to: quote.to, table: rates, catalog: catalog, formatter: formatter, words: words)
     }
 
     /// `=` pressed again on an unchanged result: the last operation once more.
@@ -153,7 +152,7 @@ public struct Calculator: Sendable {
     public func display(_ result: CalculatorResult) -> String {
         switch result {
         case .number(let v, _): return exact(v)
-        case .conversion(_, _, let to, let v, _, _): return formatter.amount(v, minorUnits: catalog.minorUnits(to)) + " " + to
+        case .conversion(_, let v, let quote): return formatter.amount(v, minorUnits: catalog.minorUnits(quote.to)) + " " + quote.to
         }
     }
 

@@ -129,7 +129,7 @@ public struct CalculatorModel: Sendable {
         guard let last, last.text == text else { return nil }
         switch last.result {
         case .number(let v, _): return (calculator.exact(v), nil)
-        case .conversion(let amount, let from, let to, _, _, _): return (calculator.exact(amount), FavouritePair(from: from, to: to))
+        case .conversion(let amount, _, let quote): return (calculator.exact(amount), FavouritePair(from: quote.from, to: quote.to))
         }
     }
 

@@ -214,9 +214,8 @@ public struct ConversionResult: Equatable, Sendable {
     public let value: Decimal?
     /// The value rounded to the currency's minor units for display.
     public let text: String?
-    /// One source unit in the target, for display: "0.8951".
-    public let rateText: String?
-    public let publication: Publication?
+    /// The pair's rate and whose it is; nil when no publication has both currencies.
+    public let quote: Quote?
 }
 
 /// What the Converter page shows for a state: the evaluated amount and each target's result.
@@ -243,29 +242,12 @@ public struct ConverterComputation: Sendable {
     public func results(amount: Decimal, state: ConverterState, table: RateTable) -> [ConversionResult] {
         state.targets.map { code in
             guard let value = table.convert(amount, from: state.source, to: code),
-                  let rate = table.rate(from: state.source, to: code) else {
-                return ConversionResult(code: code, value: nil, text: nil, rateText: nil, publication: nil)
+                  let quote = table.quote(from: state.source, to: code) else {
+                return ConversionResult(code: code, value: nil, text: nil, quote: nil)
             }
             return ConversionResult(code: code, value: value,
-                                    text: formatter.amount(value, minorUnits: catalog.minorUnits(code)),
-                                    rateText: formatter.rate(rate),
-                                    publication: table.publication(from: state.source, to: code))
+                                    text: formatter.amount(value, minorUnits: catalog.minorUnits(code)), quote: quote)
         }
-    }
-}
-
-extension Publication {
-    /// A conversion's rate line, in the Converter and the Calculator: `rate` ("1 USD = 0.8951
-    /// EUR"), whose it is, its day and its age ("· ECB · Oct 30, 2026 · 26 days old"); a rate of
-    /// the user's says so and when it was set, and has no age.
-    /// `institutions`: who published each currency's rate, where the source names them
-    /// ("Frankfurter: Central Bank of Egypt", "Frankfurter: average of 3 central banks").
-    public func rateLine(_ rate: String, today: Day, days: DayFormatter, words: Translations, institutions: [[String]] = []) -> String {
-        if source == UserRate.source { return UserRate.line(rate, day: days.string(day), words) }
-        var name = Publication.sourceName(source).text(words.translate)
-        if source != "ECB", let by = Institution.publisher(sides: institutions) { name += ": " + by.text(words.translate) }
-        return [rate, name, days.string(day),
-                RateAge.words(RateAge.days(day, today: today), words)].joined(separator: " \u{00B7} ")
     }
 }
 

@@ -138,7 +138,7 @@ public struct ConverterModel {
             rows[i].copyText = result.text
             rows[i].amountText = result.text ?? "\u{2014}"
             showFee(i, table: table)
-            rows[i].isStale = result.publication.map { RateAge.isStale($0, today: today) } ?? false
+            rows[i].isStale = result.quote.map { RateAge.isStale($0.publication, today: today) } ?? false
             rows[i].rateLine = rateLine(result, table: table, today: today)
         }
     }
@@ -165,11 +165,10 @@ public struct ConverterModel {
 
     /// "1 USD = 0.8951 EUR · ECB · Oct 30, 2026 · 23 days old".
     func rateLine(_ r: ConversionResult, table: RateTable, today: Day) -> String {
-        guard let rate = r.rateText, let p = r.publication else {
+        guard let quote = r.quote else {
             return Template.fill(tr("No %@ rate for %@ and %@"), sourceName(table.source), state.source, r.code)
         }
-        return p.rateLine("1 \(state.source) = \(rate) \(r.code)", today: today, days: days, words: words,
-                          institutions: table.institutionSides(from: state.source, to: r.code, in: p))
+        return quote.line(formatter, today: today, days: days, words: words)
     }
 
     /// A rate source's name as the user reads it.

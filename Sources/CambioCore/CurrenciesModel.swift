@@ -178,13 +178,12 @@ public struct CurrenciesModel: Sendable {
             return .rate(Wording("No rate for %@ in the %@ data", .verbatim(code), Publication.sourceName(table.source)))
         }
         if code == reference { return .rate(Wording("Reference currency")) }
-        if let rate = computation.rateToReference(code, reference: reference, table: table),
-           let publication = table.publication(from: code, to: reference) {
-            let text = "1 \(code) = \(rate) \(reference)"
-            if publication.source == UserRate.source { return .user(rate: text, day: days.string(publication.day)) }
-            guard publication != table.current else { return .rate(.verbatim(text)) }
+        if let quote = table.quote(from: code, to: reference) {
+            let pair = quote.pair(formatter)
+            if quote.isUserRate { return .user(rate: pair, day: days.string(quote.day)) }
+            guard quote.publication != table.current else { return .rate(pair) }
             // Another day's or another source's rates, both sides of one publication: say whose.
-            return .stale(rate: text, source: Publication.sourceName(publication.source), day: days.string(publication.day))
+            return .stale(rate: pair, source: Publication.sourceName(quote.source), day: days.string(quote.day))
         }
         if table.has(reference) {
             return .rate(Wording("No %@ rate of a day shared with %@", Publication.sourceName(table.source), .verbatim(reference)))
@@ -243,11 +242,11 @@ public enum CurrencyRateLine: Sendable, Equatable, CustomStringConvertible {
     /// "1 EUR = 1.1172 USD", "Reference currency", or why there is no rate.
     case rate(Wording)
     /// A rate of another day or source than the others: the rate, then whose it is.
-    case stale(rate: String, source: Wording, day: String)
+    case stale(rate: Wording, source: Wording, day: String)
     /// The typed text was refused: why (the amount field is marked too).
     case refused(AmountError)
     /// A rate the user set: "1 CUP = 0.0082 USD · your rate · set 22 Nov 2026".
-    case user(rate: String, day: String)
+    case user(rate: Wording, day: String)
 
     /// Whether it is a rate older than the others (shown in the warning colour).
     public var isStale: Bool { if case .stale = self { return true } else { return false } }
@@ -261,9 +260,9 @@ public enum CurrencyRateLine: Sendable, Equatable, CustomStringConvertible {
         case .rate(let line): return line.text(words.translate)
         case .stale(let rate, let source, let day):
             let whose = Wording("rate of %@", .verbatim("\(source.text(words.translate)) \u{00B7} \(day)"))
-            return rate + " \u{00B7} " + whose.text(words.translate)
+            return rate.text(words.translate) + " \u{00B7} " + whose.text(words.translate)
         case .refused(let error): return error.text(words)
-        case .user(let rate, let day): return UserRate.line(rate, day: day, words)
+        case .user(let rate, let day): return UserRate.line(rate.text(words.translate), day: day, words)
         }
     }
 

@@ -142,9 +142,4 @@ public struct CurrencyListComputation: Sendable {
         }
         return (out, withFee)
     }
-
-    /// "0.8951": what one unit of `code` is worth in the reference currency.
-    public func rateToReference(_ code: String, reference: String, table: RateTable) -> String? {
-        table.rate(from: code, to: reference).map { formatter.rate($0) }
-    }
 }

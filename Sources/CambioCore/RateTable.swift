@@ -264,6 +264,15 @@ public struct RateTable: Sendable, Equatable {
         return (p, terms.0, terms.1, userDay)
     }
 
+    /// The rate of a pair as one quote: the rate, the publication it converts in and who
+    /// published it; nil when no publication has both currencies.
+    public func quote(from: String, to: String) -> Quote? {
+        guard let terms = terms(from: from, to: to) else { return nil }
+        let p = terms.user.map { Publication(day: $0, source: UserRate.source) } ?? terms.publication
+        return Quote(from: from, to: to, rate: from == to ? 1 : terms.to / terms.from, publication: p,
+                     institutions: institutionSides(from: from, to: to, in: p))
+    }
+
     /// The day a pair converts on.
     public func day(from: String, to: String) -> Day? { publication(from: from, to: to)?.day }
 

@@ -90,8 +90,8 @@ public struct SearchAnswer: Equatable, Sendable {
     public let to: String
     /// Exact; rounded only for display.
     public let value: Decimal
-    public let rate: Decimal
-    public let publication: Publication
+    /// The pair's rate, whose it is and its day.
+    public let quote: Quote
 
     /// The result's id, from which the answer is computed again: "100|USD|EUR" (the amount in
     /// POSIX digits, exactly).
@@ -144,16 +144,15 @@ public struct ShellSearch {
 
     func answer(amount: Decimal, from: String, to: String, table: RateTable) -> SearchAnswer? {
         guard from != to, catalog[from] != nil, catalog[to] != nil,
-              let value = table.convert(amount, from: from, to: to), let rate = table.rate(from: from, to: to),
-              let publication = table.publication(from: from, to: to) else { return nil }
-        return SearchAnswer(amount: amount, from: from, to: to, value: value, rate: rate, publication: publication)
+              let value = table.convert(amount, from: from, to: to), let quote = table.quote(from: from, to: to) else { return nil }
+        return SearchAnswer(amount: amount, from: from, to: to, value: value, quote: quote)
     }
 
     /// How a result reads in the overview.
     public struct Meta: Equatable, Sendable {
         /// "100 USD = 89.51 EUR".
         public let name: String
-        /// "1 USD = 0.8951 EUR · ECB 30 Oct 2026".
+        /// "1 USD = 0.8951 EUR · ECB · Oct 30, 2026".
         public let description: String
         /// What the Shell copies when the result is chosen: "89.51" (see `clipboardText`).
         public let clipboardText: String
@@ -164,15 +163,8 @@ public struct ShellSearch {
         // TRANSLATORS: an overview search result: <amount> <currency> = <amount> <currency>.
         let name = Template.fill(words.tr("%@ %@ = %@ %@"), amountText(a.amount, a.from), a.from,
                           formatter.amount(a.value, minorUnits: units), a.to)
-        let description: String
-        if a.publication.source == UserRate.source {
-            // "1 CUP = 0.0082 USD · your rate · set Nov 22, 2026", as the window labels it.
-            description = UserRate.line("1 \(a.from) = \(formatter.rate(a.rate)) \(a.to)", day: days.string(a.publication.day), words)
-        } else {
-            // TRANSLATORS: the overview search's rate line: 1 <currency> = <rate> <currency> · <source> <day>.
-            description = Template.fill(words.tr("1 %@ = %@ %@ · %@ %@"), a.from, formatter.rate(a.rate), a.to,
-                                 Publication.sourceName(a.publication.source).text(words.translate), days.string(a.publication.day))
-        }
+        // "1 USD = 0.8951 EUR · ECB · Oct 30, 2026"; "1 CUP = 0.0082 USD · your rate · set Nov 22, 2026".
+        let description = a.quote.shortLine(formatter, days: days, words: words)
         return Meta(name: name, description: description, clipboardText: clipboardText(a))
     }
 

@@ -310,15 +310,15 @@ import Foundation
     /// ECB · Oct 30, 2026 · 26 days old" (marked once stale) and the amount with the fee when one
     /// is on; nothing under a number, an error or a cleared display (nil).
     private func showRateLine(_ result: CalculatorResult?) {
-        guard let result, case .conversion(_, let from, let to, _, let rate, let p) = result else {
+        guard let result, case .conversion(_, _, let quote) = result else {
             rateLabel.setClass("stale", false)
             UI.setText(rateLabel, "")
             return
         }
         let today = Day.today()
-        var line = p.rateLine("1 \(from) = \(ctx.formatter.rate(rate)) \(to)", today: today, days: ctx.days, words: L10n.translations)
+        var line = quote.line(ctx.formatter, today: today, days: ctx.days, words: L10n.translations)
         if let fee = calculator.feeLine(result, fee: ctx.fee, rates: ctx.rates, words: L10n.translations) { line += "\n" + fee }
-        rateLabel.setClass("stale", RateAge.isStale(p, today: today))
+        rateLabel.setClass("stale", RateAge.isStale(quote.publication, today: today))
         UI.setText(rateLabel, line)
     }
 

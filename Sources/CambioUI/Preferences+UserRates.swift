@@ -61,7 +61,7 @@ import Foundation
 
     /// "1 CUP = 0.0082 USD": the value every digit as set, in the locale's format.
     static func title(_ rate: UserRate, _ formatter: DecimalFormatter) -> String {
-        "1 \(rate.code) = \(formatter.exact(rate.value)) \(rate.anchor)"
+        say(Quote.pair(rate.code, formatter.exact(rate.value), rate.anchor))
     }
 
     // MARK: Actions (also driven by tests)

@@ -162,7 +162,8 @@ import Foundation
 
     private func describeParts() {
         let shownCode = code ?? "\u{2026}"
-        lead.text = "1 \(shownCode) ="
+        // The rate's words before its number ("1 CUP ="), the field and the anchor's button after.
+        lead.text = Quote.around(shownCode, anchor, L10n.translations).before
         anchorButton.label = anchor
         anchorButton.name(Template.fill(tr("Against %@ (%@)"), anchor, ctx.name(anchor)))
         anchorButton.tooltip(ctx.name(anchor))

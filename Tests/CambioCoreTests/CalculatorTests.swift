@@ -142,11 +142,11 @@ final class CalculatorTests: XCTestCase {
         XCTAssertNil(ConversionRequest.parse("100 USD plus EUR"))
 
         let result = try en.evaluate("12*3 GBP to JPY", rates: ecb20261030).get()
-        guard case .conversion(let amount, "GBP", "JPY", let value, let rate, let publication) = result else { return XCTFail("\(result)") }
+        guard case .conversion(let amount, let value, let quote) = result else { return XCTFail("\(result)") }
         XCTAssertEqual(amount, 36)
         XCTAssertEqual(value, 36 * dec("175.68") / dec("0.8338"))
-        XCTAssertEqual(rate, dec("175.68") / dec("0.8338"))
-        XCTAssertEqual(publication, Publication(day: day("2026-10-30"), source: "ECB"))
+        XCTAssertEqual(quote, Quote(from: "GBP", to: "JPY", rate: dec("175.68") / dec("0.8338"),
+                                    publication: Publication(day: day("2026-10-30"), source: "ECB"), institutions: [["ECB"]]))
         XCTAssertEqual(en.display(result), "7,585 JPY", "rounded to the yen only for display")
         XCTAssertEqual(try en.evaluate("100 usd in eur", rates: ecb20261030).get().value, 100 / dec("1.1172"))
 

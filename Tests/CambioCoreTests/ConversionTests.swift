@@ -75,11 +75,21 @@ final class ConversionTests: XCTestCase {
         XCTAssertEqual(rows["KWD"], .noRate)
     }
 
-    func testRateToReference() {
-        let c = CurrencyListComputation(catalog: testCatalog, formatter: f)
-        XCTAssertEqual(c.rateToReference("USD", reference: "EUR", table: ecb20261030), "0.8951")
-        XCTAssertEqual(c.rateToReference("IDR", reference: "EUR", table: ecb20261030), "0.00004932")
-        XCTAssertEqual(c.rateToReference("EUR", reference: "USD", table: ecb20261030), "1.1172")
+    func testAQuoteReadsAsOneRateLine() {
+        XCTAssertEqual(ecb20261030.quote(from: "USD", to: "EUR")?.pair(f).description, "1 USD = 0.8951 EUR")
+        XCTAssertEqual(ecb20261030.quote(from: "IDR", to: "EUR")?.pair(f).description, "1 IDR = 0.00004932 EUR")
+        XCTAssertEqual(ecb20261030.quote(from: "EUR", to: "USD")?.rate, dec("1.1172"))
+        XCTAssertEqual(ecb20261030.quote(from: "EUR", to: "USD")?.publication, ecb20261030.current)
+        XCTAssertEqual(ecb20261030.quote(from: "EUR", to: "EUR")?.rate, 1)
+        XCTAssertNil(ecb20261030.quote(from: "USD", to: "KWD"), "no publication has both")
+        // A translation words and orders it (here as a right-to-left language might put it).
+        let reordered = Translations(translate: { $0 == "1 %1$@ = %2$@ %3$@" ? "%2$@ %3$@ = 1 %1$@" : $0 },
+                                     translatePlural: { one, _, _ in one })
+        XCTAssertEqual(ecb20261030.quote(from: "USD", to: "EUR")?.pair(f).text(reordered.translate), "0.8951 EUR = 1 USD")
+        XCTAssertEqual(Quote.around("CUP", "USD", .english).before, "1 CUP =")
+        XCTAssertEqual(Quote.around("CUP", "USD", .english).after, "USD")
+        XCTAssertEqual(Quote.around("CUP", "USD", reordered).before, "")
+        XCTAssertEqual(Quote.around("CUP", "USD", reordered).after, "USD = 1 CUP")
     }
 }
 

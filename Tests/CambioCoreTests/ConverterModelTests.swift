@@ -314,7 +314,7 @@ final class ConverterModelTests: XCTestCase {
         var m = model("USD", ["EUR", "KWD"], words: words)
         m.recalculate(table: ecb20261030, today: today)
         XCTAssertEqual(m.fromButtonName, "[From USD (US Dollar)]")
-        XCTAssertEqual(m.row("EUR")?.rateLine, "1 USD = 0.8951 EUR \u{00B7} [ECB] \u{00B7} Oct 30, 2026 \u{00B7} [23 d]")
+        XCTAssertEqual(m.row("EUR")?.rateLine, "[1 USD = 0.8951 EUR] \u{00B7} [ECB] \u{00B7} Oct 30, 2026 \u{00B7} [23 d]")
         XCTAssertEqual(m.row("KWD")?.rateLine, "[No [ECB] rate for USD and KWD]")
         XCTAssertEqual(m.row("KWD")?.accessibleName, "KWD, Kuwaiti Dinar: [no rate]")
         m.type("1/0")

@@ -192,11 +192,12 @@ final class ConverterTests: XCTestCase {
         let results = c.results(amount: amount, state: state("USD", ["EUR", "JPY", "RUB"]), table: ecb20261030)
         XCTAssertEqual(results[0].text, "32.22")     // 36 / 1.1172 = 32.2234...
         XCTAssertEqual(results[0].value, amount / dec("1.1172"))
-        XCTAssertEqual(results[0].rateText, "0.8951")
-        XCTAssertEqual(results[0].publication, Publication(day: day("2026-10-30"), source: "ECB"))
+        XCTAssertEqual(results[0].quote?.rate, 1 / dec("1.1172"))
+        XCTAssertEqual(results[0].quote?.pair(en).description, "1 USD = 0.8951 EUR")
+        XCTAssertEqual(results[0].quote?.publication, Publication(day: day("2026-10-30"), source: "ECB"))
         XCTAssertEqual(results[1].text, "5,661")     // 36 * 175.68 / 1.1172 = 5661.0...
         // RUB's last ECB rate is of 1 Mar 2022: converted in that day's publication, and says so.
-        XCTAssertEqual(results[2].publication?.day, day("2022-03-01"))
+        XCTAssertEqual(results[2].quote?.day, day("2022-03-01"))
         XCTAssertEqual(results[2].text, "3,780.00")  // 36 × 117.201 / 1.1162, exactly
     }
 
@@ -215,7 +216,7 @@ final class ConverterTests: XCTestCase {
         let c = ConverterComputation(catalog: testCatalog, formatter: en)
         let r = c.results(amount: 1, state: state("USD", ["KWD"]), table: ecb20261030)
         XCTAssertNil(r[0].text)
-        XCTAssertNil(r[0].publication)
+        XCTAssertNil(r[0].quote)
     }
 
     func testErrorsAreValuesNotCrashes() {

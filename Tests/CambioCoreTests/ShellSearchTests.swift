@@ -84,16 +84,16 @@ final class ShellSearchTests: XCTestCase {
 
         let a = try XCTUnwrap(s.answer(id: "100|USD|EUR", table: ecb20261030))
         XCTAssertEqual(a.value, dec("100") / dec("1.1172"), "exact, never rounded")
-        XCTAssertEqual(a.publication, Publication(day: day("2026-10-30"), source: "ECB"))
+        XCTAssertEqual(a.quote.publication, Publication(day: day("2026-10-30"), source: "ECB"))
         XCTAssertEqual(a.convertArgument, "100 USD EUR")
         let m = s.meta(a)
         XCTAssertEqual(m.name, "100 USD = 89.51 EUR")
-        XCTAssertEqual(m.description, "1 USD = 0.8951 EUR · ECB Oct 30, 2026")
+        XCTAssertEqual(m.description, "1 USD = 0.8951 EUR · ECB · Oct 30, 2026")
         XCTAssertEqual(m.clipboardText, "89.51")
         // The rouble converts in the Bank of Russia's… here the ECB's last publication that had it.
         let r = try XCTUnwrap(s.answer(id: "1234.5|RUB|USD", table: ecb20261030))
         XCTAssertEqual(s.meta(r).name, "1,234.5 RUB = 11.76 USD")
-        XCTAssertEqual(s.meta(r).description, "1 RUB = 0.009524 USD · ECB Mar 1, 2022")
+        XCTAssertEqual(s.meta(r).description, "1 RUB = 0.009524 USD · ECB · Mar 1, 2022")
     }
 
     func testYourOwnRateAnswersAndIsLabelledAsYours() throws {
@@ -112,7 +112,7 @@ final class ShellSearchTests: XCTestCase {
         let s = search("ru_RU")
         let a = try XCTUnwrap(s.answer(id: "1234.5|RUB|USD", table: ecb20261030))
         XCTAssertEqual(s.meta(a).name, "1\u{00A0}234,5 RUB = 11,76 USD")
-        XCTAssertTrue(s.meta(a).description.hasPrefix("1 RUB = 0,009524 USD · ECB 1 мар"), s.meta(a).description)
+        XCTAssertTrue(s.meta(a).description.hasPrefix("1 RUB = 0,009524 USD · ECB · 1 мар"), s.meta(a).description)
         let big = try XCTUnwrap(search("de_DE").answer(id: "100000|USD|JPY", table: ecb20261030))
         XCTAssertEqual(search("de_DE").meta(big).name, "100.000 USD = 15.725.027 JPY")
         XCTAssertEqual(search("de_DE").meta(big).clipboardText, "15725027", "no grouping marks to paste")

@@ -155,11 +155,11 @@ final class UserRateTests: XCTestCase {
         XCTAssertFalse(converter.rows[0].isStale, "a rate the user set is not a provider's late publication")
 
         let calc = Calculator(formatter: DecimalFormatter(locale: english), catalog: testCatalog)
-        guard case .success(.conversion(_, _, _, let value, _, let p)) = calc.evaluate("100 KWD to USD", rates: table) else {
+        guard case .success(.conversion(_, let value, let quote)) = calc.evaluate("100 KWD to USD", rates: table) else {
             return XCTFail("not converted")
         }
         XCTAssertEqual(value, dec("325.71"))
-        XCTAssertEqual(p, Publication(day: set, source: "user"))
+        XCTAssertEqual(quote.publication, Publication(day: set, source: "user"))
     }
 
     // MARK: The history

@@ -194,7 +194,7 @@ def the_issues_queries_read_what_the_command_line_says():
                                              (("100", "USD", "EUR"), ("36", "GBP", "JPY"), ("1234.5", "RUB", "USD"))):
         check_against_cli(meta, typed, source, target)
     assert metas(["100|USD|EUR"])[0]["name"] == "100 USD = 89.51 EUR"
-    assert metas(["100|USD|EUR"])[0]["description"] == "1 USD = 0.8951 EUR · ECB Oct 30, 2026"
+    assert metas(["100|USD|EUR"])[0]["description"] == "1 USD = 0.8951 EUR · ECB · Oct 30, 2026"
 
 
 def write_state(document):
@@ -281,7 +281,7 @@ def new_rates_on_disk_are_followed_by_the_running_service():
     pid = service_pid()
     meta, = metas(["100|USD|EUR"])
     check_against_cli(meta, "100", "USD", "EUR")
-    assert meta["clipboardText"] == "90.75" and "open.er-api.com Aug 19, 2024" in meta["description"], meta
+    assert meta["clipboardText"] == "90.75" and "open.er-api.com · Aug 19, 2024" in meta["description"], meta
     assert service_pid() == pid, "the same process read the new rates"
 
 
@@ -306,7 +306,7 @@ def gold_and_bitcoin_by_code_and_by_name():
     # dollars in bitcoin to the satoshi.
     assert metas(["1|XAU|USD"])[0]["name"] == "1 XAU = 2,140.33 USD", metas(["1|XAU|USD"])
     assert metas(["100|USD|BTC"])[0]["name"] == "100 USD = 0.00151920 BTC", metas(["100|USD|BTC"])
-    assert metas(["1|XAU|USD"])[0]["description"].endswith("currency-api Mar 6, 2024"), metas(["1|XAU|USD"])
+    assert metas(["1|XAU|USD"])[0]["description"].endswith("currency-api · Mar 6, 2024"), metas(["1|XAU|USD"])
 
 
 @test
