@@ -28,6 +28,18 @@ public enum Gettext {
         bind_textdomain_codeset("iso_4217", "UTF-8")
         // Setting the domain also drops translations cached for the previous languages.
         textdomain(domain)
+        followLanguageDirection()
+    }
+
+    /// Lays widgets out right to left under a right-to-left language (Arabic), as a start in it
+    /// would. GTK decides the direction once, in gtk_init, from its own catalogue's translation of
+    /// "default:LTR" for the languages then; translations prepared again later (a test switching
+    /// LANGUAGE) ask GTK again, so that the windows built after mirror, or stop mirroring. Before
+    /// GTK starts (the app's own start) there is nothing to do: gtk_init asks it with these
+    /// languages.
+    private static func followLanguageDirection() {
+        guard gtk_is_initialized() != 0 else { return }
+        gtk_widget_set_default_direction(gtk_get_locale_direction())
     }
 
     /// `msgid` in the user's language (itself when there is no translation).

@@ -2,6 +2,18 @@ import CambioGLib
 
 /// What the History and Investments charts share: margins, colours, grid, text, the cursor and
 /// its keys.
+///
+/// Under a right-to-left language (Arabic) the window mirrors but the charts do not: time runs
+/// from left (oldest) to right (newest), the first day's label under the left end, the last's
+/// under the right, and Left steps back in time. Preferences differ between countries and apps
+/// (IBM's bidi guidelines say so; some Arabic and Hebrew web apps reverse their axes), but the
+/// design guides advise against mirroring time and charts (Wikimedia's Codex: "Don't mirror ...
+/// components representing time ... charts and graphs if mirroring could impact data
+/// interpretation"; Material 3 keeps graphs left to right for Persian and Urdu), and the charting
+/// libraries behind finance sites draw time left to right on right-to-left pages unless told
+/// otherwise: a mirrored chart would read against the other charts of the same rates the user
+/// sees. The labels are left-to-right text for the same reason (`TextLayout(leftToRight:)`):
+/// "−0.5" keeps its sign at the left.
 @MainActor enum Chart {
     /// The colours a chart is drawn in, read from the style at each drawing: the named colours
     /// of style.css (style-dark.css changes some), so that they follow the light and dark style.
@@ -61,7 +73,7 @@ import CambioGLib
     /// plot's background, so the line goes behind it rather than through its digits.
     static func text(_ canvas: Canvas, _ widget: some Widget, _ palette: Palette, _ text: String, x: Double, y: Double,
                      above: Bool, alignRight: Bool = false, overPlot: Bool = false) {
-        guard let layout = TextLayout(text, in: widget) else { return }
+        guard let layout = TextLayout(text, in: widget, leftToRight: true) else { return }
         let (width, height) = layout.size
         let left = alignRight ? x - width : x, top = above ? y - height - 2 : y + 2
         if overPlot, let background = palette.background {

@@ -6,9 +6,23 @@ import CGtk
     private let layout: OpaquePointer
 
     /// `text` in `widget`'s font and direction; nil if Pango cannot lay it out.
-    public init?(_ text: String, in widget: some Widget) {
-        guard let layout = gtk_widget_create_pango_layout(widget.widget, text) else { return nil }
-        self.layout = layout
+    /// `leftToRight`: laid out as left-to-right text whatever the widget's direction (a chart's
+    /// labels): a sign or a unit stays on the side it is on in a left-to-right layout; words of a
+    /// right-to-left script in it still read right to left.
+    public init?(_ text: String, in widget: some Widget, leftToRight: Bool = false) {
+        if leftToRight {
+            // A context of its own: the widget's is shared with its other text.
+            guard let context = gtk_widget_create_pango_context(widget.widget) else { return nil }
+            defer { g_object_unref(gpointerOf(context)) }
+            pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
+            guard let layout = pango_layout_new(context) else { return nil }
+            pango_layout_set_auto_dir(layout, 0)
+            pango_layout_set_text(layout, text, -1)
+            self.layout = layout
+        } else {
+            guard let layout = gtk_widget_create_pango_layout(widget.widget, text) else { return nil }
+            self.layout = layout
+        }
     }
 
     isolated deinit { g_object_unref(gpointerOf(layout)) }

@@ -1,0 +1,88 @@
+import XCTest
+import CGtk
+import CambioGLib
+@testable import CambioUI
+
+/// Under Arabic the window mirrors as GTK mirrors it at a start in Arabic: the header's menu on
+/// the left, the first page rightmost in the switcher, a currency's code to the right of its
+/// amount; and back under English. Measured in window coordinates, as laid out.
+final class RightToLeftTests: WindowTestCase {
+    /// Where `widget` lies in the window: its left and right edges, in pixels.
+    private func edges(_ widget: some Widget) -> (left: Double, right: Double) {
+        let f = frame(of: widget, in: window.window)
+        return (f.x, f.x + f.width)
+    }
+
+    /// The header bar's main menu button.
+    private var mainMenuButton: AnyWidget? {
+        let header = AnyWidget(window.window).descendants.first { $0.isA(adw_header_bar_get_type()) && gtk_widget_get_mapped($0) != 0 }
+        return header.flatMap { AnyWidget($0).descendants.first { $0.isA(gtk_menu_button_get_type()) && gtk_widget_get_mapped($0) != 0 } }
+            .map { AnyWidget($0) }
+    }
+
+    /// The page buttons of the switcher in the header, in the pages' order (Currencies first).
+    private var switcherButtons: [AnyWidget] {
+        let switcher = AnyWidget(window.switcherTitle.widget).descendants.first {
+            $0.isA(adw_view_switcher_get_type()) && gtk_widget_get_mapped($0) != 0
+        }
+        return switcher.map { AnyWidget($0).descendants.filter { $0.isA(gtk_toggle_button_get_type()) }.map { AnyWidget($0) } } ?? []
+    }
+
+    /// A wide window in `language` (over an English locale), laid out with the switcher in the header.
+    private func open(_ language: String?) {
+        makeWindow(lang: "en_US.UTF-8", language: language, size: (1280, 800))
+        XCTAssertTrue(runMainLoop(until: { !self.window.switcherTitle.titleVisible && self.switcherButtons.count == PageID.allCases.count }),
+                      "\(language ?? "en"): the switcher is in the header")
+        waitForFrame(of: window.window)
+    }
+
+    func testTheWindowMirrorsUnderArabic() async throws {
+        open("ar")
+        let width = Double(window.window.width)
+        XCTAssertTrue(window.window.isRightToLeft, "the window is laid out right to left")
+
+        // The header: the main menu at the left edge (the start of a right-to-left line).
+        let menu = try XCTUnwrap(mainMenuButton, "the main menu button")
+        XCTAssertLessThan(edges(menu).right, width / 4, "the main menu is at the left of the header")
+
+        // The switcher: Currencies rightmost, then Converter, ... Calculator leftmost.
+        let buttons = switcherButtons
+        XCTAssertEqual(buttons.count, PageID.allCases.count)
+        let lefts = buttons.map { edges($0).left }
+        XCTAssertEqual(lefts, lefts.sorted(by: >), "the first page's button is rightmost, the last leftmost")
+
+        // A Currencies row: the code and name at the right, the amount to their left, the row's
+        // menu at the left end.
+        let row = try XCTUnwrap(window.currencies.rows["EUR"])
+        let handle = edges(row.handle), entry = edges(row.entry), rowMenu = edges(row.menu)
+        XCTAssertGreaterThanOrEqual(handle.left, entry.right, "EUR and its name lie to the right of its amount")
+        XCTAssertGreaterThanOrEqual(entry.left, rowMenu.right, "the row's menu lies to the left of the amount")
+        XCTAssertEqual(window.currencies.entryText("EUR"), "89.51", "the amount as the page wrote it, its digits in order")
+
+        // Back in English (a start in English): left to right again.
+        open(nil)
+        XCTAssertFalse(window.window.isRightToLeft, "English: the window is laid out left to right")
+        XCTAssertGreaterThan(edges(try XCTUnwrap(mainMenuButton)).left, width * 3 / 4, "English: the main menu is at the right")
+        let englishLefts = switcherButtons.map { edges($0).left }
+        XCTAssertEqual(englishLefts, englishLefts.sorted(), "English: the first page's button is leftmost")
+        let englishRow = try XCTUnwrap(window.currencies.rows["EUR"])
+        XCTAssertLessThanOrEqual(edges(englishRow.handle).right, edges(englishRow.entry).left, "English: EUR lies to the left of its amount")
+    }
+
+    /// At a phone's 360 px under Arabic, nothing on any page sticks out of the window at either
+    /// side (a mirrored margin or a fixed width pushing a part off the left edge).
+    func testEveryPageStaysInsideAPhoneUnderArabic() async throws {
+        loadAppStyle()
+        makeWindow(lang: "en_US.UTF-8", language: "ar", size: (360, 720))
+        XCTAssertTrue(window.window.isRightToLeft)
+        waitForBottomSwitcher()
+        for id in PageID.allCases {
+            window.showPage(id)
+            waitForFrame(of: window.window)
+            let shown = AnyWidget(window.page(id).root.widget).descendants.filter { gtk_widget_get_mapped($0) != 0 }
+            XCTAssertGreaterThan(shown.count, 10, "\(id): the page is shown")
+            let outside = shown.filter { !fitsWidth(AnyWidget($0)) }
+            XCTAssertEqual(outside.map { String(cString: gtk_widget_get_name($0)) }, [], "\(id): parts outside the window at 360 px")
+        }
+    }
+}
