@@ -13,7 +13,7 @@ extension CambioCommand {
         /// AMOUNT FROM TO...: one list, so that a negative amount ("-5") is read as the amount
         /// and not as an unknown option.
         @Argument(parsing: .allUnrecognized,
-                  help: ArgumentHelp("The amount (100, -5, 1 234,56, 12.5, or a calculation: 12*3), its currency, then one or more target currencies.",
+                  help: ArgumentHelp("The amount (100, -5, 1 234,56, 12.5, or a calculation: 12*3), its currency, then one or more target currencies. A currency's sign with the amount names its currency ('$100' EUR, '100 €' USD) where the sign is one currency's in your locale.",
                                      valueName: "amount> <from> <to"))
         var given: [String]
 
@@ -24,13 +24,22 @@ extension CambioCommand {
             return Array(given[..<end] + given[(end + 1)...])
         }
         var amount: String { words.first ?? "" }
-        var from: String { words.count > 1 ? words[1] : "" }
-        /// The targets, after a joining word if there is one ("100 USD to EUR", "100 usd in eur"),
-        /// as the Calculator and the overview search read them.
-        var to: [String] {
-            var targets = Array(words.dropFirst(2))
-            if let first = targets.first, ConversionRequest.joiners.contains(first.lowercased()) { targets.removeFirst() }
-            return targets
+
+        /// The amount's text, its currency and the targets, after a joining word if there is one
+        /// ("100 USD to EUR", "100 usd in eur"), as the Calculator and the overview search read
+        /// them. An amount with a currency's sign ("$100", "100 €") names its currency itself
+        /// (a code after it that says the same is taken as that currency, not as a target).
+        func reading(signs: CurrencySigns?, codes: [String]) -> (amount: String, from: String, to: [String]) {
+            var rest = Array(words.dropFirst())
+            var read = (amount: amount, from: rest.first ?? "")
+            if let signed = signs?.split(amount, among: codes), !signed.amount.isEmpty {
+                read = (signed.amount, signed.code)
+                if rest.first?.uppercased() == signed.code { rest.removeFirst() }
+            } else {
+                rest = Array(rest.dropFirst())
+            }
+            if let first = rest.first, ConversionRequest.joiners.contains(first.lowercased()) { rest.removeFirst() }
+            return (read.amount, read.from, rest)
         }
 
         func validate() throws {
@@ -38,10 +47,9 @@ extension CambioCommand {
             if let option = beforeEnd.first(where: { $0.hasPrefix("--") }) {
                 throw ValidationError("unknown option: \(StandardError.quoted(option))")
             }
-            guard words.count >= 3, !to.isEmpty else {
+            guard words.count >= 2 else {
                 throw ValidationError(words.isEmpty ? "name an amount, its currency and at least one target currency"
-                                      : words.count == 1 ? "name the currency of \(amount) and at least one target currency"
-                                      : "name at least one target currency")
+                                      : "name the currency of \(amount) and at least one target currency")
             }
         }
         @Option(help: "Convert at the newest rate published on or before this day (YYYY-MM-DD).") var date: String?
@@ -53,17 +61,21 @@ extension CambioCommand {
                                    valueName: "percent"))
         var fee: String?
         @Flag(help: "Print one JSON object.") var json = false
+        @Flag(help: "Write amounts with their currency's sign where your locale puts it ($89.51, 89,51 €) instead of its code.")
+        var signs = false
 
         mutating func run() throws {
             try guarded {
                 let setup = Setup()
                 let style = NumberStyle(locale: setup.data.locale.numbers)
-                let value = try amountGiven(style: style)
+                let signs = setup.data.formatter.signs
+                let read = reading(signs: signs, codes: setup.data.catalog.codes)
+                let value = try amountGiven(read.amount, style: style)
                 let fee = try feeGiven(style: style, setup: setup)
-                let source = try setup.code(from)
+                let source = try setup.code(read.from)
                 // Each target once, in the order given ("EUR eur" is one).
                 var seen = Set<String>()
-                let targets = try to.map { try setup.code($0) }.filter { seen.insert($0).inserted }
+                let targets = try read.to.map { try setup.code($0) }.filter { seen.insert($0).inserted }
                 guard !targets.isEmpty else { throw Failure("name at least one target currency") }
 
                 let results: [Converted]
@@ -75,7 +87,7 @@ extension CambioCommand {
                 if json {
                     try printJSON(value, fee: fee, from: source, results: results, setup: setup)
                 } else {
-                    printLines(value, fee: fee, from: source, results: results, setup: setup)
+                    printLines(value, fee: fee, from: source, results: results, signs: signs, setup: setup)
                 }
             }
         }
@@ -96,7 +108,7 @@ extension CambioCommand.Convert {
     }
 
     /// The amount: a number or a calculation, as every amount field of the window takes ("12*3").
-    func amountGiven(style: NumberStyle) throws -> Decimal {
+    func amountGiven(_ amount: String, style: NumberStyle) throws -> Decimal {
         switch ExpressionEvaluator.evaluate(amount, style: style) {
         case .success(let v): return v
         case .failure(let e): throw Failure("not an amount: \(StandardError.quoted(amount)) (\(e))")
@@ -175,15 +187,16 @@ extension CambioCommand.Convert {
     }
 
     /// One line a target, in the user's number format.
-    func printLines(_ value: Decimal, fee: Fee?, from source: String, results: [Converted], setup: Setup) {
-        let people = DecimalFormatter(locale: setup.data.locale.numbers)
+    func printLines(_ value: Decimal, fee: Fee?, from source: String, results: [Converted], signs: CurrencySigns?, setup: Setup) {
+        let people = DecimalFormatter(locale: setup.data.locale.numbers, signs: signs).with(signs: self.signs)
         let units = { (code: String) in setup.data.catalog.minorUnits(code) }
         for r in results {
             // From the unrounded conversion, rounded only for display.
             let withFee = fee.flatMap { fee in
                 r.withFee.map { " (\(fee.words(amount: people.amount($0, minorUnits: units(r.to)), code: r.to, formatter: people, words: .english)))" }
             } ?? ""
-            print("\(people.format(value, fractionDigits: max(0, -value.exponent))) \(source) = \(people.amount(r.amount, minorUnits: units(r.to))) \(r.to)\(withFee)  (\(Quote.pair(source, people.rate(r.rate), r.to)), \(sourceText(r.source, r.day))\(r.institutions.isEmpty || r.source == "ECB" ? "" : ", \(r.publisher)"))")
+            let given = people.money(text: people.format(value, fractionDigits: max(0, -value.exponent)), code: source)
+            print("\(given) = \(people.money(r.amount, code: r.to, minorUnits: units(r.to)))\(withFee)  (\(Quote.pair(source, people.rate(r.rate), r.to)), \(sourceText(r.source, r.day))\(r.institutions.isEmpty || r.source == "ECB" ? "" : ", \(r.publisher)"))")
         }
     }
 

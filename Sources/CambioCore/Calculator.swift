@@ -11,12 +11,19 @@ public struct ConversionRequest: Equatable, Sendable {
     public static let joiners: Set<String> = ["to", "in", "into", "as", "\u{0432}", "\u{0432}\u{043E}", "a", "in", "=", "\u{2192}", "->"]
 
     /// Reads a conversion, or nil when `text` is not one (then it is plain arithmetic).
-    public static func parse(_ text: String) -> ConversionRequest? {
+    /// `signs`: currency signs are read too, where one is a single currency's among `codes`
+    /// ("$100 to EUR", "100 € in $").
+    public static func parse(_ text: String, signs: CurrencySigns? = nil, codes: [String] = []) -> ConversionRequest? {
         var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         guard words.count >= 3 else { return nil }
         let toWord = words.removeLast()
         let joiner = words.removeLast().lowercased()
-        guard joiners.contains(joiner), let to = currency(toWord), let last = words.popLast() else { return nil }
+        guard joiners.contains(joiner),
+              let to = currency(toWord) ?? signs?.code(ofSign: toWord, among: codes) else { return nil }
+        if let signs, let signed = signs.split(words.joined(separator: " "), among: codes), !signed.amount.isEmpty {
+            return ConversionRequest(amountText: signed.amount, from: signed.code, to: to)
+        }
+        guard let last = words.popLast() else { return nil }
         let from: String
         if let code = currency(last) {
             from = code
@@ -102,7 +109,7 @@ public struct Calculator: Sendable {
     /// (`1/3=` then `*3=` is 1: the 32 threes shown stand for the unrounded third).
     public func evaluate(_ text: String, rates: RateTable?,
                          carrying: ExpressionEvaluator.Carry?) -> Result<(result: CalculatorResult, carry: ExpressionEvaluator.Carry?), CalculatorError> {
-        if let request = ConversionRequest.parse(text) {
+        if let request = ConversionRequest.parse(text, signs: formatter.signs, codes: catalog.codes) {
             return convert(request, rates: rates).map { ($0, nil) }
         }
         switch ExpressionEvaluator.evaluation(text, style: formatter.style, carrying: carrying) {
@@ -152,7 +159,7 @@ public struct Calculator: Sendable {
     public func display(_ result: CalculatorResult) -> String {
         switch result {
         case .number(let v, _): return exact(v)
-        case .conversion(_, let v, let quote): return formatter.amount(v, minorUnits: catalog.minorUnits(quote.to)) + " " + quote.to
+        case .conversion(_, let v, let quote): return formatter.money(v, code: quote.to, minorUnits: catalog.minorUnits(quote.to))
         }
     }
 

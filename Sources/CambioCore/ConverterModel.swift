@@ -110,7 +110,8 @@ public struct ConverterModel {
     /// keep their last good figures.
     public mutating func recalculate(table: RateTable?, today: Day) {
         let computation = ConverterComputation(catalog: catalog, formatter: formatter)
-        let text = state.amountText
+        // "$100" with the dollar as the source: the amount is the rest.
+        let text = signed(state.amountText).map { $0.code == state.source ? $0.amount : state.amountText } ?? state.amountText
         switch computation.evaluate(text) {
         case .failure(let error):
             amountHasError = true
@@ -136,7 +137,7 @@ public struct ConverterModel {
         for (i, result) in computation.results(amount: amount, state: state, table: table).enumerated()
         where rows.indices.contains(i) {
             rows[i].copyText = result.text
-            rows[i].amountText = result.text ?? "\u{2014}"
+            rows[i].amountText = result.text.map { formatter.signed($0, code: result.code) } ?? "\u{2014}"
             showFee(i, table: table)
             rows[i].isStale = result.quote.map { RateAge.isStale($0.publication, today: today) } ?? false
             rows[i].rateLine = rateLine(result, table: table, today: today)
@@ -190,8 +191,19 @@ public struct ConverterModel {
 
     // MARK: Typing
 
-    /// The amount as the user typed it (the results follow once `recalculate` runs).
-    public mutating func type(_ text: String) { state.amountText = text }
+    /// The amount as the user typed it (the results follow once `recalculate` runs). A
+    /// currency's sign typed with it ("$100", "100 €") makes that currency the source, where
+    /// the sign is one currency's here: true when it did (the From button changes).
+    @discardableResult
+    public mutating func type(_ text: String) -> Bool {
+        state.amountText = text
+        guard let code = signed(text)?.code, code != state.source else { return false }
+        setSource(code)
+        return true
+    }
+
+    /// The typed text's currency sign, if it has one of a single currency's, and the amount without it.
+    func signed(_ text: String) -> (code: String, amount: String)? { formatter.signs?.split(text, among: catalog.codes) }
 
     /// An amount from elsewhere (the Calculator), with the pair it brings if any.
     public mutating func useAmount(_ text: String, pair: FavouritePair?) {

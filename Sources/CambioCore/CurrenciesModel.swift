@@ -260,9 +260,9 @@ public enum CurrencyRateLine: Sendable, Equatable, CustomStringConvertible {
         case .rate(let line): return line.text(words.translate)
         case .stale(let rate, let source, let day):
             let whose = Wording("rate of %@", .verbatim("\(source.text(words.translate)) \u{00B7} \(day)"))
-            return rate.text(words.translate) + " \u{00B7} " + whose.text(words.translate)
+            return words.line([words.leftToRight(rate.text(words.translate)), whose.text(words.translate)])
         case .refused(let error): return error.text(words)
-        case .user(let rate, let day): return UserRate.line(rate.text(words.translate), day: day, words)
+        case .user(let rate, let day): return UserRate.line(words.leftToRight(rate.text(words.translate)), day: day, words)
         }
     }
 
@@ -280,6 +280,9 @@ extension AmountError {
         case .misplacedSeparator: return words.tr("Misplaced decimal or group mark")
         case .tooManyDigits(let limit):
             return Template.fill(words.trn("More than %d digit", "More than %d digits", limit), String(limit))
+        case .signOfAnother(let code):
+            // TRANSLATORS: a sign typed in a currency's field that is another currency's ("$" in the euro's row).
+            return Template.fill(words.tr("That is the sign of %@, another currency"), code)
         }
     }
 }

@@ -111,7 +111,8 @@ public struct CurrencyListComputation: Sendable {
     /// one pass: one parse, and each row's places and rates looked up once.
     public func rows(_ state: CurrencyListState, fee: Fee?, table: RateTable, fixedPoint: Bool = true)
         -> Result<(rows: [String: Row], withFee: [String: String]), AmountError> {
-        AmountParser.parse(state.anchorText, style: formatter.style).map {
+        // The typed currency's own sign may stand with the amount ("€5" in the euro's row).
+        formatter.parseAmount(state.anchorText, of: state.anchorCode, among: catalog.codes).map {
             rows(amount: $0, feeAmount: fee?.applied(to: $0), state, table: table, fixedPoint: fixedPoint)
         }
     }
@@ -137,8 +138,8 @@ public struct CurrencyListComputation: Sendable {
                 return table.convert(amount, from: state.anchorCode, to: code).map { formatter.amount($0, minorUnits: places) }
             }
             guard let text = figure(fixedAmount, amount) else { out[code] = .noRate; continue }
-            out[code] = .amount(text)
-            if let feeAmount { withFee[code] = figure(fixedFeeAmount, feeAmount) }
+            out[code] = .amount(formatter.signed(text, code: code))
+            if let feeAmount { withFee[code] = figure(fixedFeeAmount, feeAmount).map { formatter.signed($0, code: code) } }
         }
         return (out, withFee)
     }

@@ -250,8 +250,9 @@ public struct DCAFormat: Sendable {
     public let percentSuffix: String
     public let percentPrefix: String
 
-    public init(locale: Locale, decimalPlaces: DecimalPlaces = .auto) {
-        numbers = DecimalFormatter(locale: locale).with(decimalPlaces)
+    /// `signs`: the locale's currency signs, shown when `showsSigns` (the preference).
+    public init(locale: Locale, decimalPlaces: DecimalPlaces = .auto, signs: CurrencySigns? = nil, showsSigns: Bool = false) {
+        numbers = DecimalFormatter(locale: locale, signs: signs).with(decimalPlaces).with(signs: showsSigns)
         let nf = NumberFormatter()
         nf.locale = locale
         nf.numberStyle = .percent
@@ -264,6 +265,14 @@ public struct DCAFormat: Sendable {
     }
 
     public func money(_ d: Decimal, minorUnits: Int) -> String { numbers.amount(d, minorUnits: minorUnits) }
+
+    /// An amount with its currency as the user asked to see it: "1,234.56 USD", "$1,234.56".
+    public func money(_ d: Decimal, code: String, minorUnits: Int) -> String { numbers.money(d, code: code, minorUnits: minorUnits) }
+
+    /// A gain with its currency: "+2,169.66 USD", "+$2,169.66".
+    public func signedMoney(_ d: Decimal, code: String, minorUnits: Int) -> String {
+        numbers.money(text: signedMoney(d, minorUnits: minorUnits), code: code)
+    }
 
     /// An amount as it is shown: rounded to the places the money is written with.
     public func shown(_ d: Decimal, minorUnits: Int) -> Decimal { d.rounded(places: numbers.places(minorUnits: minorUnits)) }

@@ -68,14 +68,58 @@ public struct DecimalFormatter: Sendable {
     public let style: NumberStyle
     /// The user's choice of digits for money (Preferences); rates and exact values ignore it.
     public let decimalPlaces: DecimalPlaces
+    /// The locale's currency signs: read when typed with an amount, and shown when `showsSigns`.
+    public let signs: CurrencySigns?
+    /// The user's choice (Preferences): amounts with their currency's sign ("€89.51") rather
+    /// than its code ("89.51 EUR").
+    public let showsSigns: Bool
 
-    public init(style: NumberStyle, decimalPlaces: DecimalPlaces = .auto) {
-        self.style = style; self.decimalPlaces = decimalPlaces
+    public init(style: NumberStyle, decimalPlaces: DecimalPlaces = .auto, signs: CurrencySigns? = nil, showsSigns: Bool = false) {
+        self.style = style; self.decimalPlaces = decimalPlaces; self.signs = signs; self.showsSigns = showsSigns && signs != nil
     }
-    public init(locale: Locale) { self.init(style: NumberStyle(locale: locale)) }
+    /// `signs`: the locale's currency signs (`CurrencySigns(locale:)`, made once: it asks ICU
+    /// for every currency); without them no sign is read or shown.
+    public init(locale: Locale, signs: CurrencySigns? = nil) { self.init(style: NumberStyle(locale: locale), signs: signs) }
 
     /// The same marks with another choice of digits.
-    public func with(_ places: DecimalPlaces) -> DecimalFormatter { DecimalFormatter(style: style, decimalPlaces: places) }
+    public func with(_ places: DecimalPlaces) -> DecimalFormatter {
+        DecimalFormatter(style: style, decimalPlaces: places, signs: signs, showsSigns: showsSigns)
+    }
+
+    /// The same, showing currency signs or not.
+    public func with(signs shown: Bool) -> DecimalFormatter {
+        DecimalFormatter(style: style, decimalPlaces: decimalPlaces, signs: signs, showsSigns: shown)
+    }
+
+    /// An amount of money with its currency, as the user asked to see it: "89.51 EUR", or with
+    /// signs where the locale puts them, "€89.51", "89,51 €" ("CHF 89.51" where it has none).
+    public func money(_ value: Decimal, code: String, minorUnits: Int) -> String {
+        money(text: amount(value, minorUnits: minorUnits), code: code)
+    }
+
+    /// The same for an amount already written ("89.51").
+    public func money(text: String, code: String) -> String {
+        guard showsSigns, let signs else { return text + " " + code }
+        return signs.money(text, code)
+    }
+
+    /// An amount shown beside its currency's code (a Currencies row, a Converter result): with
+    /// the sign when signs are shown and the currency has one here ("€89.51"), else plain.
+    public func signed(_ text: String, code: String) -> String {
+        guard showsSigns, let signs, !text.isEmpty else { return text }
+        return signs.signed(text, code)
+    }
+
+    /// An amount typed in `code`'s field: its own sign may stand with it ("€5", "5 €"); the sign
+    /// of another of `codes` is refused by name. Then read as `AmountParser` reads it.
+    public func parseAmount(_ text: String, of code: String, among codes: [String]) -> Result<Decimal, AmountError> {
+        var text = text
+        if let signs, let split = signs.split(text, among: codes) {
+            guard split.code == code else { return .failure(.signOfAnother(code: split.code)) }
+            text = split.amount
+        }
+        return AmountParser.parse(text, style: style)
+    }
 
     /// The digits an amount of a currency with `minorUnits` is shown with.
     public func places(minorUnits: Int) -> Int { decimalPlaces.places(minorUnits: minorUnits) }

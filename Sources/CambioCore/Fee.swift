@@ -63,7 +63,7 @@ public struct Fee: Sendable, Hashable, CustomStringConvertible {
     public func words(amount: String, code: String, formatter: DecimalFormatter, words: Translations) -> String {
         // TRANSLATORS: next to a converted amount; the first %@ is the fee ("2.2 %"), the second
         // the amount with it ("91.48 EUR").
-        Template.fill(words.tr("with %@ fee: %@"), percentText(formatter), "\(amount) \(code)")
+        Template.fill(words.tr("with %@ fee: %@"), percentText(formatter), formatter.money(text: amount, code: code))
     }
 
     /// `amount` converted with the fee, by `convert` (a conversion that multiplies first and

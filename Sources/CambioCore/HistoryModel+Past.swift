@@ -25,9 +25,10 @@ extension HistoryModel {
                 return .noRate(Wording("No published rate for %@ and %@ on or before %@",
                                        .verbatim(from), .verbatim(to), .verbatim(pastDayText)))
             }
-            let converted = formatter.amount(amount * p.rate, minorUnits: catalog.minorUnits(to))
-            let line = Wording("%@ %@ = %@ %@ · rate of %@ (%@)",
-                               .verbatim(formatter.exact(amount)), .verbatim(from), .verbatim(converted), .verbatim(to),
+            let converted = formatter.money(amount * p.rate, code: to, minorUnits: catalog.minorUnits(to))
+            // TRANSLATORS: a conversion on a past date: "100 USD = 89.51 EUR · rate of 30 October 2026 (ECB)"; with currency signs on, "$100 = €89.51 · …".
+            let line = Wording("%@ = %@ · rate of %@ (%@)",
+                               .verbatim(formatter.money(text: formatter.exact(amount), code: from)), .verbatim(converted),
                                .verbatim(longDays.string(p.day)), p.publisher)
             // A publication without the pair between the day used and the day asked.
             let skipped = h.gaps.contains { $0 > p.day && $0 <= pastDay }

@@ -15,7 +15,7 @@ extension InvestmentsModel {
     /// The chart's own labels: the highest amount at the top, the first and last months below.
     public var chartLabels: (top: String, start: String, end: String)? {
         guard let r = result, let g = chart else { return nil }
-        return (format.money(Decimal(g.highest), minorUnits: 0) + " " + r.currency,
+        return (format.money(Decimal(g.highest), code: r.currency, minorUnits: 0),
                 shortMonths.string(r.start.firstDay), shortMonths.string(r.end.firstDay))
     }
 
@@ -27,8 +27,10 @@ extension InvestmentsModel {
         cursor = i
         let p = g.months[i]
         let units = catalog.minorUnits(r.currency) // GBX and other quote units: 2
-        chartPoint = Template.fill(tr("%@: invested %@, value %@ %@"), shortMonths.string(p.month.firstDay),
-                            format.money(p.invested, minorUnits: units), format.money(p.value, minorUnits: units), r.currency)
+        // TRANSLATORS: a month of the Investments chart: "Mar 2021: invested 1,200.00 USD, value 1,318.40 USD".
+        chartPoint = Template.fill(tr("%@: invested %@, value %@"), shortMonths.string(p.month.firstDay),
+                            format.money(p.invested, code: r.currency, minorUnits: units),
+                            format.money(p.value, code: r.currency, minorUnits: units))
         chartName = chartPoint
         return true
     }

@@ -364,7 +364,7 @@ public struct InvestmentsModel {
         result = r
         let units = catalog.minorUnits(r.currency) // GBX and other quote units: 2
         let format = self.format
-        let money = { (d: Decimal) in "\(format.money(d, minorUnits: units)) \(r.currency)" }
+        let money = { (d: Decimal) in format.money(d, code: r.currency, minorUnits: units) }
         let shownGain = format.shown(r.gain, minorUnits: units)
         let word = format.outcome(r.gain, minorUnits: units).wording.text(words.translate)
         var figures: [Figure] = []
@@ -374,9 +374,12 @@ public struct InvestmentsModel {
         set("value", Template.fill(tr("Value on %@"), days.string(r.valueDay)), money(r.value), tone: shownGain)
         set("invested", tr("Invested"), r.purchases.count == 1 ? Template.fill(tr("%@ in one purchase"), money(r.invested))
             : Template.fill(trn("%@ in %d purchase", "%@ in %d purchases", r.purchases.count), money(r.invested), String(r.purchases.count)))
-        set("gain", tr("Gain"), "\(format.signedMoney(r.gain, minorUnits: units)) \(r.currency) · \(word)", tone: shownGain)
-        set("yield", tr("Yield (gain ÷ invested)"), format.percent(r.yield), tone: r.yield.rounded(places: 4))
-        if let x = r.xirr, let text = format.percent(x) {
+        // Signed figures read left to right in a right-to-left language too ("+16.44%", never "16.44%+").
+        let words = self.words
+        let figure = { (text: String) in words.leftToRight(text) }
+        set("gain", tr("Gain"), words.line([figure(format.signedMoney(r.gain, code: r.currency, minorUnits: units)), word]), tone: shownGain)
+        set("yield", tr("Yield (gain ÷ invested)"), figure(format.percent(r.yield)), tone: r.yield.rounded(places: 4))
+        if let x = r.xirr, let text = format.percent(x).map(figure) {
             set("xirr", tr("Annualised return (XIRR)"), Template.fill(tr("%@ a year"), text), tone: Decimal(x).rounded(places: 4))
         } else {
             set("xirr", tr("Annualised return (XIRR)"), tr("not defined: bought and valued on the same day"))
@@ -384,10 +387,10 @@ public struct InvestmentsModel {
         set("simple", tr("Simple annual figure"),
             Template.fill(trn("%@ a year by (value ÷ invested)^(12 ÷ %d month) − 1, which ignores when each amount was paid in",
                                "%@ a year by (value ÷ invested)^(12 ÷ %d months) − 1, which ignores when each amount was paid in", r.months),
-                   format.percent(r.simpleAnnual) ?? "\u{2013}", String(r.months)))
+                   format.percent(r.simpleAnnual).map(figure) ?? "\u{2013}", String(r.months)))
         if let d = r.drawdown {
             set("drawdown", tr("Largest drawdown"),
-                Template.fill(tr("%@ (%@ in %@ to %@ in %@)"), format.percent(-d.fraction), money(d.peak.value),
+                Template.fill(tr("%@ (%@ in %@ to %@ in %@)"), figure(format.percent(-d.fraction)), money(d.peak.value),
                        shortMonths.string(d.peak.month.firstDay), money(d.trough.value), shortMonths.string(d.trough.month.firstDay)),
                 tone: -d.fraction)
         } else {
@@ -396,7 +399,7 @@ public struct InvestmentsModel {
         let difference = r.lumpSumValue - r.value
         set("lump", Template.fill(tr("All at once in %@"), shortMonths.string(r.start.firstDay)),
             Template.fill(tr("%@ (%@ against monthly purchases)"), money(r.lumpSumValue),
-                   "\(format.signedMoney(difference, minorUnits: units)) \(r.currency)"))
+                   figure(format.signedMoney(difference, code: r.currency, minorUnits: units))))
         self.figures = figures
         skipped = r.skipped.isEmpty ? nil : Template.fill(tr("No price, so nothing bought, in: %@"),
                                                   r.skipped.map { shortMonths.string($0.firstDay) }.joined(separator: ", "))

@@ -82,6 +82,8 @@ public enum AmountError: Error, Equatable, Sendable {
     case misplacedSign
     case misplacedSeparator
     case tooManyDigits(limit: Int)
+    /// A sign of another currency than the field's ("$" typed in the euro's row).
+    case signOfAnother(code: String)
 }
 
 public enum AmountParser {
@@ -255,6 +257,7 @@ extension AmountError {
         case .misplacedSign: return "a sign can only stand at the start"
         case .misplacedSeparator: return "misplaced decimal or group mark"
         case .tooManyDigits(let limit): return "more than \(limit) digits"
+        case .signOfAnother(let code): return Template.fill("the sign of %@, another currency", code)
         }
     }
 }

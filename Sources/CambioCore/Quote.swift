@@ -53,17 +53,16 @@ public struct Quote: Sendable, Equatable {
     /// day and its age ("1 USD = 0.8951 EUR · ECB · Oct 30, 2026 · 26 days old"); a rate of the
     /// user's says so and when it was set, and has no age.
     public func line(_ formatter: DecimalFormatter, today: Day, days: DayFormatter, words: Translations) -> String {
-        let rate = pair(formatter).text(words.translate)
+        let rate = words.leftToRight(pair(formatter).text(words.translate))
         if isUserRate { return UserRate.line(rate, day: days.string(day), words) }
-        return [rate, sourceWords(words), days.string(day),
-                RateAge.words(RateAge.days(day, today: today), words)].joined(separator: " \u{00B7} ")
+        return words.line([rate, sourceWords(words), days.string(day), RateAge.words(RateAge.days(day, today: today), words)])
     }
 
     /// The overview search's line: the pair, whose it is and its day, without an age
     /// ("1 USD = 0.8951 EUR · ECB · Oct 30, 2026").
     public func shortLine(_ formatter: DecimalFormatter, days: DayFormatter, words: Translations) -> String {
-        let rate = pair(formatter).text(words.translate)
+        let rate = words.leftToRight(pair(formatter).text(words.translate))
         if isUserRate { return UserRate.line(rate, day: days.string(day), words) }
-        return [rate, sourceWords(words), days.string(day)].joined(separator: " \u{00B7} ")
+        return words.line([rate, sourceWords(words), days.string(day)])
     }
 }

@@ -46,7 +46,7 @@ public struct UserRate: Sendable, Equatable, Hashable {
     /// "1 CUP = 0.0082 USD · your rate · set 22 Nov 2026": a rate line of a user rate, on every
     /// page and in the Shell's results (`rate`: the "1 CUP = 0.0082 USD" part).
     public static func line(_ rate: String, day: String, _ words: Translations) -> String {
-        rate + " \u{00B7} " + label(day: day).text(words.translate)
+        words.line([rate, label(day: day).text(words.translate)])
     }
 
     /// Why a value cannot be a rate, or nil.

@@ -152,9 +152,26 @@ extension Worded {
 public struct Translations {
     public var translate: (String) -> String
     public var translatePlural: (String, String, Int) -> String
+    /// Whether the language is written right to left (Arabic): lines then start right to left,
+    /// and figures and pairs inside them keep reading left to right.
+    public var isRightToLeft: Bool
 
-    public init(translate: @escaping (String) -> String, translatePlural: @escaping (String, String, Int) -> String) {
-        self.translate = translate; self.translatePlural = translatePlural
+    public init(translate: @escaping (String) -> String, translatePlural: @escaping (String, String, Int) -> String,
+                isRightToLeft: Bool = false) {
+        self.translate = translate; self.translatePlural = translatePlural; self.isRightToLeft = isRightToLeft
+    }
+
+    /// A figure or a pair that reads left to right wherever it stands ("+16.44%", "1 USD =
+    /// 0.8951 EUR"): under a right-to-left language it is isolated (LRI … PDI), so that a sign
+    /// stays before its digits and a code on its side; else it is as it is.
+    public func leftToRight(_ text: String) -> String { isRightToLeft && !text.isEmpty ? "\u{2066}" + text + "\u{2069}" : text }
+
+    /// The parts of a line, joined with " · " in the language's direction: under a right-to-left
+    /// language the line starts right to left (RLM) even when its first part is a figure, and each
+    /// part is isolated, so that the parts follow one another from the right.
+    public func line(_ parts: [String]) -> String {
+        guard isRightToLeft else { return parts.joined(separator: " \u{00B7} ") }
+        return "\u{200F}" + parts.map { "\u{2068}" + $0 + "\u{2069}" }.joined(separator: " \u{00B7} ")
     }
 
     /// The English messages, untranslated.

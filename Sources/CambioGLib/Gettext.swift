@@ -71,6 +71,7 @@ public enum Gettext {
 extension Translations {
     /// The view models' messages through gettext, in the user's language.
     public static var gettext: Translations {
-        Translations(translate: { Gettext.translate($0) }, translatePlural: { Gettext.translate($0, $1, $2) })
+        Translations(translate: { Gettext.translate($0) }, translatePlural: { Gettext.translate($0, $1, $2) },
+                     isRightToLeft: gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL)
     }
 }

@@ -67,7 +67,7 @@ import Foundation
             switch key {
             case .networkAllowed: self.client.allowNetwork(self.preferences.networkAllowed)
             case .provider: self.useCurrentProvider()
-            case .metalsAndCoins, .refreshInterval, .decimalPlaces, .feeEnabled, .feePercent, .officialSource: break
+            case .metalsAndCoins, .refreshInterval, .decimalPlaces, .feeEnabled, .feePercent, .officialSource, .currencySigns: break
             }
         }
         useCurrentProvider()

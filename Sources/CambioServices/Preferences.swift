@@ -12,6 +12,7 @@ import Foundation
         case feeEnabled = "fee-enabled", feePercent = "fee-percent"
         case metalsAndCoins = "metals-and-coins"
         case officialSource = "official-source"
+        case currencySigns = "currency-signs"
     }
 
     /// The schema's settings (the Preferences window binds its controls to them); nil when the
@@ -78,6 +79,15 @@ import Foundation
 
     /// Without the schema: this run's choice.
     private var fallbackMetalsAndCoins = true
+
+    /// Whether amounts show their currency's sign ("$1,234.56") rather than its code.
+    public var currencySigns: Bool {
+        get { settings?.bool(Setting.currencySigns.rawValue) ?? fallbackCurrencySigns }
+        set { set(.currencySigns, { $0.setBool(Setting.currencySigns.rawValue, newValue) }) { fallbackCurrencySigns = newValue } }
+    }
+
+    /// Without the schema: this run's choice.
+    private var fallbackCurrencySigns = false
 
     /// The source of official rates for history and past dates: nil for the average of the
     /// central banks, else one institution's key (Frankfurter's `/providers`). A key the list

@@ -47,7 +47,9 @@ public struct StartupData: Sendable {
         // done here, on the loading thread, rather than while the window builds its first page.
         let days = DayFormatter(locale: locale.dates)
         _ = days.string(Day(Date()))
-        return StartupData(locale: locale, paths: paths, formatter: DecimalFormatter(locale: locale.numbers),
+        // The currency signs too (ICU asked for each currency's, a few ms).
+        let formatter = DecimalFormatter(locale: locale.numbers, signs: CurrencySigns(locale: locale.numbers))
+        return StartupData(locale: locale, paths: paths, formatter: formatter,
                            days: days, catalog: catalog, rates: rates, state: state, savedState: savedState,
                            stateFile: StateFile(store: store), cached: all.answers, ecbHistory: all.ecbHistory, problems: problems)
     }

@@ -126,7 +126,7 @@ extension RatesContext {
         engine = Engine(data: data, environment: environment, preferences: preferences)
         locale = data.locale
         paths = data.paths
-        formatter = data.formatter.with(preferences.decimalPlaces)
+        formatter = data.formatter.with(preferences.decimalPlaces).with(signs: preferences.currencySigns)
         fee = preferences.fee
         days = data.days
         catalog = data.catalog
@@ -141,6 +141,7 @@ extension RatesContext {
             guard let self else { return }
             switch key {
             case .decimalPlaces: self.formatter = self.formatter.with(self.preferences.decimalPlaces)
+            case .currencySigns: self.formatter = self.formatter.with(signs: self.preferences.currencySigns)
             case .feeEnabled, .feePercent:
                 // A percent set by hand elsewhere (gsettings) may be unusable: said, and left out.
                 if let problem = self.preferences.feeProblem { self.onProblem?(say(problem)) }

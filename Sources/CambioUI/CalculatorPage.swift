@@ -57,6 +57,8 @@ import Foundation
         keypad.rowHomogeneous = true
         keypad.columnHomogeneous = true
         keypad.addClass("keypad")
+        // Calculators keep their keys' order under Arabic too: 7 8 9 from the left, = at the right.
+        keypad.keepLeftToRight()
         let (historyPane, clearButton) = Self.historyPane(historyEmpty, historyScroller)
         panes = AdaptiveBox(breakpoint: 560, spacing: 18, [keypad, historyPane])
         panes.vexpand = true

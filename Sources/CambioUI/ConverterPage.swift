@@ -100,8 +100,8 @@ import Foundation
 
     func typed() {
         guard !updating else { return }
-        model.type(amountText)
-        typingPause.input()
+        // A sign typed with the amount ("$100") chose the source: its button shows it at once.
+        if model.type(amountText) { currenciesChanged() } else { typingPause.input() }
     }
 
     /// Every result from the typed amount. On a bad amount the entry says why and the results

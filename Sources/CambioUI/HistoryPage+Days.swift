@@ -53,7 +53,9 @@ extension HistoryPage {
         // Wrapped, not widening the row: "в тот день не публиковался" with large text is wider
         // than a phone leaves it.
         let rate = Label(say(day.rate), classes: ["day-rate"], xalign: 1, wrap: true)
-        let change = Label(day.change.map(say) ?? "", classes: ["day-change"] + [mark].compactMap { $0 }, xalign: 1, wrap: true)
+        // "▲ +0.0042" reads left to right in a right-to-left language too; words ("weekend") as they are.
+        let figure = day.mark == .up || day.mark == .down
+        let change = Label(day.change.map { figure ? L10n.translations.leftToRight(say($0)) : say($0) } ?? "", classes: ["day-change"] + [mark].compactMap { $0 }, xalign: 1, wrap: true)
         for label in [rate, change] { label.justify = .right }
         let line = Box.horizontal(spacing: 8, [left, WidthFirstBin(child: Box.vertical(spacing: 0, [rate, change]))])
         line.margins(6, 10, 6, 10)

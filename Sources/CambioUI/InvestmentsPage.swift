@@ -90,7 +90,8 @@ import Foundation
 
     /// Money and percentages in the user's locale and choice of digits.
     static func format(_ context: any DisplayContext & ServicesContext) -> DCAFormat {
-        DCAFormat(locale: context.locale.numbers, decimalPlaces: context.preferences.decimalPlaces)
+        DCAFormat(locale: context.locale.numbers, decimalPlaces: context.preferences.decimalPlaces,
+                  signs: context.formatter.signs, showsSigns: context.preferences.currencySigns)
     }
 
     /// The model's messages through gettext.

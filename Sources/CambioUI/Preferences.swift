@@ -21,6 +21,7 @@ import CambioServices
     let networkSwitch: Switch
     /// Gold, silver and the coins: whether refreshes ask currency-api and Coinbase.
     let metalsSwitch: Switch
+    let signsSwitch: Switch
     let keyRows: APIKeyRows
     /// "Your Rates": the rates the user set by hand.
     private(set) var userRates: UserRatesGroup!
@@ -50,6 +51,8 @@ import CambioServices
         officialRow = Self.officialChoice(context: context, bound: bound)
         metalsSwitch = Switch()
         metalsSwitch.active = context.preferences.metalsAndCoins
+        signsSwitch = Switch()
+        signsSwitch.active = context.preferences.currencySigns
         referenceButton = MenuButton()
         referenceButton.addClass("flat")
         referenceRow = ActionRow.with(title: tr("R_eference currency"),
@@ -93,13 +96,16 @@ import CambioServices
         let networkRow = ActionRow.with(title: tr("Use the _network"),
                                         subtitle: tr("Off: Cambio sends nothing anywhere. The saved and bundled rates, history and prices stay in use."),
                                         suffix: networkSwitch)
+        let signsRow = ActionRow.with(title: tr("Currency _signs"),
+                                      subtitle: tr("Amounts with their currency’s sign, placed as your language writes it ($1,234.56, 1.234,56 €); a sign that several currencies share keeps the code."),
+                                      suffix: signsSwitch)
         return PreferencesPage(title: tr("General"), icon: "preferences-system-symbolic", [
             PreferencesGroup(title: tr("Rates"),
                        description: tr("Currencies the provider lacks are filled from the others. Automatic refresh asks for new rates by itself; F5 and Ctrl+R always ask."),
                        [providerRow, intervalRow, officialRow, metalsRow]),
             userRates.group,
             PreferencesGroup(title: tr("Amounts"), description: tr("Decimal places only round what is shown: amounts stay exact."),
-                       [referenceRow, placesRow]),
+                       [referenceRow, placesRow, signsRow]),
             feeRows.group,
             PreferencesGroup(title: tr("Privacy"), [networkRow]),
             keyRows.group,
@@ -116,6 +122,7 @@ import CambioServices
                     values: DecimalPlaces.allCases.map(Preferences.number))
         stored.bind(Preferences.Setting.networkAllowed.rawValue, to: networkSwitch, property: "active")
         stored.bind(Preferences.Setting.metalsAndCoins.rawValue, to: metalsSwitch, property: "active")
+        stored.bind(Preferences.Setting.currencySigns.rawValue, to: signsSwitch, property: "active")
         stored.bind(Preferences.Setting.officialSource.rawValue, toSelectedOf: officialRow,
                     values: Self.officialSources.map(\.key))
     }
@@ -154,6 +161,10 @@ import CambioServices
         metalsSwitch.onToggled { [weak self] in
             guard let self else { return }
             self.ctx.preferences.metalsAndCoins = self.metalsSwitch.active
+        }
+        signsSwitch.onToggled { [weak self] in
+            guard let self, self.ctx.preferences.currencySigns != self.signsSwitch.active else { return }
+            self.ctx.preferences.currencySigns = self.signsSwitch.active
         }
     }
 

@@ -138,7 +138,7 @@ import Foundation
         case .metalsAndCoins:
             // Off: their sources are no longer asked, so what went wrong with them is past.
             if preferences.metalsAndCoins { refresh(.start) } else { metalsAndCoinsProblems = []; showMetalsAndCoins() }
-        case .decimalPlaces, .officialSource:
+        case .decimalPlaces, .officialSource, .currencySigns:
             break
         case .feeEnabled, .feePercent:
             break

@@ -266,7 +266,7 @@ final class InvestmentsModelTests: XCTestCase {
         XCTAssertTrue(m.chartLabels?.top.hasSuffix(" USD") ?? false)
         XCTAssertTrue(m.setCursor(0))
         XCTAssertEqual(m.cursor, 0)
-        XCTAssertEqual(m.chartPoint, "Jan 2000: invested 1,000.00, value 1,000.00 USD")
+        XCTAssertEqual(m.chartPoint, "Jan 2000: invested 1,000.00 USD, value 1,000.00 USD")
         XCTAssertEqual(m.chartName, m.chartPoint)
         XCTAssertFalse(m.setCursor(123))
         XCTAssertEqual(m.cursor, 0)

@@ -63,6 +63,57 @@ final class PreferencesWindowTests: PreferencesTestCase {
         XCTAssertEqual(window.currencies.entryText("EUR"), "89.51")
     }
 
+    /// Currency signs, as the original phone converter offered: every page's amounts take their
+    /// currency's sign where English puts it, a typed sign is read as its currency, and the
+    /// choice is kept.
+    func testCurrencySignsApplyToEveryPageAndPersist() async throws {
+        openPreferences()
+        XCTAssertFalse(prefs.signsSwitch.active, "off at first: amounts with codes")
+        let converter = window.converter
+        let calculator = window.calculator
+        calculator.type("10 USD to EUR")
+        calculator.equals()
+        XCTAssertEqual(calculator.resultText, "8.95 EUR")
+        XCTAssertEqual(converter.resultText("EUR"), "89.51")
+
+        prefs.signsSwitch.active = true
+        MainContext.drain()
+        XCTAssertEqual(window.currencies.entryText("EUR"), "€89.51")
+        XCTAssertEqual(window.currencies.entryText("JPY"), "¥15,725")
+        XCTAssertEqual(window.currencies.entryText("USD"), "100", "the typed amount stays as typed")
+        XCTAssertEqual(converter.resultText("EUR"), "€89.51")
+        XCTAssertEqual(calculator.resultText, "€8.95", "the result shown is written again")
+
+        // A row that shows its sign reads it back as its own; another currency's sign is refused by name.
+        window.currencies.type("€50", into: "EUR")
+        XCTAssertEqual(window.currencies.entryText("USD"), "$55.86")
+        window.currencies.type("$50", into: "EUR")
+        XCTAssertTrue(window.currencies.hasError("EUR"))
+        XCTAssertEqual(window.currencies.rateText("EUR"), "That is the sign of USD, another currency")
+        window.currencies.type("100", into: "USD")
+
+        // A sign typed with the Converter's amount makes its currency the source.
+        converter.type("£20")
+        MainContext.drain()
+        XCTAssertEqual(converter.fromButtonName, "From GBP (Pound Sterling)")
+        XCTAssertEqual(converter.resultText("EUR"), "€23.99")
+        // The Calculator reads signs on either side of "to".
+        calculator.type("€100 to $")
+        calculator.equals()
+        XCTAssertEqual(calculator.resultText, "$111.72")
+
+        context.saveNow()
+        prefs.window.destroy(); prefs = nil
+        makeWindow(lang: "en_US.UTF-8")
+        XCTAssertTrue(context.preferences.currencySigns)
+        XCTAssertEqual(window.currencies.entryText("EUR"), "€89.51", "after a restart")
+        openPreferences()
+        XCTAssertTrue(prefs.signsSwitch.active)
+        prefs.signsSwitch.active = false
+        MainContext.drain()
+        XCTAssertEqual(window.currencies.entryText("EUR"), "89.51")
+    }
+
     /// The reference currency's row opens the currency picker: a search by code or name, and
     /// Enter takes the best match.
     func testReferenceCurrencyChangesTheRatesShown() async throws {

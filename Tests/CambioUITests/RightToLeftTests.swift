@@ -59,12 +59,28 @@ final class RightToLeftTests: WindowTestCase {
         XCTAssertGreaterThanOrEqual(entry.left, rowMenu.right, "the row's menu lies to the left of the amount")
         XCTAssertEqual(window.currencies.entryText("EUR"), "89.51", "the amount as the page wrote it, its digits in order")
 
+        // The Converter's rate line runs from the right (its parts in Arabic order), while the
+        // pair in it reads left to right: "1 USD = 0.8951 EUR" is isolated as one left-to-right run.
+        let line = try XCTUnwrap(window.converter.rateText("EUR"))
+        XCTAssertTrue(line.hasPrefix("\u{200F}\u{2068}\u{2066}1 "), line.debugDescription)
+        XCTAssertTrue(line.contains(" EUR\u{2069}\u{2069} \u{00B7} "), line.debugDescription)
+
+        // The Calculator's keypad keeps its order, as calculators do in Arabic: 7 8 9 from the
+        // left, the operators and = at the right.
+        window.showPage(.calculator)
+        waitForFrame(of: window.window)
+        let keys = window.calculator.keyWidgets
+        let seven = edges(try XCTUnwrap(keys["7"])), nine = edges(try XCTUnwrap(keys["9"])), equals = edges(try XCTUnwrap(keys["="]))
+        XCTAssertLessThan(seven.right, nine.left, "7 lies to the left of 9")
+        XCTAssertGreaterThan(equals.left, nine.left, "= lies at the right")
+
         // Back in English (a start in English): left to right again.
         open(nil)
         XCTAssertFalse(window.window.isRightToLeft, "English: the window is laid out left to right")
         XCTAssertGreaterThan(edges(try XCTUnwrap(mainMenuButton)).left, width * 3 / 4, "English: the main menu is at the right")
         let englishLefts = switcherButtons.map { edges($0).left }
         XCTAssertEqual(englishLefts, englishLefts.sorted(), "English: the first page's button is leftmost")
+        XCTAssertFalse(try XCTUnwrap(window.converter.rateText("EUR")).contains("\u{2066}"), "English: no direction marks")
         let englishRow = try XCTUnwrap(window.currencies.rows["EUR"])
         XCTAssertLessThanOrEqual(edges(englishRow.handle).right, edges(englishRow.entry).left, "English: EUR lies to the left of its amount")
     }

@@ -858,6 +858,31 @@ def a_history_that_cannot_be_opened_is_said_once():
 
 
 @test
+def convert_keeps_codes_unless_asked_for_signs_and_reads_a_typed_sign():
+    h = Home()
+    rc, out, err = h.run("convert", "100", "USD", "EUR", "JPY", "--offline")
+    assert rc == 0 and out.splitlines()[0].startswith("100 USD = 89.51 EUR  (1 USD = 0.8951 EUR, ECB 2026-10-30)"), out
+    rc, out, err = h.run("convert", "100", "USD", "EUR", "JPY", "--offline", "--signs")
+    assert rc == 0, err
+    assert out.splitlines() == ["$100 = €89.51  (1 USD = 0.8951 EUR, ECB 2026-10-30)",
+                                "$100 = ¥15,725  (1 USD = 157.2503 JPY, ECB 2026-10-30)"], out
+    # Where the language puts the sign: after the amount in Russian, a currency without one keeps its code.
+    rc, out, err = h.run("convert", "100", "EUR", "RUB", "CHF", "--offline", "--signs", env={"LANG": "ru_RU.UTF-8"})
+    assert rc == 0, err
+    assert out.splitlines()[0].startswith("100\u00a0€ = 11\u00a0720,10\u00a0₽"), out
+    assert out.splitlines()[1].startswith("100\u00a0€ = 91,94\u00a0CHF  "), out
+    # A sign typed with the amount names its currency; the same code after it is not a target.
+    for words in (("$100", "EUR"), ("$100", "USD", "EUR"), ("100$", "to", "EUR")):
+        rc, out, err = h.run("convert", *words, "--offline", "--json")
+        assert rc == 0 and json.loads(out)["from"] == "USD" and [r["to"] for r in json.loads(out)["results"]] == ["EUR"], (words, out, err)
+    rc, out, err = h.run("convert", "€5", "USD", "--offline", "--json")
+    assert rc == 0 and json.loads(out)["results"][0]["amount"] == "5.59", out
+    # A sign no currency has alone is not guessed.
+    rc, out, err = h.run("convert", "¤5", "USD", "--offline")
+    assert rc != 0 and "not an amount" in err, err
+
+
+@test
 def convert_takes_to_or_in_between_the_currencies_as_the_calculator_does():
     h = Home()
     rc, plain, err = h.run("convert", "100", "USD", "EUR", "--offline", "--json")

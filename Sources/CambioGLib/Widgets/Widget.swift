@@ -79,6 +79,10 @@ public extension Widget {
 
     /// Whether its text runs from right to left (its direction, or else the locale's).
     var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
+    /// Lays it out left to right in a right-to-left language too (a calculator's keypad, which
+    /// keeps 7 8 9 from the left as calculators do everywhere). Its parts keep the language's
+    /// direction for their own text.
+    func keepLeftToRight() { gtk_widget_set_direction(widget, GTK_TEXT_DIR_LTR) }
     /// Whether it takes typed text (an entry, a text view, a spin button).
     var isEditable: Bool { widget.isA(gtk_editable_get_type()) }
 
