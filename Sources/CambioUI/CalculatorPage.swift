@@ -57,7 +57,8 @@ import Foundation
         keypad.rowHomogeneous = true
         keypad.columnHomogeneous = true
         keypad.addClass("keypad")
-        // Calculators keep their keys' order under Arabic too: 7 8 9 from the left, = at the right.
+        // Calculators keep their keys' order under Arabic too: 7 8 9 from the left, = at the right
+        // (each key's label likewise, below).
         keypad.keepLeftToRight()
         let (historyPane, clearButton) = Self.historyPane(historyEmpty, historyScroller)
         panes = AdaptiveBox(breakpoint: 560, spacing: 18, [keypad, historyPane])
@@ -154,6 +155,8 @@ import Foundation
             // A long key ("Convert", or its translation) ends in an ellipsis on a phone rather than widen the keypad.
             let label = Label(key.text, xalign: 0.5)
             label.ellipsize = .end
+            // Its text too: "(" stays "(" under Arabic (a right-to-left label mirrors it to ")").
+            label.keepLeftToRight()
             let button = Button(child: label)
             button.accessibleLabel(key.name)
             button.tooltip(key.name)

@@ -28,6 +28,9 @@ import CambioGLib
         entry.accessibleLabel(name)
         entry.tooltip(tooltip)
         entry.alignment = 1
+        // Amounts and calculations read left to right in every language: at the field's right
+        // end under Arabic too, whatever the text starts with ("€89.51" or "CN¥665.29").
+        entry.keepLeftToRight()
         return entry
     }
 

@@ -58,6 +58,11 @@ final class RightToLeftTests: WindowTestCase {
         XCTAssertGreaterThanOrEqual(handle.left, entry.right, "EUR and its name lie to the right of its amount")
         XCTAssertGreaterThanOrEqual(entry.left, rowMenu.right, "the row's menu lies to the left of the amount")
         XCTAssertEqual(window.currencies.entryText("EUR"), "89.51", "the amount as the page wrote it, its digits in order")
+        // The amount inside its field reads left to right, at the field's right end, whatever it
+        // starts with ("€89.51" and "CN¥665.29" alike).
+        let inside = AnyWidget(row.entry.widget).descendants.filter { $0.isA(gtk_text_get_type()) }
+        XCTAssertFalse(row.entry.isRightToLeft || inside.isEmpty || inside.contains { gtk_widget_get_direction($0) != GTK_TEXT_DIR_LTR },
+                       "the EUR field and its text are laid out left to right")
 
         // The Converter's rate line runs from the right (its parts in Arabic order), while the
         // pair in it reads left to right: "1 USD = 0.8951 EUR" is isolated as one left-to-right run.
@@ -73,6 +78,9 @@ final class RightToLeftTests: WindowTestCase {
         let seven = edges(try XCTUnwrap(keys["7"])), nine = edges(try XCTUnwrap(keys["9"])), equals = edges(try XCTUnwrap(keys["="]))
         XCTAssertLessThan(seven.right, nine.left, "7 lies to the left of 9")
         XCTAssertGreaterThan(equals.left, nine.left, "= lies at the right")
+        // A key's text is not mirrored either: "(" reads "(" (a right-to-left label draws ")").
+        let parenthesis = try XCTUnwrap(keys["("].flatMap { AnyWidget($0).descendants.first { $0.isA(gtk_label_get_type()) } })
+        XCTAssertEqual(gtk_widget_get_direction(parenthesis), GTK_TEXT_DIR_LTR, "the ( key's label is laid out left to right")
 
         // Back in English (a start in English): left to right again.
         open(nil)
@@ -100,5 +108,25 @@ final class RightToLeftTests: WindowTestCase {
             let outside = shown.filter { !fitsWidth(AnyWidget($0)) }
             XCTAssertEqual(outside.map { String(cString: gtk_widget_get_name($0)) }, [], "\(id): parts outside the window at 360 px")
         }
+    }
+
+    /// Under Arabic a signed figure keeps its sign before its digits ("+16.44%", never "16.44%+"):
+    /// it is isolated as left-to-right text, and a line of parts runs from the right.
+    func testSignedFiguresReadLeftToRightUnderArabic() async throws {
+        makeWindow(lang: "en_US.UTF-8", language: "ar", size: (1280, 800))
+        context.preferences.networkAllowed = false
+        window.showPage(.investments)
+        let page = window.investments
+        page.type("micro")
+        let answered = await waitUntil(timeout: 30) { !page.found.isEmpty }
+        XCTAssertTrue(answered, "the search answered")
+        gtk_widget_activate(page.resultRows.first!.widget)
+        let loaded = await waitUntil(timeout: 30) { page.series != nil && !page.busy }
+        XCTAssertTrue(loaded, "MSFT's prices loaded")
+        page.setAmounts(initial: "1000", monthly: "100")
+        page.setStartIndex(0)
+        XCTAssertEqual(page.figure("yield"), "\u{2066}+16.44%\u{2069}")
+        XCTAssertTrue(page.figure("gain").hasPrefix("\u{200F}\u{2068}\u{2066}+2,169.66 USD\u{2069}\u{2069} \u{00B7} "), page.figure("gain").debugDescription)
+        XCTAssertTrue(page.figure("drawdown").contains("\u{2066}\u{2212}47.57%\u{2069}"), page.figure("drawdown").debugDescription)
     }
 }

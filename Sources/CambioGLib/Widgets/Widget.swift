@@ -79,10 +79,10 @@ public extension Widget {
 
     /// Whether its text runs from right to left (its direction, or else the locale's).
     var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
-    /// Lays it out left to right in a right-to-left language too (a calculator's keypad, which
-    /// keeps 7 8 9 from the left as calculators do everywhere). Its parts keep the language's
-    /// direction for their own text.
-    func keepLeftToRight() { gtk_widget_set_direction(widget, GTK_TEXT_DIR_LTR) }
+    /// Lays it out left to right in a right-to-left language too, with the parts it has now (an
+    /// entry's text, a calculator's keypad, which keeps 7 8 9 from the left as calculators do
+    /// everywhere). Widgets added later keep the language's direction.
+    func keepLeftToRight() { widget.keepLeftToRight() }
     /// Whether it takes typed text (an entry, a text view, a spin button).
     var isEditable: Bool { widget.isA(gtk_editable_get_type()) }
 
@@ -231,6 +231,16 @@ public extension Widget {
 
     /// The widget as `AnyWidget`, for layout helpers that take any widget.
     var any: AnyWidget { AnyWidget(self) }
+
+    /// It and every part inside it laid out left to right (see `Widget.keepLeftToRight`).
+    func keepLeftToRight() {
+        gtk_widget_set_direction(self, GTK_TEXT_DIR_LTR)
+        var child = gtk_widget_get_first_child(self)
+        while let c = child {
+            c.keepLeftToRight()
+            child = gtk_widget_get_next_sibling(c)
+        }
+    }
 }
 
 /// A raw `GtkWidget*` is a widget too, so layout helpers take either while screens move to
