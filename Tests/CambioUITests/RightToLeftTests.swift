@@ -78,6 +78,13 @@ final class RightToLeftTests: WindowTestCase {
         let seven = edges(try XCTUnwrap(keys["7"])), nine = edges(try XCTUnwrap(keys["9"])), equals = edges(try XCTUnwrap(keys["="]))
         XCTAssertLessThan(seven.right, nine.left, "7 lies to the left of 9")
         XCTAssertGreaterThan(equals.left, nine.left, "= lies at the right")
+        // The keypad and the history beside it are mirrored as a box's children are: the keypad,
+        // first, at the right (an adaptive row lays out from the start of the line).
+        let panes = window.calculator.panes
+        XCTAssertTrue(window.calculator.historyBesideKeypad, "wide: the history beside the keypad")
+        let keypadPane = edges(try XCTUnwrap(gtk_widget_get_first_child(panes.widget))),
+            historyPane = edges(try XCTUnwrap(gtk_widget_get_last_child(panes.widget)))
+        XCTAssertGreaterThanOrEqual(keypadPane.left, historyPane.right, "the keypad lies to the right of the history")
         // A key's text is not mirrored either: "(" reads "(" (a right-to-left label draws ")").
         let parenthesis = try XCTUnwrap(keys["("].flatMap { AnyWidget($0).descendants.first { $0.isA(gtk_label_get_type()) } })
         XCTAssertEqual(gtk_widget_get_direction(parenthesis), GTK_TEXT_DIR_LTR, "the ( key's label is laid out left to right")

@@ -4,8 +4,8 @@ import CGtk
 /// too small for the children side by side): the adaptive layout libadwaita 1.2 has no
 /// breakpoints for. It is a GtkBox with a custom layout manager, so it decides at every
 /// allocation from the width it is given, not from the window's size, and never changes the
-/// widget tree. Side by side, the children get their natural widths and the rest goes to those
-/// that expand; in a column each takes the full width, in `narrowOrder` when given.
+/// widget tree. Side by side, from the start of a line (the right under Arabic, as a GtkBox), the
+/// children get their natural widths and the rest goes to those that expand; in a column each takes the full width, in `narrowOrder` when given.
 public struct AdaptiveBox: Widget {
     public let widget: WidgetRef
 
@@ -105,9 +105,11 @@ public struct AdaptiveBox: Widget {
             guard var s = settings[w] else { return }
             let children = children(w)
             if let widths = rowWidths(children, width: width, s) {
+                // From the start of a line: the left, or the right under a right-to-left language, as a GtkBox lays out.
+                let rightToLeft = gtk_widget_get_direction(w) == GTK_TEXT_DIR_RTL
                 var x: Int32 = 0
                 for (child, cw) in zip(children, widths) {
-                    var rect = GtkAllocation(x: x, y: 0, width: cw, height: height)
+                    var rect = GtkAllocation(x: rightToLeft ? width - x - cw : x, y: 0, width: cw, height: height)
                     gtk_widget_size_allocate(child, &rect, -1)
                     x += cw + s.spacing
                 }
