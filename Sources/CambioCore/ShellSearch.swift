@@ -160,9 +160,10 @@ public struct ShellSearch {
 
     public func meta(_ a: SearchAnswer) -> Meta {
         let units = catalog.minorUnits(a.to)
-        // TRANSLATORS: an overview search result: <amount> <currency> = <amount> <currency>.
-        let name = Template.fill(words.tr("%@ %@ = %@ %@"), amountText(a.amount, a.from), a.from,
-                          formatter.amount(a.value, minorUnits: units), a.to)
+        // TRANSLATORS: an overview search result: an amount and its currency = the converted amount
+        // and its currency ("100 USD = 89.51 EUR"; "$100 = €89.51" with currency signs on).
+        let name = Template.fill(words.tr("%@ = %@"), formatter.money(text: amountText(a.amount, a.from), code: a.from),
+                                 formatter.money(a.value, code: a.to, minorUnits: units))
         // "1 USD = 0.8951 EUR · ECB · Oct 30, 2026"; "1 CUP = 0.0082 USD · your rate · set Nov 22, 2026".
         let description = a.quote.shortLine(formatter, days: days, words: words)
         return Meta(name: name, description: description, clipboardText: clipboardText(a))

@@ -61,10 +61,10 @@ import Foundation
         stateStamp = Self.stamp([engine.data.store.url])
     }
 
-    /// The rules, with the user's locale and current choice of digits.
+    /// The rules, with the user's locale and current choice of digits and signs.
     var search: ShellSearch {
         ShellSearch(catalog: engine.data.catalog,
-                    formatter: DecimalFormatter(style: engine.data.formatter.style, decimalPlaces: engine.preferences.decimalPlaces),
+                    formatter: engine.data.formatter.with(engine.preferences.decimalPlaces).with(signs: engine.preferences.currencySigns),
                     days: days, words: words)
     }
 

@@ -118,6 +118,12 @@ final class ShellSearchTests: XCTestCase {
         XCTAssertEqual(search("de_DE").meta(big).clipboardText, "15725027", "no grouping marks to paste")
         let eur = try XCTUnwrap(search("de_DE").answer(id: "100|USD|EUR", table: ecb20261030))
         XCTAssertEqual(search("de_DE").meta(eur).clipboardText, "89,51")
+        // With currency signs on: each amount with its sign where the language puts it.
+        let signed = ShellSearch(catalog: testCatalog, formatter: DecimalFormatter(locale: Locale(identifier: "de_DE"),
+                                                                                   signs: CurrencySigns(locale: Locale(identifier: "de_DE"))).with(signs: true),
+                                 days: DayFormatter(locale: Locale(identifier: "de_DE")))
+        XCTAssertEqual(signed.meta(eur).name, "100\u{00A0}$ = 89,51\u{00A0}€")
+        XCTAssertEqual(signed.meta(eur).clipboardText, "89,51", "the number alone to paste")
         // The source's name goes through the translations.
         let words = Translations(translate: { $0 == "ECB" ? "ЕЦБ" : $0 }, translatePlural: { a, _, _ in a })
         let translated = ShellSearch(catalog: testCatalog, formatter: s.formatter, days: s.days, words: words)
