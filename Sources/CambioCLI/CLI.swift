@@ -6,13 +6,13 @@ import CambioServices
 import CambioStore
 import Foundation
 
-/// `cambio convert|rates|refresh|history|dca`: the same data as the window, no display needed.
+/// `cambio convert|rates|refresh|history|dca|alert`: the same data as the window, no display needed.
 /// Each command, with its JSON shape, is in a file of its own.
 public struct CambioCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "cambio",
         abstract: "Currency conversion with live and offline rates. Without arguments, opens the window.",
-        subcommands: [Convert.self, Rates.self, Refresh.self, History.self, Dca.self])
+        subcommands: [Convert.self, Rates.self, Refresh.self, History.self, Dca.self, Alert.self])
 
     /// Answered by main.swift before the parser runs (`dispatch`); declared here so that --help
     /// and the man page list it.
@@ -23,7 +23,7 @@ public struct CambioCommand: ParsableCommand {
     /// The subcommand names, and the argument parser's description of them (swift-argument-parser's
     /// generate-manual plugin writes the man page from it).
     public static var names: Set<String> {
-        ["convert", "rates", "refresh", "history", "dca", "help", "--help", "-h", "--experimental-dump-help"]
+        ["convert", "rates", "refresh", "history", "dca", "alert", "help", "--help", "-h", "--experimental-dump-help"]
     }
 
     public static var version: String { CambioVersion.string }
@@ -42,7 +42,7 @@ public struct CambioCommand: ParsableCommand {
         if names.contains(first) { return .command }
         if first == "--version" || first == "-V" { return .version }
         if first.hasPrefix("-") { return .window }
-        return .unknown("unknown command \u{201C}\(first)\u{201D} (commands: convert, rates, refresh, history, dca; --help lists them)")
+        return .unknown("unknown command \u{201C}\(first)\u{201D} (commands: convert, rates, refresh, history, dca, alert; --help lists them)")
     }
 }
 

@@ -26,6 +26,8 @@ public struct AppPaths: Sendable {
 
     /// `$XDG_DATA_HOME/cambio/state.json`.
     public var stateFile: URL { dataHome.appendingPathComponent("cambio/state.json") }
+    /// The user's rate alerts (`AlertFile`).
+    public var alertsFile: URL { dataHome.appendingPathComponent("cambio/alerts.json") }
     /// Every rate Cambio knows, day by day (SQLite).
     public var historyFile: URL { dataHome.appendingPathComponent("cambio/history.sqlite") }
 }

@@ -9,6 +9,9 @@ import Foundation
     /// The pair's history, read on the store's thread (`institution`: whose official rates
     /// first; nil: the average of the central banks).
     func pair(from: String, to: String, institution: String?) async -> Result<PairHistory, Error>
+    /// The days published of `codes` from `start` to `end`, as recorded (each source's own),
+    /// read on the store's thread: what an alert's move is measured against.
+    func publications(codes: [String], from start: Day, to end: Day) async -> Result<[DayPublication], Error>
     /// The ECB's days newer than the history.
     func fetchNewerDays(today: Day) async -> HistorySync.Outcome
     /// The pair's official days of `start ... end` not asked before (`group`: a week's or a
@@ -32,6 +35,10 @@ extension RateHistory {
 
     func pair(from: String, to: String, institution: String?) async -> Result<PairHistory, Error> {
         await store.off { try $0.history(from: from, to: to, institution: institution) }
+    }
+
+    func publications(codes: [String], from start: Day, to end: Day) async -> Result<[DayPublication], Error> {
+        await store.off { try $0.publications(codes: codes, from: start, to: end) }
     }
 
     func fetchNewerDays(today: Day) async -> HistorySync.Outcome { await sync.fetchNewerDays(today: today) }

@@ -43,6 +43,8 @@ extension RatesContext {
     func setReference(_ code: String)
     func setUserRate(_ rate: UserRate) throws(UserRateProblem)
     func removeUserRateSaying(_ code: String, toast: @MainActor (String) -> Void)
+    /// The rate alerts' file (shared with `cambio alert`).
+    var alerts: Alerts { get }
 }
 
 /// Toasts and the status line.
@@ -66,6 +68,7 @@ extension RatesContext {
     public let engine: Engine
     public let locale: LocaleEnvironment
     public let paths: AppPaths
+    public var alerts: Alerts { Alerts(paths: paths) }
     public let catalog: CurrencyCatalog
     /// Locale marks and the user's choice of decimal places.
     public private(set) var formatter: DecimalFormatter

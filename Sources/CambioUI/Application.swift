@@ -96,11 +96,40 @@ import Foundation
         self.context = context
         StartupTrace.mark("context ready")
         let rates = RatesController(context: context)
+        rates.notify = { [weak self] notice in self?.app.send(notice) }
         self.rates = rates
         let list = AppActions.list(for: self)
         shortcutsList = list
         Actions.install(on: app, list.specs)
         app.addAction("convert", text: { [weak self] in self?.convert($0) })
+        // An alert's notification: clicked, History on its pair; its button, the alert armed again.
+        app.addAction("show-history", text: { [weak self] in self?.showAlertPair($0) })
+        app.addAction("rearm-alert", text: { [weak self] in self?.rearmAlert($0) })
+    }
+
+    /// A notification clicked: the window (opened when closed) on History for the pair ("USD>EUR").
+    func showAlertPair(_ key: String) {
+        guard let context, let pair = FavouritesModel.pair(key),
+              context.catalog[pair.from] != nil, context.catalog[pair.to] != nil else { return }
+        activate()
+        window?.showHistory(pair)
+    }
+
+    /// A notification's Re-arm: the alert armed again from today, said on the window.
+    func rearmAlert(_ text: String) {
+        guard let context, let id = Int(text) else { return }
+        activate()
+        do {
+            let (alert, problem) = try context.alerts.rearm(id, today: Day.today())
+            if let problem { context.notices.toast(say(problem)) }
+            if let alert {
+                context.notices.toast(Template.fill(tr("Alert armed again: %@"), say(alert.conditionWords(context.formatter))))
+            } else {
+                context.notices.toast(tr("That alert was removed"))
+            }
+        } catch {
+            context.notices.toast(Template.fill(tr("The alert could not be armed again: %@"), describe(error)))
+        }
     }
 
     private var shortcutsWindow: Window?

@@ -17,6 +17,8 @@ import Foundation
     private var preferencesObservation: Observation?
     /// What went wrong with the metals and coins when they were last asked for (`RefreshReport`).
     private var metalsAndCoinsProblems: [Wording] = []
+    /// Sends a desktop notification as the application (nil in a window without one: tests).
+    var notify: (@MainActor (DesktopNotice) -> Void)?
 
     init(context: any DisplayContext & RatesContext & UserDataContext & NoticesContext & ServicesContext) {
         ctx = context
@@ -62,6 +64,7 @@ import Foundation
             case .updated, .unchanged:
                 notices.clear(.offline)
                 if trigger == .explicit, case .updated = report.primary { notices.toast(tr("Rates updated")) }
+                checkAlerts()
             case .failed(let reason):
                 let source = sourceName(provider.sourceName)
                 let details = Template.fill(tr("Could not refresh rates from %@: %@. Showing %@."),
@@ -85,6 +88,35 @@ import Foundation
             }
             showMetalsAndCoins()
             showStaleness()
+        }
+    }
+
+    /// The rate alerts against the rates now in use, after a refresh, as `cambio alert check`
+    /// checks them with the window closed: the file's lock makes each fire once, whichever
+    /// checks first. Each that fires is a desktop notification; a problem with the file is said.
+    func checkAlerts() {
+        let alerts = ctx.alerts
+        let loaded = alerts.load()
+        if let problem = loaded.problem { notices.toast(say(problem)) }
+        let codes = Alerts.codes(loaded.alerts)
+        guard !codes.isEmpty, let table = ctx.rates else { return }
+        engine.history.whenReady { [weak self] history in
+            Task { @MainActor in
+                let read = await history?.publications(codes: codes, from: Alerts.historyStart(table), to: table.date)
+                guard let self else { return }
+                let publications = (try? read?.get()) ?? []
+                do {
+                    let (fired, problem) = try alerts.check(table: table, publications: publications)
+                    if let problem { self.notices.toast(say(problem)) }
+                    for alert in fired {
+                        if let notice = Alerts.notice(alert, formatter: self.ctx.formatter, days: self.ctx.days, words: L10n.translations) {
+                            self.notify?(notice)
+                        }
+                    }
+                } catch {
+                    self.notices.toast(Template.fill(tr("Your alerts could not be checked: %@"), describe(error)))
+                }
+            }
         }
     }
 

@@ -49,6 +49,39 @@ def fault_server():
     return FaultServer()
 
 
+class NotificationBus:
+    """A private session bus with a fake notification server (fake_notifications.py) that
+    records each notification that arrives; `env` points a command at it."""
+
+    def __enter__(self):
+        self.dir = tempfile.mkdtemp(prefix="cambio-notify-")
+        self.daemon = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"], stderr=subprocess.DEVNULL,
+                                       stdout=subprocess.PIPE, text=True)
+        self.env = {"DBUS_SESSION_BUS_ADDRESS": self.daemon.stdout.readline().strip()}
+        self.log = os.path.join(self.dir, "notifications.jsonl")
+        self.server = subprocess.Popen(["/usr/bin/python3", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake_notifications.py"),
+                                        self.log], env=dict(os.environ, **self.env), stdout=subprocess.PIPE, text=True)
+        assert self.server.stdout.readline().strip() == "ready", "the fake notification server did not start"
+        return self
+
+    def received(self):
+        """Every notification so far. A call to the server first: the bus hands it the calls in
+        the order they came, so every notification sent before it has been recorded."""
+        subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
+                        "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.GetServerInformation"],
+                       env=dict(os.environ, **self.env), check=True, capture_output=True, timeout=30)
+        if not os.path.exists(self.log):
+            return []
+        with open(self.log) as f:
+            return [json.loads(line) for line in f]
+
+    def __exit__(self, *exc):
+        for p in (self.server, self.daemon):
+            p.terminate()
+            p.wait(timeout=10)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
 from runner import main as run_tests, test  # noqa: E402
 from settings import write_settings  # noqa: E402
 
@@ -527,7 +560,7 @@ def history_refuses_a_pair_of_one_currency_and_a_range_set_twice():
 def an_unknown_command_is_said_and_version_printed():
     rc, out, err = Home().run("convrt", "1", "USD", "EUR")
     assert rc == 2, rc
-    assert err.strip() == "cambio: unknown command \u201cconvrt\u201d (commands: convert, rates, refresh, history, dca; --help lists them)", err
+    assert err.strip() == "cambio: unknown command \u201cconvrt\u201d (commands: convert, rates, refresh, history, dca, alert; --help lists them)", err
     assert "CRITICAL" not in err and "GLib" not in err, err
     rc, out, err = Home().run("--version")
     assert rc == 0 and out.strip().startswith("cambio ") and out.strip()[7:].count(".") == 2, (out, err)
@@ -546,7 +579,9 @@ def the_man_pages_synopsis_has_a_line_for_each_command():
         text = f.read()
     synopsis = text.split(".Sh SYNOPSIS\n")[1].split(".Sh DESCRIPTION\n")[0].split(".Nm\n")
     assert synopsis[0] == "" and synopsis[1] == "" and synopsis[2] == ".Fl -version\n", synopsis
-    assert [line.split("\n")[0] for line in synopsis[3:]] == [".Cm convert", ".Cm rates", ".Cm refresh", ".Cm history", ".Cm dca"], synopsis
+    assert [line.split("\n")[0] for line in synopsis[3:]] == [".Cm convert", ".Cm rates", ".Cm refresh", ".Cm history", ".Cm dca",
+                                                             ".Cm alert add", ".Cm alert list", ".Cm alert remove", ".Cm alert check"], synopsis
+    assert synopsis[8].startswith(".Cm alert add\n.Ar <from>\n.Ar <to>\n.Op Fl -above Ar rate\n.Op Fl -below Ar rate\n.Op Fl -move Ar percent\n"), synopsis[8]
     assert synopsis[3].startswith(".Cm convert\n.Ar <amount> <from> <to>\\[u2026]\n.Op Fl -date Ar date\n"), synopsis[3]
     assert synopsis[6].startswith(".Cm history\n.Ar <from>\n.Ar <to>\n.Op Fl -days Ar days\n"), synopsis[6]
     assert ".It Ar <amount> <from> <to>\\[u2026]\n" in text, text
@@ -1180,6 +1215,72 @@ def offline_conversion_uses_the_freshest_official_answer_kept():
     rc, out, err = h.run("convert", "100", "USD", "EUR", "--offline", "--json", clock=NOON)
     r = json.loads(out)["results"][0]
     assert (r["source"], r["rate_date"], r["amount"]) == ("ECB", "2026-11-27", "88.87"), (r, err)
+
+
+@test
+def an_alert_is_added_listed_fired_once_by_a_crossing_rate_and_removed():
+    """`cambio alert`: set on 26 Nov below 0.89 EUR a dollar; the bundled 0.8951 (30 Oct, older
+    than the alert) fires nothing, the ECB's 0.8887 of 27 Nov fires it once."""
+    h = Home()
+    rc, out, err = h.run("alert", "add", "USD", "EUR", "--below", "0.89", clock="2026-11-26 12:00:00")
+    assert rc == 0 and out == "alert 1: 1 USD below 0.89 EUR\n", (out, err)
+    rc, out, err = h.run("alert", "add", "gold", "usd", "--move", "1,5", clock="2026-11-26 12:00:00")
+    assert rc == 0 and out == "alert 2: XAU/USD moving more than 1.5 % in a day\n", (out, err)
+    rc, out, err = h.run("alert", "list", "--json")
+    assert rc == 0 and json.loads(out) == {"alerts": [
+        {"id": 1, "from": "USD", "to": "EUR", "below": "0.89", "armedOn": "2026-11-26", "state": "armed"},
+        {"id": 2, "from": "XAU", "to": "USD", "move": "1.5", "armedOn": "2026-11-26", "state": "armed"}]}, out
+    # Refused: no condition, two, a rate that is none, an unknown currency.
+    for args in (("USD", "EUR"), ("USD", "EUR", "--above", "1", "--below", "2"), ("USD", "EUR", "--above", "0"),
+                 ("USD", "EUR", "--above", "abc"), ("USD", "XYZ", "--above", "1"), ("USD", "USD", "--above", "1")):
+        rc, out, err = h.run("alert", "add", *args)
+        assert rc != 0 and err.startswith(("cambio: ", "Error: ")) and out == "", (args, rc, out, err)
+
+    with NotificationBus() as desktop, fault_server() as server:
+        # The rates on disk (the bundle's 30 Oct) are older than the alert: nothing fires.
+        rc, out, err = h.run("alert", "check", "--offline", env=desktop.env, clock=NOON)
+        assert rc == 0 and out == "" and err == "" and desktop.received() == [], (out, err)
+        env = dict(desktop.env, CAMBIO_ECB_URL=server.url("/dated/2026-11-27/ecb"))
+        write_settings(h.dir, {"provider": "ecb", "metals-and-coins": False})
+        rc, out, err = h.run("alert", "check", env=env, clock=NOON)
+        assert rc == 0 and out == "alert 1: 1 USD is below 0.89 EUR (1 USD = 0.8887 EUR · ECB · Nov 27, 2026)\n", (out, err)
+        # The desktop's notification: under Cambio's id, the pair, the condition, the rate, its
+        # day and source; clicking it opens History on the pair, its button re-arms the alert.
+        [notice] = desktop.received()
+        assert (notice["summary"], notice["body"], notice["desktop_entry"]) == (
+            "1 USD is below 0.89 EUR", "1 USD = 0.8887 EUR · ECB · Nov 27, 2026", "io.github.cambio.Cambio"), notice
+        assert notice["actions"][0] == "default" and "Re-arm" in notice["actions"], notice
+        rc, out, err = h.run("alert", "check", env=env, clock=NOON)
+        assert rc == 0 and out == "" and len(desktop.received()) == 1, ("fires once", out, err)
+    rc, out, err = h.run("alert", "list")
+    assert rc == 0 and out.splitlines()[0] == "1  1 USD below 0.89 EUR  (fired: 1 USD = 0.8887 EUR, ECB 2026-11-27)", out
+    rc, out, err = h.run("alert", "remove", "1")
+    assert rc == 0 and out == "removed alert 1: 1 USD below 0.89 EUR\n", (out, err)
+    rc, out, err = h.run("alert", "remove", "1")
+    assert rc == 2 and err == "cambio: no alert 1 (cambio alert list shows them)\n", (rc, err)
+    assert [a["id"] for a in json.loads(h.run("alert", "list", "--json")[1])["alerts"]] == [2]
+
+
+@test
+def with_the_network_off_a_check_reads_only_the_rates_on_disk():
+    h = Home()
+    with fault_server() as server:
+        env = {"CAMBIO_ECB_URL": server.url("/dated/2026-11-27/ecb")}
+        write_settings(h.dir, {"provider": "ecb", "metals-and-coins": False})
+        assert h.run("refresh", "--provider", "ecb", env=env, clock=NOON)[0] == 0
+        rc, out, err = h.run("alert", "add", "USD", "EUR", "--above", "0.88", clock="2026-11-27 08:00:00")
+        assert rc == 0, err
+        write_settings(h.dir, {"provider": "ecb", "metals-and-coins": False, "network-allowed": False})
+    # Nothing is asked (the providers' addresses are a closed port: a request would be said),
+    # and the stored 0.8887 crosses 0.88: one notification.
+    with NotificationBus() as desktop:
+        rc, out, err = h.run("alert", "check", env=desktop.env, clock=NOON)
+        assert rc == 0 and err == "" and out == "alert 1: 1 USD is above 0.88 EUR (1 USD = 0.8887 EUR · ECB · Nov 27, 2026)\n", (out, err)
+        assert [n["summary"] for n in desktop.received()] == ["1 USD is above 0.88 EUR"]
+    # Without a session bus (over ssh) the line is all there is, and that is said.
+    h.run("alert", "add", "USD", "EUR", "--above", "0.5", clock="2026-11-27 08:00:00")
+    rc, out, err = h.run("alert", "check", env={"DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"}, clock=NOON)
+    assert rc == 0 and out.startswith("alert 2: ") and err == "cambio: no session bus: the alerts that fired are said here only\n", (out, err)
 
 
 @test

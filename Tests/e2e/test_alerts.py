@@ -1,0 +1,97 @@
+"""Rate alerts that reach the desktop, with the window open: a fake notification server
+(Tests/cli/fake_notifications.py) owns org.freedesktop.Notifications on the session bus, the ECB on
+127.0.0.1 serves a rate that crosses, and the window's refresh at start fires the alert: one
+notification, with the pair, the condition, the rate, its day and source. Clicking it opens
+History on the pair; its Re-arm button arms the alert again."""
+import datetime
+import json
+import os
+import subprocess
+import tempfile
+
+import pyatspi
+
+from faultserver import FaultServer
+from harness import App, BINARY, ROOT, main, test, wait_for
+from settings import write_settings
+
+FAKE = os.path.join(ROOT, "Tests", "cli", "fake_notifications.py")
+
+
+class Desktop:
+    """The fake notification server on this session bus, told to click through its input."""
+
+    def __enter__(self):
+        self.dir = tempfile.mkdtemp(prefix="cambio-notify-")
+        self.log = os.path.join(self.dir, "notifications.jsonl")
+        self.proc = subprocess.Popen(["/usr/bin/python3", FAKE, self.log, "--control"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdout.readline().strip() == "ready"
+        return self
+
+    def received(self):
+        if not os.path.exists(self.log):
+            return []
+        with open(self.log) as f:
+            return [json.loads(line) for line in f]
+
+    def click(self, notification_id, key):
+        self.proc.stdin.write(f"invoke {notification_id} {key}\n")
+        self.proc.stdin.flush()
+        assert self.proc.stdout.readline().strip() == "invoked"
+
+    def __exit__(self, *exc):
+        self.proc.stdin.close()
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+
+def alerts(app):
+    out = subprocess.run([BINARY, "alert", "list", "--json"], env=app.env(), check=True, capture_output=True, text=True).stdout
+    return json.loads(out)["alerts"]
+
+
+@test
+def an_alert_fires_once_as_a_notification_that_opens_history_and_re_arms():
+    today = datetime.date.today().isoformat()
+    with Desktop() as desktop, FaultServer() as server:
+        app = App(env={"CAMBIO_ECB_URL": server.url(f"/dated/{today}/ecb")})
+        write_settings(app.home, {"provider": "ecb", "metals-and-coins": False})
+        # Set from the command line before the window opens: 1 EUR above 1.1 USD.
+        added = subprocess.run([BINARY, "alert", "add", "EUR", "USD", "--above", "1.1"], env=app.env(),
+                               capture_output=True, text=True)
+        assert added.returncode == 0 and added.stdout == "alert 1: 1 EUR above 1.1 USD\n", added
+        app.start()
+        try:
+            # The refresh at start brings the ECB's 1.1252 of today: the alert fires, once.
+            [notice] = wait_for("the alert's notification", desktop.received, timeout=30)
+            day = datetime.date.today().strftime("%b %-d, %Y")
+            assert (notice["summary"], notice["body"]) == ("1 EUR is above 1.1 USD", f"1 EUR = 1.1252 USD · ECB · {day}"), notice
+            assert notice["desktop_entry"] == "io.github.cambio.Cambio", notice
+            assert [a["state"] for a in alerts(app)] == ["fired"], alerts(app)
+
+            # Its Re-arm button (a server closes a notification once one of its actions is
+            # chosen, so each click is on a notification of its own): armed again from today,
+            # said in a toast.
+            rearm = notice["actions"][notice["actions"].index("Re-arm") - 1]
+            desktop.click(notice["id"], rearm)
+            wait_for("the alert armed again", lambda: [a["state"] for a in alerts(app)] == ["armed"], timeout=10)
+            wait_for("the toast", lambda: app.find_all(None, "Alert armed again: 1 EUR above 1.1 USD"), timeout=10)
+            assert len(desktop.received()) == 1, "no notification without a new check"
+
+            # F5: the rate of today is still above, so the re-armed alert fires again.
+            app.key("F5")
+            second = wait_for("a second notification", lambda: desktop.received()[1:], timeout=30)[0]
+            assert second["summary"] == "1 EUR is above 1.1 USD", second
+
+            # A click on it: the window shows History on EUR/USD (the Converter's pair, and so
+            # History's until then, is USD/EUR).
+            desktop.click(second["id"], "default")
+            wait_for("the History page", lambda: app.find("page tab", "History").getState().contains(pyatspi.STATE_SELECTED), timeout=10)
+            wait_for("History on EUR/USD", lambda: any(n.name == "From EUR (Euro)" for n in app.find_all("push button")), timeout=10)
+        finally:
+            app.cleanup()
+
+
+if __name__ == "__main__":
+    main()
