@@ -46,6 +46,12 @@ extension CambioCommand.Alert {
                 let (added, problem) = try Alerts(paths: setup.data.paths).add(from: from, to: to, condition: condition, today: Day.today())
                 if let problem { warn(problem.description) }
                 print("alert \(added.id): \(added.conditionWords(DecimalFormatter(style: style)))")
+                switch MainActor.assumeIsolated({ Alerts(paths: setup.data.paths).followTimer() }) {
+                case .done: break
+                case .noSystemd:
+                    warn("no systemd user manager: the alert is checked while Cambio runs, or by cambio alert check")
+                case .failed(let why): warn(why.description)
+                }
             }
         }
 
@@ -103,6 +109,7 @@ extension CambioCommand.Alert {
                 let (removed, problem) = try Alerts(paths: setup.data.paths).remove(id)
                 if let problem { warn(problem.description) }
                 guard let removed else { throw Failure("no alert \(id) (cambio alert list shows them)") }
+                if case .failed(let why) = MainActor.assumeIsolated({ Alerts(paths: setup.data.paths).followTimer() }) { warn(why.description) }
                 print("removed alert \(removed.id): \(removed.conditionWords(DecimalFormatter(locale: setup.data.locale.numbers)))")
             }
         }
@@ -133,6 +140,8 @@ extension CambioCommand.Alert {
                     print("alert \(alert.id): \(notice.title) (\(notice.body.replacingOccurrences(of: "\n", with: "; ")))")
                 }
                 if !fired.isEmpty { Self.notify(fired, setup: setup) }
+                // None armed any more: the timer stops.
+                if case .failed(let why) = MainActor.assumeIsolated({ alerts.followTimer() }) { warn(why.description) }
             }
         }
 

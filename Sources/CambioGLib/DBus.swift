@@ -226,6 +226,27 @@ public enum SessionBus {
     /// application registers on this same connection moments later (one handshake, not two).
     nonisolated(unsafe) private static var bus: OpaquePointer?
 
+    /// Calls `method` of `interface` at `path` of `destination` on the session bus and waits
+    /// for its answer (at most `timeout` seconds); the reply's values, or the error in words.
+    public static func call(_ destination: String, _ path: String, _ interface: String, _ method: String,
+                            _ arguments: [DBusValue], timeout: Int32 = 10) -> Result<DBusValue, DBusError> {
+        if bus == nil { bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) }
+        guard let bus else { return .failure(DBusError(name: "org.freedesktop.DBus.Error.NoServer", "no session bus")) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let reply = g_dbus_connection_call_sync(bus, destination, path, interface, method, DBusService.make(.tuple(arguments)),
+                                                      nil, G_DBUS_CALL_FLAGS_NONE, timeout * 1000, nil, &error) else {
+            let remote = error.flatMap { g_dbus_error_get_remote_error($0) }
+            let name = remote.map { String(cString: $0) } ?? "org.freedesktop.DBus.Error.Failed"
+            g_free(remote)
+            if let error { g_dbus_error_strip_remote_error(error) }
+            let message = error.map { String(cString: $0.pointee.message) } ?? "no answer"
+            if error != nil { g_error_free(error) }
+            return .failure(DBusError(name: name, message))
+        }
+        defer { g_variant_unref(reply) }
+        return .success(DBusService.read(reply))
+    }
+
     /// Whether `name` has an owner on the session bus now; false when there is no bus to ask.
     public static func hasOwner(_ name: String) -> Bool {
         if bus == nil { bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) }

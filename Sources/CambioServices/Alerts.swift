@@ -50,6 +50,10 @@ public struct Alerts: Sendable {
         return (armed, problem)
     }
 
+    /// Has the systemd timer follow the alerts on disk: on while any is armed, off when none is.
+    @MainActor @discardableResult
+    public func followTimer() -> AlertTimer.Outcome { AlertTimer.follow(load().alerts) }
+
     /// The currencies the armed alerts watch (what a refresh must bring, and the history to read).
     public static func codes(_ alerts: [RateAlert]) -> [String] {
         Array(Set(alerts.filter(\.isArmed).flatMap { [$0.from, $0.to] })).sorted()

@@ -124,6 +124,7 @@ import Foundation
             if let problem { context.notices.toast(say(problem)) }
             if let alert {
                 context.notices.toast(Template.fill(tr("Alert armed again: %@"), say(alert.conditionWords(context.formatter))))
+                if case .failed(let why) = context.alerts.followTimer() { context.notices.toast(say(why)) }
             } else {
                 context.notices.toast(tr("That alert was removed"))
             }

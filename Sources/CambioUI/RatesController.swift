@@ -113,6 +113,8 @@ import Foundation
                             self.notify?(notice)
                         }
                     }
+                    // None armed any more: the timer stops.
+                    if !fired.isEmpty, case .failed(let why) = alerts.followTimer() { self.notices.toast(say(why)) }
                 } catch {
                     self.notices.toast(Template.fill(tr("Your alerts could not be checked: %@"), describe(error)))
                 }

@@ -28,7 +28,10 @@ class Home:
                  XDG_DATA_HOME=os.path.join(self.dir, "data"), XDG_CACHE_HOME=os.path.join(self.dir, "cache"),
                  XDG_CONFIG_HOME=os.path.join(self.dir, "config"), CAMBIO_ALPHAVANTAGE_URL=DEAD,
                  CAMBIO_ERAPI_URL=DEAD, CAMBIO_ECB_URL=DEAD, CAMBIO_FRANKFURTER_URL=DEAD, CAMBIO_CBR_URL=DEAD,
-                 CAMBIO_CURRENCYAPI_URL=DEAD, CAMBIO_COINBASE_URL=DEAD)
+                 CAMBIO_CURRENCYAPI_URL=DEAD, CAMBIO_COINBASE_URL=DEAD,
+                 # No session bus unless a test gives one (NotificationBus): an alert never
+                 # reaches the desktop or the systemd of whoever runs the tests.
+                 DBUS_SESSION_BUS_ADDRESS="unix:path=" + os.path.join(self.dir, "no-bus"))
         e.pop("DISPLAY", None)  # no display needed
         e.update(env or {})
         if clock:
@@ -51,7 +54,8 @@ def fault_server():
 
 class NotificationBus:
     """A private session bus with a fake notification server (fake_notifications.py) that
-    records each notification that arrives; `env` points a command at it."""
+    records each notification that arrives, and a fake systemd user manager (fake_systemd.py)
+    that records what is asked of it; `env` points a command at them."""
 
     def __enter__(self):
         self.dir = tempfile.mkdtemp(prefix="cambio-notify-")
@@ -59,10 +63,24 @@ class NotificationBus:
                                        stdout=subprocess.PIPE, text=True)
         self.env = {"DBUS_SESSION_BUS_ADDRESS": self.daemon.stdout.readline().strip()}
         self.log = os.path.join(self.dir, "notifications.jsonl")
-        self.server = subprocess.Popen(["/usr/bin/python3", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake_notifications.py"),
-                                        self.log], env=dict(os.environ, **self.env), stdout=subprocess.PIPE, text=True)
+        here = os.path.dirname(os.path.abspath(__file__))
+        self.server = subprocess.Popen(["/usr/bin/python3", os.path.join(here, "fake_notifications.py"), self.log],
+                                       env=dict(os.environ, **self.env), stdout=subprocess.PIPE, text=True)
         assert self.server.stdout.readline().strip() == "ready", "the fake notification server did not start"
+        self.systemd_log = os.path.join(self.dir, "systemd.jsonl")
+        self.systemd = subprocess.Popen(["/usr/bin/python3", os.path.join(here, "fake_systemd.py"), self.systemd_log],
+                                        env=dict(os.environ, **self.env), stdout=subprocess.PIPE, text=True)
+        assert self.systemd.stdout.readline().strip() == "ready", "the fake systemd did not start"
         return self
+
+    def systemd_calls(self):
+        """What was asked of systemd so far, each call as [method, arguments...], and forgets them."""
+        if not os.path.exists(self.systemd_log):
+            return []
+        with open(self.systemd_log) as f:
+            calls = [json.loads(line) for line in f]
+        open(self.systemd_log, "w").close()
+        return calls
 
     def received(self):
         """Every notification so far. A call to the server first: the bus hands it the calls in
@@ -76,7 +94,7 @@ class NotificationBus:
             return [json.loads(line) for line in f]
 
     def __exit__(self, *exc):
-        for p in (self.server, self.daemon):
+        for p in (self.server, self.systemd, self.daemon):
             p.terminate()
             p.wait(timeout=10)
         shutil.rmtree(self.dir, ignore_errors=True)
@@ -1259,6 +1277,33 @@ def an_alert_is_added_listed_fired_once_by_a_crossing_rate_and_removed():
     rc, out, err = h.run("alert", "remove", "1")
     assert rc == 2 and err == "cambio: no alert 1 (cambio alert list shows them)\n", (rc, err)
     assert [a["id"] for a in json.loads(h.run("alert", "list", "--json")[1])["alerts"]] == [2]
+
+
+@test
+def the_systemd_timer_runs_while_an_alert_is_armed_and_stops_when_none_is():
+    """The timer that checks with the window closed, through systemd's D-Bus API (a fake user
+    manager on a private bus records the calls): enabled and started by the first armed alert,
+    stopped and disabled once none is armed (here: the last one fired)."""
+    h = Home()
+    timer = "cambio-alerts.timer"
+    with NotificationBus() as desktop, fault_server() as server:
+        rc, out, err = h.run("alert", "add", "USD", "EUR", "--below", "0.89", env=desktop.env, clock="2026-11-26 12:00:00")
+        assert rc == 0 and err == "", err
+        assert desktop.systemd_calls() == [["GetUnitFileState", timer], ["EnableUnitFiles", [timer], False, False], ["Reload"],
+                                           ["StartUnit", timer, "replace"]]
+        rc, out, err = h.run("alert", "add", "USD", "JPY", "--above", "500", env=desktop.env, clock="2026-11-26 12:00:00")
+        assert desktop.systemd_calls() == [["GetUnitFileState", timer], ["StartUnit", timer, "replace"]], "enabled already"
+        rc, out, err = h.run("alert", "remove", "2", env=desktop.env)
+        assert rc == 0 and desktop.systemd_calls() == [["GetUnitFileState", timer], ["StartUnit", timer, "replace"]], "one is armed still"
+        # The last armed alert fires: nothing is left to check.
+        write_settings(h.dir, {"provider": "ecb", "metals-and-coins": False})
+        rc, out, err = h.run("alert", "check", env=dict(desktop.env, CAMBIO_ECB_URL=server.url("/dated/2026-11-27/ecb")), clock=NOON)
+        assert rc == 0 and out.startswith("alert 1: ") and err == "", (out, err)
+        assert desktop.systemd_calls() == [["GetUnitFileState", timer], ["StopUnit", timer, "replace"],
+                                           ["DisableUnitFiles", [timer], False], ["Reload"]]
+    # Without a systemd user manager (no session bus here), adding says how the alert is checked.
+    rc, out, err = h.run("alert", "add", "USD", "EUR", "--above", "2")
+    assert rc == 0 and err == "cambio: no systemd user manager: the alert is checked while Cambio runs, or by cambio alert check\n", err
 
 
 @test
