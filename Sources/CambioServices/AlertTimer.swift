@@ -24,16 +24,15 @@ import Foundation
     @discardableResult
     public static func follow(_ alerts: [RateAlert]) -> Outcome {
         let armed = alerts.contains(where: \.isArmed)
+        // A user manager runs from the session's start and owns its name: none there is none to
+        // ask (the bus is never asked to start one).
+        guard SessionBus.hasOwner(manager.name) else { return .noSystemd }
         let state: String
         switch call("GetUnitFileState", [.string(unit)]) {
         case .success(let reply):
             guard case .string(let s)? = reply.items.first else { return .failed(Wording("systemd answered something else")) }
             state = s
         case .failure(let error):
-            if error.name == "org.freedesktop.DBus.Error.ServiceUnknown" || error.name == "org.freedesktop.DBus.Error.NoServer"
-                || error.name == "org.freedesktop.DBus.Error.NameHasNoOwner" {
-                return .noSystemd
-            }
             return .failed(Wording("systemd could not say whether %@ is enabled: %@", .verbatim(unit), .verbatim(error.message)))
         }
         let enabled = state == "enabled"

@@ -50,6 +50,18 @@ public struct Alerts: Sendable {
         return (armed, problem)
     }
 
+    /// Gives alert `id` another condition, armed from `today`; nil when there is no such alert.
+    public func change(_ id: Int, to condition: RateAlert.Condition, today: Day) throws -> (alert: RateAlert?, problem: Wording?) {
+        let (changed, problem) = try store.update { alerts -> RateAlert? in
+            guard let i = alerts.firstIndex(where: { $0.id == id }) else { return nil }
+            var alert = alerts[i].rearmed(today: today)
+            alert.condition = condition
+            alerts[i] = alert
+            return alert
+        }
+        return (changed, problem)
+    }
+
     /// Has the systemd timer follow the alerts on disk: on while any is armed, off when none is.
     @MainActor @discardableResult
     public func followTimer() -> AlertTimer.Outcome { AlertTimer.follow(load().alerts) }

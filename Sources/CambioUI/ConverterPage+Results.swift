@@ -162,7 +162,7 @@ extension ConverterPage {
         rows.first { $0.toButton.isSame(as: toButton) }?.picker = picker
     }
 
-    /// A row's menu: move up, move down, remove.
+    /// A row's menu: an alert on its rate, move up, move down, remove.
     private func rowMenu(_ code: String, name: String) -> MenuButton {
         let menu = MenuButton()
         menu.iconName = "view-more-symbolic"
@@ -172,11 +172,22 @@ extension ConverterPage {
         menu.onFirstOpen { [weak self] in
             guard self != nil else { return }
             menu.popover = Popover(menu: [
+                .init(tr("Rate _Alert…"), { [weak self] in self?.openAlert(to: code) }),
                 .init(tr("Move _Up"), { [weak self] in self?.moveTarget(code, by: -1) }),
                 .init(tr("Move _Down"), { [weak self] in self?.moveTarget(code, by: 1) }),
                 .init(tr("_Remove"), { [weak self] in self?.removeTarget(code) }),
             ])
         }
         return menu
+    }
+
+    /// "Alert me when 1 USD is above … EUR" for a result's pair, pre-filled with its rate.
+    @discardableResult
+    func openAlert(to code: String) -> AlertDialog {
+        let dialog = AlertDialog(context: ctx, from: model.state.source, to: code, parent: root.rootWidget) { [weak self] said in
+            self?.ctx.notices.toast(said)
+        }
+        dialog.present()
+        return dialog
     }
 }

@@ -9,6 +9,8 @@ extension HistoryPage {
         let header: AdaptiveBox
         let rangeButtons: [(range: HistoryRange, button: ToggleButton)]
         let stats = Label("", classes: ["dim-label", "chart-stats"], wrap: true)
+        /// The bell: an alert on the pair, pre-filled with its rate.
+        let alertButton = Button(icon: "alarm-symbolic", name: tr("Rate Alert…"))
         let surface = DrawingSurface(image: true)
         let point = Label(" ", classes: ["chart-point"], wrap: true)
 
@@ -31,9 +33,12 @@ extension HistoryPage {
             surface.sizeRequest(width: 240, height: 220)
             surface.focusable = true
             surface.accessibleLabel(tr("Rate chart (Left and Right move along it)"))
-            ranges.halign = .start
             ranges.valign = .center
-            header = AdaptiveBox(breakpoint: 480, spacing: 12, [ranges, stats])
+            alertButton.addClass("flat")
+            alertButton.valign = .center
+            let controls = Box.horizontal(spacing: 6, [ranges, alertButton])
+            controls.halign = .start
+            header = AdaptiveBox(breakpoint: 480, spacing: 12, [controls, stats])
             // Its low, high and average, and the point the keys are on, are its description.
             surface.describedBy(stats, point)
             root = Box.vertical(spacing: 8, [header, surface, point])
@@ -50,10 +55,21 @@ extension HistoryPage {
             }
         }
         if let current = chartPart.rangeButtons.first(where: { $0.range == model.range }) { current.button.active = true }
+        chartPart.alertButton.onClicked { [weak self] in self?.openAlert() }
         chart.onDraw { [weak self] canvas, width, height in self?.draw(canvas, Double(width), Double(height)) }
         chart.redrawOnStyleChange()
         chart.onPointerMotion { [weak self] x, _ in self?.hover(x: x) }
         chart.onKeyPressed { [weak self] key, _ in self?.chartKey(key) ?? false }
+    }
+
+    /// The bell: "Alert me when 1 USD is above … EUR", pre-filled with the pair's rate.
+    @discardableResult
+    func openAlert() -> AlertDialog {
+        let dialog = AlertDialog(context: ctx, from: model.from, to: model.to, parent: root.rootWidget) { [weak self] said in
+            self?.ctx.notices.toast(said)
+        }
+        dialog.present()
+        return dialog
     }
 
     public func setRange(_ r: HistoryRange) {

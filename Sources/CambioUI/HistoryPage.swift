@@ -10,7 +10,7 @@ import CambioServices
     public let root: AnyWidget
     /// The page's scrolled window (its root).
     let scroller: ScrolledWindow
-    let ctx: any DisplayContext & RatesContext & UserDataContext & ServicesContext
+    let ctx: any DisplayContext & RatesContext & UserDataContext & ServicesContext & NoticesContext
     let data: any HistoryOpening
     /// The pair, its history, the range, the cursor and the past date, without the widgets.
     var model: HistoryModel
@@ -45,7 +45,7 @@ import CambioServices
     func mayFetch() -> Bool { ctx.engine.networkAllowed }
     var onSyncFailure: ((String) -> Void)?
 
-    init(context: any DisplayContext & RatesContext & UserDataContext & ServicesContext, data: any HistoryOpening) {
+    init(context: any DisplayContext & RatesContext & UserDataContext & ServicesContext & NoticesContext, data: any HistoryOpening) {
         ctx = context
         self.data = data
         let pair = context.state.converter.currentPair

@@ -25,6 +25,7 @@ import CambioServices
     let keyRows: APIKeyRows
     /// "Your Rates": the rates the user set by hand.
     private(set) var userRates: UserRatesGroup!
+    private(set) var alerts: AlertsGroup!
     /// The card or exchange fee (Preferences+Fee).
     let feeRows: FeeRows
     /// The toasts shown, in order (tests).
@@ -68,6 +69,7 @@ import CambioServices
         var toastTarget: (@MainActor (String) -> Void)?
         keyRows = APIKeyRows(stocks: { [unowned context] in context.stocks }) { toastTarget?($0) }
         userRates = UserRatesGroup(context: context, parent: { [prefs] in prefs }) { toastTarget?($0) }
+        alerts = AlertsGroup(context: context, parent: { [prefs] in prefs }) { toastTarget?($0) }
         toastTarget = { [weak self] in self?.toast($0) }
 
         prefs.add(generalPage())
@@ -104,6 +106,7 @@ import CambioServices
                        description: tr("Currencies the provider lacks are filled from the others. Automatic refresh asks for new rates by itself; F5 and Ctrl+R always ask."),
                        [providerRow, intervalRow, officialRow, metalsRow]),
             userRates.group,
+            alerts.group,
             PreferencesGroup(title: tr("Amounts"), description: tr("Decimal places only round what is shown: amounts stay exact."),
                        [referenceRow, placesRow, signsRow]),
             feeRows.group,
@@ -215,6 +218,7 @@ import CambioServices
         showReference()
         keyRows.reset()
         userRates.reload()
+        alerts.reload()
         window.present()
         providerRow.grabFocus()
     }

@@ -102,16 +102,14 @@ import Foundation
     private func connect() {
         valueEntry.onChanged { [weak self] in self?.check() }
         // Enter sets the rate when it is good; otherwise the reason shows and nothing closes.
-        valueEntry.onActivate { [weak self] in
+        dialog.answers(valueEntry, with: "set", refused: { [weak self] in
             guard let self else { return }
-            guard self.dialog.isEnabled("set") else { return self.showReason(self.candidate(), force: true) }
-            self.dialog.respond("set")
-        }
-        dialog.onResponse { [weak self] response in
+            self.showReason(self.candidate(), force: true)
+        }, responded: { [weak self] response in
             guard let self else { return }
             if response == "set" { self.save() }
             if Self.shown === self { Self.shown = nil }
-        }
+        })
         codeButton?.onFirstOpen { [weak self] in
             guard let self, let button = self.codeButton else { return }
             let picker = CurrencyPicker(context: self.ctx, popularFirst: false, exclude: { [weak self] in

@@ -174,3 +174,17 @@ extension UI {
         }
     }
 }
+
+extension MessageDialog {
+    /// A dialog that takes one value in `field`: Enter there gives `response` while it is
+    /// enabled, and otherwise runs `refused` (which says why) and closes nothing; any response
+    /// then runs `responded` with its id.
+    func answers(_ field: Entry, with response: String, refused: @escaping @MainActor () -> Void,
+                 responded: @escaping @MainActor (String) -> Void) {
+        field.onActivate {
+            guard self.isEnabled(response) else { return refused() }
+            self.respond(response)
+        }
+        onResponse { responded($0) }
+    }
+}

@@ -12,7 +12,7 @@ import tempfile
 import pyatspi
 
 from faultserver import FaultServer
-from harness import App, BINARY, ROOT, main, test, wait_for
+from harness import App, BINARY, ROOT, main, test, wait_for, xdotool
 from settings import write_settings
 
 FAKE = os.path.join(ROOT, "Tests", "cli", "fake_notifications.py")
@@ -91,6 +91,38 @@ def an_alert_fires_once_as_a_notification_that_opens_history_and_re_arms():
             wait_for("History on EUR/USD", lambda: any(n.name == "From EUR (Euro)" for n in app.find_all("push button")), timeout=10)
         finally:
             app.cleanup()
+
+
+@test
+def an_alert_armed_from_history_at_360_px_is_listed_in_preferences():
+    """On a phone's width, by keys: the History page's bell (Tab to it, Space), the level typed
+    over the rate it shows, Enter; Preferences (Ctrl+,) lists the alert, armed since today."""
+    app = App().start()
+    try:
+        app.resize(360, 720)
+        app.show_page(3, "History")
+        wait_for("the bell", lambda: app.find("push button", "Rate Alert…"))
+        app.press_until("Tab", lambda n: n.getRoleName() == "push button" and n.name == "Rate Alert…", "the bell")
+        app.key("space")
+        field = wait_for("the alert's level", lambda: app.find("text", "Rate: how many EUR one USD is worth"), timeout=10)
+        assert app.text(field) == "0.8951", app.text(field)
+        wait_for("the level focused", lambda: field.getState().contains(pyatspi.STATE_FOCUSED), timeout=10)
+        app.type("0.95")
+        app.key("Return")
+        wait_for("the toast", lambda: app.find_all(None, "Alert set: 1 USD above 0.95 EUR"), timeout=10)
+        assert [a["below" if "below" in a else "above"] for a in alerts(app)] == ["0.95"], alerts(app)
+        # The dialog gone, the keys go to the window again (there is no window manager to give it
+        # the focus back).
+        xdotool("windowfocus", "--sync", app.window_id)
+        app.key("ctrl+comma")
+        today = datetime.date.today().strftime("%b %-d, %Y")
+        prefs = wait_for("the Preferences window", lambda: next((w for w in app.node if w.name == "Preferences"), None), timeout=15)
+        # The row: the alert's condition, armed since today (its subtitle).
+        wait_for("the alert in Preferences", lambda: [n for n in app.find_all(None, "0.95", node=prefs) if "1 USD above 0.95 EUR" in n.name],
+                 timeout=15)
+        wait_for("armed since today", lambda: app.find_all(None, f"Armed since {today}", node=prefs), timeout=10)
+    finally:
+        app.cleanup()
 
 
 if __name__ == "__main__":
