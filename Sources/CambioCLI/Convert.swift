@@ -29,10 +29,10 @@ extension CambioCommand {
         /// ("100 USD to EUR", "100 usd in eur"), as the Calculator and the overview search read
         /// them. An amount with a currency's sign ("$100", "100 €") names its currency itself
         /// (a code after it that says the same is taken as that currency, not as a target).
-        func reading(signs: CurrencySigns?, codes: [String]) -> (amount: String, from: String, to: [String]) {
+        func reading(signs: CurrencySigns?, isCurrency: (String) -> Bool) -> (amount: String, from: String, to: [String]) {
             var rest = Array(words.dropFirst())
             var read = (amount: amount, from: rest.first ?? "")
-            if let signed = signs?.split(amount, among: codes), !signed.amount.isEmpty {
+            if let signed = signs?.split(amount, among: isCurrency), !signed.amount.isEmpty {
                 read = (signed.amount, signed.code)
                 if rest.first?.uppercased() == signed.code { rest.removeFirst() }
             } else {
@@ -69,7 +69,7 @@ extension CambioCommand {
                 let setup = Setup()
                 let style = NumberStyle(locale: setup.data.locale.numbers)
                 let signs = setup.data.formatter.signs
-                let read = reading(signs: signs, codes: setup.data.catalog.codes)
+                let read = reading(signs: signs, isCurrency: { setup.data.catalog[$0] != nil })
                 let value = try amountGiven(read.amount, style: style)
                 let fee = try feeGiven(style: style, setup: setup)
                 let source = try setup.code(read.from)

@@ -11,16 +11,16 @@ public struct ConversionRequest: Equatable, Sendable {
     public static let joiners: Set<String> = ["to", "in", "into", "as", "\u{0432}", "\u{0432}\u{043E}", "a", "in", "=", "\u{2192}", "->"]
 
     /// Reads a conversion, or nil when `text` is not one (then it is plain arithmetic).
-    /// `signs`: currency signs are read too, where one is a single currency's among `codes`
-    /// ("$100 to EUR", "100 € in $").
-    public static func parse(_ text: String, signs: CurrencySigns? = nil, codes: [String] = []) -> ConversionRequest? {
+    /// `signs`: currency signs are read too, where one is a single currency's that
+    /// `isCurrency` knows ("$100 to EUR", "100 € in $").
+    public static func parse(_ text: String, signs: CurrencySigns? = nil, isCurrency: (String) -> Bool = { _ in false }) -> ConversionRequest? {
         var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         guard words.count >= 3 else { return nil }
         let toWord = words.removeLast()
         let joiner = words.removeLast().lowercased()
         guard joiners.contains(joiner),
-              let to = currency(toWord) ?? signs?.code(ofSign: toWord, among: codes) else { return nil }
-        if let signs, let signed = signs.split(words.joined(separator: " "), among: codes), !signed.amount.isEmpty {
+              let to = currency(toWord) ?? signs?.code(ofSign: toWord, among: isCurrency) else { return nil }
+        if let signs, let signed = signs.split(words.joined(separator: " "), among: isCurrency), !signed.amount.isEmpty {
             return ConversionRequest(amountText: signed.amount, from: signed.code, to: to)
         }
         guard let last = words.popLast() else { return nil }
@@ -109,7 +109,7 @@ public struct Calculator: Sendable {
     /// (`1/3=` then `*3=` is 1: the 32 threes shown stand for the unrounded third).
     public func evaluate(_ text: String, rates: RateTable?,
                          carrying: ExpressionEvaluator.Carry?) -> Result<(result: CalculatorResult, carry: ExpressionEvaluator.Carry?), CalculatorError> {
-        if let request = ConversionRequest.parse(text, signs: formatter.signs, codes: catalog.codes) {
+        if let request = ConversionRequest.parse(text, signs: formatter.signs, isCurrency: { catalog[$0] != nil }) {
             return convert(request, rates: rates).map { ($0, nil) }
         }
         switch ExpressionEvaluator.evaluation(text, style: formatter.style, carrying: carrying) {

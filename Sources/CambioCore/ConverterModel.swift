@@ -203,7 +203,7 @@ public struct ConverterModel {
     }
 
     /// The typed text's currency sign, if it has one of a single currency's, and the amount without it.
-    func signed(_ text: String) -> (code: String, amount: String)? { formatter.signs?.split(text, among: catalog.codes) }
+    func signed(_ text: String) -> (code: String, amount: String)? { formatter.signs?.split(text, among: { catalog[$0] != nil }) }
 
     /// An amount from elsewhere (the Calculator), with the pair it brings if any.
     public mutating func useAmount(_ text: String, pair: FavouritePair?) {

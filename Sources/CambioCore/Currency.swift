@@ -145,9 +145,6 @@ public struct CurrencyCatalog: Sendable {
 
     public var active: [Currency] { all.filter(\.isActive) }
 
-    /// Every code, in the catalogue's order.
-    public var codes: [String] { all.map(\.code) }
-
     /// The most traded currencies (BIS triennial survey order), offered first in pickers.
     public static let popular = ["USD", "EUR", "JPY", "GBP", "CNY", "AUD", "CAD", "CHF", "HKD", "SGD", "SEK", "KRW",
                                  "NOK", "NZD", "INR", "MXN", "TWD", "ZAR", "BRL", "DKK", "PLN", "THB", "ILS", "IDR",

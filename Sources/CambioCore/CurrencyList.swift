@@ -112,7 +112,7 @@ public struct CurrencyListComputation: Sendable {
     public func rows(_ state: CurrencyListState, fee: Fee?, table: RateTable, fixedPoint: Bool = true)
         -> Result<(rows: [String: Row], withFee: [String: String]), AmountError> {
         // The typed currency's own sign may stand with the amount ("€5" in the euro's row).
-        formatter.parseAmount(state.anchorText, of: state.anchorCode, among: catalog.codes).map {
+        formatter.parseAmount(state.anchorText, of: state.anchorCode, among: { catalog[$0] != nil }).map {
             rows(amount: $0, feeAmount: fee?.applied(to: $0), state, table: table, fixedPoint: fixedPoint)
         }
     }

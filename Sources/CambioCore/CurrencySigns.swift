@@ -104,17 +104,18 @@ public struct CurrencySigns: Sendable {
         "R$": "BRL", "₿": "BTC",
     ]
 
-    /// The currency a typed sign stands for here, among `codes`; nil when the sign is no
-    /// currency's or more than one's ("$" in French, where the dollars are "$US", "$CA"…).
-    public func code(ofSign sign: String, among codes: [String]) -> String? {
-        guard let code = bySign[sign] ?? bySign[sign.uppercased()], codes.contains(code) else { return nil }
+    /// The currency a typed sign stands for here, if `isCurrency` (the catalogue has it); nil
+    /// when the sign is no currency's or more than one's ("$" in French: "$US", "$CA"…).
+    public func code(ofSign sign: String, among isCurrency: (String) -> Bool) -> String? {
+        guard let code = bySign[sign] ?? bySign[sign.uppercased()], isCurrency(code) else { return nil }
         return code
     }
 
     /// An amount typed with a sign, as its currency and the rest: "$100" → (USD, "100"),
     /// "100 €" → (EUR, "100"), "-€5" → (EUR, "-5"); nil when the text starts and ends with no
-    /// sign of one currency (then it is read as a plain amount). `codes`: the currencies there are.
-    public func split(_ text: String, among codes: [String]) -> (code: String, amount: String)? {
+    /// sign of one currency (then it is read as a plain amount). `isCurrency`: whether the
+    /// catalogue has a code (a lookup, not a list built at each keystroke).
+    public func split(_ text: String, among isCurrency: (String) -> Bool) -> (code: String, amount: String)? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         var body = Substring(trimmed)
         var minus = ""
@@ -125,11 +126,11 @@ public struct CurrencySigns: Sendable {
         }
         let lead = body.prefix(while: isSignCharacter)
         let trail = body.reversed().prefix(while: isSignCharacter)
-        if !lead.isEmpty, lead.count < body.count, let code = code(ofSign: String(lead), among: codes) {
+        if !lead.isEmpty, lead.count < body.count, let code = code(ofSign: String(lead), among: isCurrency) {
             let rest = body.dropFirst(lead.count).trimmingCharacters(in: .whitespaces)
             return (code, minus + rest)
         }
-        if !trail.isEmpty, trail.count < body.count, let code = code(ofSign: String(trail.reversed()), among: codes) {
+        if !trail.isEmpty, trail.count < body.count, let code = code(ofSign: String(trail.reversed()), among: isCurrency) {
             let rest = body.dropLast(trail.count).trimmingCharacters(in: .whitespaces)
             return (code, minus + rest)
         }

@@ -111,10 +111,11 @@ public struct DecimalFormatter: Sendable {
     }
 
     /// An amount typed in `code`'s field: its own sign may stand with it ("€5", "5 €"); the sign
-    /// of another of `codes` is refused by name. Then read as `AmountParser` reads it.
-    public func parseAmount(_ text: String, of code: String, among codes: [String]) -> Result<Decimal, AmountError> {
+    /// of another currency (`isCurrency`: the catalogue has it) is refused by name. Then read as
+    /// `AmountParser` reads it.
+    public func parseAmount(_ text: String, of code: String, among isCurrency: (String) -> Bool) -> Result<Decimal, AmountError> {
         var text = text
-        if let signs, let split = signs.split(text, among: codes) {
+        if let signs, let split = signs.split(text, among: isCurrency) {
             guard split.code == code else { return .failure(.signOfAnother(code: split.code)) }
             text = split.amount
         }

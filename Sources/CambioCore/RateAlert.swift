@@ -72,16 +72,12 @@ public struct RateAlert: Sendable, Equatable, Identifiable {
 /// What an alert is checked against: the pair's latest published rate (`quote`, from the rates
 /// in use, never a rate of the user's own) and, for a move, the same source's rate on the
 /// publication day before it.
-public struct AlertReading: Sendable, Equatable {
+public struct AlertReading: Sendable {
     public let quote: Quote
     public let previous: (day: Day, rate: Decimal)?
 
     public init(quote: Quote, previous: (day: Day, rate: Decimal)? = nil) {
         self.quote = quote; self.previous = previous
-    }
-
-    public static func == (a: AlertReading, b: AlertReading) -> Bool {
-        a.quote == b.quote && a.previous?.day == b.previous?.day && a.previous?.rate == b.previous?.rate
     }
 
     /// The reading of a pair from `table` and the days published before (`publications`, the
