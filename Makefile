@@ -25,11 +25,15 @@ METAINFO = $(I18N_DIR)/$(APP_ID).metainfo.xml
 INSTALLED = $(foreach l,$(LINGUAS),share/locale/$(l)/LC_MESSAGES/cambio.mo) bin/cambio share/cambio/eurofxref-hist.csv share/cambio/ecb-history.sqlite share/cambio/stocks.csv share/applications/$(APP_ID).desktop \
 	share/man/man1/cambio.1.gz $(BACKTRACE_REPORTER) share/metainfo/$(APP_ID).metainfo.xml share/icons/hicolor/scalable/apps/$(APP_ID).svg \
 	share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg share/glib-2.0/schemas/$(APP_ID).gschema.xml \
-	$(SEARCH_PROVIDER) $(SEARCH_SERVICE) $(SYSTEMD_USER)/cambio-alerts.service $(SYSTEMD_USER)/cambio-alerts.timer
+	$(SEARCH_PROVIDER) $(SEARCH_SERVICE) $(APP_SERVICE) $(SYSTEMD_USER)/cambio-alerts.service $(SYSTEMD_USER)/cambio-alerts.timer
 # The GNOME Shell search provider: its description for the Shell, and the D-Bus service file that
 # lets the session bus start `cambio --search-provider` (both named after the app id).
 SEARCH_PROVIDER = share/gnome-shell/search-providers/$(APP_ID).search-provider.ini
 SEARCH_SERVICE = share/dbus-1/services/$(APP_ID).SearchProvider.service
+# The application's own D-Bus service file (the desktop entry is DBusActivatable): the session bus
+# starts `cambio --gapplication-service` when the desktop launches Cambio or a notification is
+# clicked while no window is open.
+APP_SERVICE = share/dbus-1/services/$(APP_ID).service
 # The systemd user units that check the rate alerts with the window closed: where systemd looks
 # for a distribution's (/usr/lib/systemd/user), else under the prefix's share, which it reads
 # through XDG_DATA_HOME (~/.local) and XDG_DATA_DIRS (/usr/local).
@@ -169,6 +173,7 @@ endif
 	install -Dm644 Resources/$(APP_ID).search-provider.ini "$(DESTDIR)$(PREFIX)/$(SEARCH_PROVIDER)"
 	install -d "$(DESTDIR)$(PREFIX)/share/dbus-1/services"
 	umask 022; sed 's|@bindir@|$(PREFIX)/bin|' Resources/$(APP_ID).SearchProvider.service.in > "$(DESTDIR)$(PREFIX)/$(SEARCH_SERVICE)"
+	umask 022; sed 's|@bindir@|$(PREFIX)/bin|' Resources/$(APP_ID).service.in > "$(DESTDIR)$(PREFIX)/$(APP_SERVICE)"
 	install -d "$(DESTDIR)$(PREFIX)/$(SYSTEMD_USER)"
 	umask 022; sed 's|@bindir@|$(PREFIX)/bin|' Resources/cambio-alerts.service.in > "$(DESTDIR)$(PREFIX)/$(SYSTEMD_USER)/cambio-alerts.service"
 	install -m644 Resources/cambio-alerts.timer "$(DESTDIR)$(PREFIX)/$(SYSTEMD_USER)/cambio-alerts.timer"

@@ -2,7 +2,9 @@
 """The search provider's installed files fit together: the Shell's .ini (read as the Shell reads
 it: a key file with a [Shell Search Provider] group) names an installed desktop entry, a bus
 name and object path, and version 2; the D-Bus service file for that bus name starts an installed,
-executable `cambio --search-provider`. Usage: check_installed.py PREFIX"""
+executable `cambio --search-provider`. The desktop entry is D-Bus activatable, and the service file
+named after the app id starts the installed `cambio --gapplication-service`. Usage:
+check_installed.py PREFIX"""
 import configparser
 import os
 import shlex
@@ -33,14 +35,14 @@ def check_ini(ini, desktop_dir):
     return group, problems
 
 
-def check_service(service, bus_name, binary):
+def check_service(service, bus_name, binary, option="--search-provider"):
     group = read(service)["D-BUS Service"]
     problems = []
     if group.get("Name") != bus_name:
         problems.append(f"the service file's Name {group.get('Name')!r} is not the .ini's BusName {bus_name!r}")
     exec_line = shlex.split(group.get("Exec", ""))
-    if exec_line != [binary, "--search-provider"]:
-        problems.append(f"Exec {group.get('Exec')!r} is not {binary} --search-provider")
+    if exec_line != [binary, option]:
+        problems.append(f"Exec {group.get('Exec')!r} is not {binary} {option}")
     elif not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
         problems.append(f"Exec names {binary}, which is not an executable file")
     if os.path.basename(service) != f"{bus_name}.service":
@@ -59,7 +61,16 @@ def main():
         print(f"search provider: {p}", file=sys.stderr)
     if not problems:
         print("search provider: the .ini and the D-Bus service file fit the installed binary and desktop entry")
-    return 1 if problems else 0
+    # The application itself: the desktop (and a clicked notification) start it through the bus.
+    entry = read(os.path.join(share, "applications", f"{APP}.desktop"))["Desktop Entry"]
+    activation = [] if entry.get("DBusActivatable") == "true" else [f"the desktop entry's DBusActivatable is {entry.get('DBusActivatable')!r}"]
+    activation += check_service(os.path.join(share, "dbus-1", "services", f"{APP}.service"), APP,
+                                os.path.join(prefix, "bin", "cambio"), "--gapplication-service")
+    for p in activation:
+        print(f"application: {p}", file=sys.stderr)
+    if not activation:
+        print("application: D-Bus activatable, its service file starts the installed binary")
+    return 1 if problems or activation else 0
 
 
 if __name__ == "__main__":

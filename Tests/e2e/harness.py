@@ -10,6 +10,7 @@ import atexit
 import gettext
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -23,6 +24,7 @@ from runner import test  # noqa: F401
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("CAMBIO_BINARY", os.path.join(ROOT, ".build", "debug", "cambio"))
+APP_ID = "io.github.cambio.Cambio"
 SHADER_CACHE = tempfile.mkdtemp(prefix="cambio-e2e-mesa-")
 atexit.register(shutil.rmtree, SHADER_CACHE, ignore_errors=True)
 RUNNING = []
@@ -146,6 +148,38 @@ def session_report():
     ])
 
 
+class BusStarted:
+    """A process that the session bus started: not this process's child, so watched through /proc
+    (as subprocess.Popen is used here: pid, poll, kill, wait)."""
+
+    def __init__(self, pid):
+        self.pid = pid
+        self.returncode = None
+
+    def poll(self):
+        try:
+            with open(f"/proc/{self.pid}/stat") as f:
+                state = f.read().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            state = "X"
+        if state in ("Z", "X") and self.returncode is None:
+            self.returncode = -1  # its status went to the bus, its parent
+        return self.returncode
+
+    def kill(self):
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+    def wait(self, timeout=10):
+        """Until the process has ended and the bus has released the app's name with it: an
+        instance started next must not find this one's name and hand its start to it."""
+        wait_for(f"process {self.pid} to end", lambda: self.poll() is not None, timeout=timeout)
+        wait_for(f"{APP_ID} released on the session bus", lambda: "false" in _bus_call("NameHasOwner", APP_ID), timeout=timeout)
+        return self.returncode
+
+
 class App:
     """One running instance of the app with its own XDG directories."""
 
@@ -190,7 +224,30 @@ class App:
         launched = time.monotonic()
         self.proc = subprocess.Popen([BINARY], env=self.env(), stdout=self.log, stderr=subprocess.STDOUT)
         RUNNING.append(self)
+        self._find_window(launched)
+        wait_for("the first row", lambda: self.entry("EUR"))
+        if not any(k in self.extra_env for k in PROVIDER_URLS) and not os.path.exists(os.path.join(self.home, "cache", "cambio", "rates")):
+            # First start against the closed port: the refresh fails just after the first frame and
+            # the status line ("Offline · showing …") slides in under the header bar, moving the page
+            # down. Wait until it is all in, so that clicks land where they aim.
+            self.wait_status_line(tr(self.lang, "Offline · showing %@").split("%@")[0])
+        return self
 
+    def attach_started_by_bus(self):
+        """The instance that the session bus started (D-Bus activation, from the service file
+        Tests/e2e/run gives the bus): found by the owner of the app's bus name, then on the
+        accessibility bus as `start` finds its own. Its output goes to the bus's."""
+        self.log_path = os.path.join(self.home, "cambio.log")
+        launched = time.monotonic()
+        owner = wait_for("Cambio's bus name owned", lambda: "true" in _bus_call("NameHasOwner", APP_ID))
+        assert owner
+        pid = int(_bus_call("GetConnectionUnixProcessID", APP_ID).replace("(uint32 ", "").rstrip(",)"))
+        self.proc = BusStarted(pid)
+        RUNNING.append(self)
+        self._find_window(launched)
+        return self
+
+    def _find_window(self, launched):
         def find():
             if self.proc.poll() is not None:
                 raise AppExited(self.proc.returncode)
@@ -208,13 +265,6 @@ class App:
         self.window_id = wait_for("the X window", lambda: xdotool("search", "--sync", "--onlyvisible", "--pid", str(self.proc.pid)).split()[0])
         xdotool("windowfocus", "--sync", self.window_id)
         self.window_pos = self._window_position()
-        wait_for("the first row", lambda: self.entry("EUR"))
-        if not any(k in self.extra_env for k in PROVIDER_URLS) and not os.path.exists(os.path.join(self.home, "cache", "cambio", "rates")):
-            # First start against the closed port: the refresh fails just after the first frame and
-            # the status line ("Offline · showing …") slides in under the header bar, moving the page
-            # down. Wait until it is all in, so that clicks land where they aim.
-            self.wait_status_line(tr(self.lang, "Offline · showing %@").split("%@")[0])
-        return self
 
     def status_line(self):
         """The status line's strip (named "Status") and the revealer holding it, or None."""

@@ -2,7 +2,9 @@
 (Tests/cli/fake_notifications.py) owns org.freedesktop.Notifications on the session bus, the ECB on
 127.0.0.1 serves a rate that crosses, and the window's refresh at start fires the alert: one
 notification, with the pair, the condition, the rate, its day and source. Clicking it opens
-History on the pair; its Re-arm button arms the alert again."""
+History on the pair; its Re-arm button arms the alert again. With the window closed, GNOME Shell's
+daemon (faked) keeps the notification that `cambio alert check` sent, and its click has the
+session bus start Cambio on History."""
 import datetime
 import json
 import os
@@ -16,6 +18,7 @@ from harness import App, BINARY, ROOT, main, test, wait_for, xdotool
 from settings import write_settings
 
 FAKE = os.path.join(ROOT, "Tests", "cli", "fake_notifications.py")
+FAKE_SHELL = os.path.join(ROOT, "Tests", "cli", "fake_gtk_notifications.py")
 
 
 class Desktop:
@@ -44,6 +47,53 @@ class Desktop:
         self.proc.stdin.close()
         self.proc.terminate()
         self.proc.wait(timeout=10)
+
+
+class Shell:
+    """GNOME Shell's notification daemon (org.gtk.Notifications, faked) on this session bus: it
+    keeps a notification after the process that sent it has ended, and a click asks the
+    application by its id, which the bus starts when none runs."""
+
+    def __enter__(self):
+        self.dir = tempfile.mkdtemp(prefix="cambio-shell-")
+        self.log = os.path.join(self.dir, "notifications.jsonl")
+        self.proc = subprocess.Popen(["/usr/bin/python3", FAKE_SHELL, self.log, "--control"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdout.readline().strip() == "ready"
+        return self
+
+    def received(self):
+        if not os.path.exists(self.log):
+            return []
+        with open(self.log) as f:
+            return [json.loads(line) for line in f]
+
+    def click(self, notification_id, key):
+        """A click on the notification ("default") or on its button number `key`; returns once
+        the application has answered."""
+        self.proc.stdin.write(f"invoke {notification_id} {key}\n")
+        self.proc.stdin.flush()
+        answer = self.proc.stdout.readline().strip()
+        assert answer == "invoked", answer
+
+    def __exit__(self, *exc):
+        self.proc.stdin.close()
+        self.proc.wait(timeout=10)
+
+
+def activation_environment(app):
+    """What a desktop session does for the programs its bus starts: the bus is given the
+    environment they run in (here the app's home, settings and providers)."""
+    env = {k: v for k, v in app.env().items() if os.environ.get(k) != v}
+    variant = "{" + ", ".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in env.items()) + "}"
+    subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                    "--method", "org.freedesktop.DBus.UpdateActivationEnvironment", variant], check=True, capture_output=True)
+
+
+def bus_has(name):
+    out = subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                          "--method", "org.freedesktop.DBus.NameHasOwner", name], check=True, capture_output=True, text=True).stdout
+    return "true" in out
 
 
 def alerts(app):
@@ -89,6 +139,45 @@ def an_alert_fires_once_as_a_notification_that_opens_history_and_re_arms():
             desktop.click(second["id"], "default")
             wait_for("the History page", lambda: app.find("page tab", "History").getState().contains(pyatspi.STATE_SELECTED), timeout=10)
             wait_for("History on EUR/USD", lambda: any(n.name == "From EUR (Euro)" for n in app.find_all("push button")), timeout=10)
+        finally:
+            app.cleanup()
+
+
+@test
+def a_notification_clicked_with_cambio_closed_starts_it_on_history():
+    """The systemd timer's check, with no window open: `cambio alert check` fires the alert and
+    ends; GNOME Shell keeps its notification. Clicked, the Shell asks Cambio by its id, the
+    session bus starts it (`cambio --gapplication-service`), and the window opens on History for
+    the pair. The Re-arm button, clicked the same way, arms the alert again and says so."""
+    today = datetime.date.today().isoformat()
+    with Shell() as shell, FaultServer() as server:
+        app = App(env={"CAMBIO_ECB_URL": server.url(f"/dated/{today}/ecb")})
+        write_settings(app.home, {"provider": "ecb", "metals-and-coins": False})
+        try:
+            for args in (["add", "EUR", "USD", "--above", "1.1"], ["check"]):
+                done = subprocess.run([BINARY, "alert", *args], env=app.env(), capture_output=True, text=True, timeout=60)
+                assert done.returncode == 0, done
+            assert done.stdout.startswith("alert 1: 1 EUR is above 1.1 USD (1 EUR = 1.1252 USD"), done.stdout
+            [notice] = shell.received()
+            day = datetime.date.today().strftime("%b %-d, %Y")
+            assert (notice["app"], notice["title"], notice["body"]) == (
+                "io.github.cambio.Cambio", "1 EUR is above 1.1 USD", f"1 EUR = 1.1252 USD · ECB · {day}"), notice
+            assert (notice["default-action"], notice["default-action-target"]) == ("app.show-history", "EUR>USD"), notice
+            assert not bus_has("io.github.cambio.Cambio"), "a Cambio runs before the click"
+
+            activation_environment(app)
+            shell.click(notice["id"], "default")
+            app.attach_started_by_bus()
+            with open(f"/proc/{app.proc.pid}/cmdline", "rb") as f:
+                assert f.read().split(b"\0")[1:] == [b"--gapplication-service", b""], "not started by the bus"
+            # History on EUR/USD (the Converter's pair, and so History's until then, is USD/EUR).
+            wait_for("the History page", lambda: app.find("page tab", "History").getState().contains(pyatspi.STATE_SELECTED), timeout=10)
+            wait_for("History on EUR/USD", lambda: any(n.name == "From EUR (Euro)" for n in app.find_all("push button")), timeout=10)
+
+            [button] = [i for i, b in enumerate(notice["buttons"]) if b["label"] == "Re-arm"]
+            shell.click(notice["id"], button)
+            wait_for("the alert armed again", lambda: [a["state"] for a in alerts(app)] == ["armed"], timeout=10)
+            wait_for("the toast", lambda: app.find_all(None, "Alert armed again: 1 EUR above 1.1 USD"), timeout=10)
         finally:
             app.cleanup()
 
