@@ -8,6 +8,7 @@ session bus start Cambio on History."""
 import datetime
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 
@@ -21,13 +22,20 @@ FAKE = os.path.join(ROOT, "Tests", "cli", "fake_notifications.py")
 FAKE_SHELL = os.path.join(ROOT, "Tests", "cli", "fake_gtk_notifications.py")
 
 
-class Desktop:
-    """The fake notification server on this session bus, told to click through its input."""
+class Daemon:
+    """A fake notification daemon on this session bus, told to click through its input:
+    `Daemon(FAKE)` is a freedesktop notification server (the click goes to the process that
+    sent the notification); `Daemon(FAKE_SHELL)` is GNOME Shell's (org.gtk.Notifications), which
+    keeps a notification after the process that sent it has ended and asks the application by its
+    id, which the bus starts when none runs."""
+
+    def __init__(self, script):
+        self.script = script
 
     def __enter__(self):
         self.dir = tempfile.mkdtemp(prefix="cambio-notify-")
         self.log = os.path.join(self.dir, "notifications.jsonl")
-        self.proc = subprocess.Popen(["/usr/bin/python3", FAKE, self.log, "--control"],
+        self.proc = subprocess.Popen(["/usr/bin/python3", self.script, self.log, "--control"],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         assert self.proc.stdout.readline().strip() == "ready"
         return self
@@ -39,38 +47,8 @@ class Desktop:
             return [json.loads(line) for line in f]
 
     def click(self, notification_id, key):
-        self.proc.stdin.write(f"invoke {notification_id} {key}\n")
-        self.proc.stdin.flush()
-        assert self.proc.stdout.readline().strip() == "invoked"
-
-    def __exit__(self, *exc):
-        self.proc.stdin.close()
-        self.proc.terminate()
-        self.proc.wait(timeout=10)
-
-
-class Shell:
-    """GNOME Shell's notification daemon (org.gtk.Notifications, faked) on this session bus: it
-    keeps a notification after the process that sent it has ended, and a click asks the
-    application by its id, which the bus starts when none runs."""
-
-    def __enter__(self):
-        self.dir = tempfile.mkdtemp(prefix="cambio-shell-")
-        self.log = os.path.join(self.dir, "notifications.jsonl")
-        self.proc = subprocess.Popen(["/usr/bin/python3", FAKE_SHELL, self.log, "--control"],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        assert self.proc.stdout.readline().strip() == "ready"
-        return self
-
-    def received(self):
-        if not os.path.exists(self.log):
-            return []
-        with open(self.log) as f:
-            return [json.loads(line) for line in f]
-
-    def click(self, notification_id, key):
-        """A click on the notification ("default") or on its button number `key`; returns once
-        the application has answered."""
+        """A click on the notification ("default") or on one of its buttons (FAKE: its key;
+        FAKE_SHELL: its number, and the click returns once the application has answered)."""
         self.proc.stdin.write(f"invoke {notification_id} {key}\n")
         self.proc.stdin.flush()
         answer = self.proc.stdout.readline().strip()
@@ -78,7 +56,9 @@ class Shell:
 
     def __exit__(self, *exc):
         self.proc.stdin.close()
+        self.proc.terminate()
         self.proc.wait(timeout=10)
+        shutil.rmtree(self.dir, ignore_errors=True)
 
 
 def activation_environment(app):
@@ -104,7 +84,7 @@ def alerts(app):
 @test
 def an_alert_fires_once_as_a_notification_that_opens_history_and_re_arms():
     today = datetime.date.today().isoformat()
-    with Desktop() as desktop, FaultServer() as server:
+    with Daemon(FAKE) as desktop, FaultServer() as server:
         app = App(env={"CAMBIO_ECB_URL": server.url(f"/dated/{today}/ecb")})
         write_settings(app.home, {"provider": "ecb", "metals-and-coins": False})
         # Set from the command line before the window opens: 1 EUR above 1.1 USD.
@@ -150,7 +130,7 @@ def a_notification_clicked_with_cambio_closed_starts_it_on_history():
     session bus starts it (`cambio --gapplication-service`), and the window opens on History for
     the pair. The Re-arm button, clicked the same way, arms the alert again and says so."""
     today = datetime.date.today().isoformat()
-    with Shell() as shell, FaultServer() as server:
+    with Daemon(FAKE_SHELL) as shell, FaultServer() as server:
         app = App(env={"CAMBIO_ECB_URL": server.url(f"/dated/{today}/ecb")})
         write_settings(app.home, {"provider": "ecb", "metals-and-coins": False})
         try:
