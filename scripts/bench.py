@@ -323,6 +323,27 @@ def search_provider(binary):
     sys.stdout.flush()
 
 
+def command_line(binary, home):
+    """The command line's start: `cambio --version` (the process alone) against
+    `cambio convert 100 USD EUR --offline` (the start-up data: catalogue, rates, history, the
+    locale's currency signs), 15 runs each, the medians and their difference."""
+    env = dict(os.environ, HOME=home, LANG="en_US.UTF-8", XDG_DATA_HOME=os.path.join(home, "data"),
+               XDG_CONFIG_HOME=os.path.join(home, "config"), XDG_CACHE_HOME=os.path.join(home, "cache"),
+               DBUS_SESSION_BUS_ADDRESS="unix:path=" + os.path.join(home, "no-bus"))
+    env.pop("DISPLAY", None)
+    medians = {}
+    for name, args in (("version", ["--version"]), ("convert_offline", ["convert", "100", "USD", "EUR", "--offline"])):
+        times = []
+        for _ in range(15):
+            t0 = time.monotonic()
+            subprocess.run([binary, *args], env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            times.append((time.monotonic() - t0) * 1000)
+        medians[name] = statistics.median(times)
+    print(f"command_line_ms        cambio --version={medians['version']:.1f}  convert 100 USD EUR --offline={medians['convert_offline']:.1f}"
+          f"  start-up data and answer={medians['convert_offline'] - medians['version']:.1f}  (medians of 15; no target)")
+    sys.stdout.flush()
+
+
 def local_frankfurter():
     """Starts Tests/CambioNetTests/fault_server.py (it prints its port, then serves until its
     standard input closes); returns the process and its Frankfurter v2 base URL."""
@@ -393,6 +414,7 @@ def main():
     rss = statistics.median(start([os.path.join(REL, "cambio")], home, "cairo")[1] for _ in range(3))
     print(f"resident_memory_MB     renderer=cairo  cambio_network_off={rss:.1f}")
     sys.stdout.flush()
+    command_line(os.path.join(REL, "cambio"), home)
     # Through GLib's own D-Bus client (python3-gi, in Debian's python3, like pyatspi for the tests).
     subprocess.run(["/usr/bin/python3", os.path.abspath(__file__), "--search-only", os.path.join(REL, "cambio")], check=True)
     builds = [("", REL)] + ([("before: ", BEFORE)] if BEFORE else [])
