@@ -106,10 +106,11 @@ extension CambioCommand.Alert {
             try guarded {
                 let setup = Setup()
                 let id = self.id
-                let (removed, problem) = try Alerts(paths: setup.data.paths).remove(id)
+                let alerts = Alerts(paths: setup.data.paths)
+                let (removed, problem) = try alerts.remove(id)
                 if let problem { warn(problem.description) }
                 guard let removed else { throw Failure("no alert \(id) (cambio alert list shows them)") }
-                if case .failed(let why) = MainActor.assumeIsolated({ Alerts(paths: setup.data.paths).followTimer() }) { warn(why.description) }
+                if case .failed(let why) = MainActor.assumeIsolated({ alerts.followTimer() }) { warn(why.description) }
                 print("removed alert \(removed.id): \(removed.conditionWords(DecimalFormatter(locale: setup.data.locale.numbers)))")
             }
         }

@@ -15,7 +15,7 @@ import Foundation
     let kindDrop: DropDown
     let valueEntry: Entry
     let unitLabel: Label
-    let reasonLabel: Label
+    let reasonLine: ReasonLine
     let from: String
     let to: String
     /// The alert changed, when one is (from Preferences); nil for a new one.
@@ -46,8 +46,7 @@ import Foundation
         valueEntry.widthChars = 6
         valueEntry.hexpand = true
         unitLabel = Label("")
-        reasonLabel = Label("", classes: ["dim-label", "alert-reason"], wrap: true)
-        reasonLabel.visible = false
+        reasonLine = ReasonLine(under: valueEntry)
         switch editing?.condition {
         case .below?: kind = .below
         case .move?: kind = .move
@@ -55,7 +54,7 @@ import Foundation
         }
         kindDrop.selected = kind.rawValue
         // The sentence wraps on a phone: the condition and the level on a line of their own.
-        dialog.extraChild(Box.vertical(spacing: 12, [lead, Box.horizontal(spacing: 6, [kindDrop, valueEntry, unitLabel]), reasonLabel]))
+        dialog.extraChild(Box.vertical(spacing: 12, [lead, Box.horizontal(spacing: 6, [kindDrop, valueEntry, unitLabel]), reasonLine.label]))
 
         prefill()
         describeLevel()
@@ -122,7 +121,7 @@ import Foundation
 
     func cancel() { dialog.respond("cancel") }
 
-    var reason: String { reasonLabel.visible ? reasonLabel.text : "" }
+    var reason: String { reasonLine.text }
 
     // MARK: Checking and saving
 
@@ -149,29 +148,35 @@ import Foundation
     }
 
     private func showReason(_ result: Candidate, force: Bool) {
-        var text = ""
-        if case .refused(let why) = result, force || !valueEntry.text.trimmingCharacters(in: .whitespaces).isEmpty { text = why }
-        reasonLabel.text = text
-        reasonLabel.visible = !text.isEmpty
-        reasonLabel.setClass("error", !text.isEmpty)
-        valueEntry.markInvalid(text.isEmpty ? nil : text)
+        if case .refused(let why) = result { reasonLine.show(why, forced: force) } else { reasonLine.show(nil, forced: force) }
     }
 
     private func save() {
         guard case .good(let condition) = candidate() else { return }
+        let (from, to, editing) = (from, to, editing)
+        ctx.alerts.apply({ alerts in
+            if let editing { return try alerts.change(editing.id, to: condition, today: Day.today()) }
+            let added = try alerts.add(from: from, to: to, condition: condition, today: Day.today())
+            return (added.alert, added.problem)
+        }, done: tr("Alert set: %@"), failed: tr("The alert could not be saved: %@"), formatter: ctx.formatter, tell: onSaved)
+    }
+}
+
+extension Alerts {
+    /// A change to the alerts made in the window (`change`, which gives the alert it left, nil
+    /// when there was no such alert), then the systemd timer follows; `tell` is told what came
+    /// of it: the file's problem, `done` filled with the alert's condition ("Alert set: %@"),
+    /// "That alert was removed", the timer's problem, or why the change failed (`failed`).
+    @MainActor func apply(_ change: (Alerts) throws -> (alert: RateAlert?, problem: Wording?), done: String, failed: String,
+                          formatter: DecimalFormatter, tell: (String) -> Void) {
         do {
-            let alerts = ctx.alerts
-            let (alert, problem) = try editing.map { try alerts.change($0.id, to: condition, today: Day.today()) }
-                ?? { let added = try alerts.add(from: from, to: to, condition: condition, today: Day.today()); return (added.alert, added.problem) }()
-            if let problem { ctx.notices.toast(say(problem)) }
-            guard let alert else {
-                ctx.notices.toast(tr("That alert was removed"))
-                return
-            }
-            if case .failed(let why) = alerts.followTimer() { ctx.notices.toast(say(why)) }
-            onSaved(Template.fill(tr("Alert set: %@"), say(alert.conditionWords(ctx.formatter))))
+            let (alert, problem) = try change(self)
+            if let problem { tell(say(problem)) }
+            guard let alert else { return tell(tr("That alert was removed")) }
+            tell(Template.fill(done, say(alert.conditionWords(formatter))))
+            if case .failed(let why) = followTimer() { tell(say(why)) }
         } catch {
-            ctx.notices.toast(Template.fill(tr("The alert could not be saved: %@"), describe(error)))
+            tell(Template.fill(failed, describe(error)))
         }
     }
 }

@@ -119,18 +119,8 @@ import Foundation
     func rearmAlert(_ text: String) {
         guard let context, let id = Int(text) else { return }
         activate()
-        do {
-            let (alert, problem) = try context.alerts.rearm(id, today: Day.today())
-            if let problem { context.notices.toast(say(problem)) }
-            if let alert {
-                context.notices.toast(Template.fill(tr("Alert armed again: %@"), say(alert.conditionWords(context.formatter))))
-                if case .failed(let why) = context.alerts.followTimer() { context.notices.toast(say(why)) }
-            } else {
-                context.notices.toast(tr("That alert was removed"))
-            }
-        } catch {
-            context.notices.toast(Template.fill(tr("The alert could not be armed again: %@"), describe(error)))
-        }
+        context.alerts.apply({ try $0.rearm(id, today: Day.today()) }, done: tr("Alert armed again: %@"),
+                             failed: tr("The alert could not be armed again: %@"), formatter: context.formatter, tell: { context.notices.toast($0) })
     }
 
     private var shortcutsWindow: Window?

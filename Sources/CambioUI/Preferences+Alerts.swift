@@ -89,22 +89,16 @@ import Foundation
     }
 
     func rearm(_ id: Int) {
-        change { try $0.rearm(id, today: Day.today()).alert.map { Template.fill(tr("Alert armed again: %@"), say($0.conditionWords(self.ctx.formatter))) } }
+        change({ try $0.rearm(id, today: Day.today()) }, done: tr("Alert armed again: %@"))
     }
 
     func remove(_ id: Int) {
-        change { try $0.remove(id).alert.map { Template.fill(tr("Alert removed: %@"), say($0.conditionWords(self.ctx.formatter))) } }
+        change({ try $0.remove(id) }, done: tr("Alert removed: %@"))
     }
 
-    /// A change to the file, said in a toast (or why it failed); the timer follows, the rows too.
-    private func change(_ body: (Alerts) throws -> String?) {
-        let alerts = ctx.alerts
-        do {
-            toast(try body(alerts) ?? tr("That alert was removed"))
-            if case .failed(let why) = alerts.followTimer() { toast(say(why)) }
-        } catch {
-            toast(Template.fill(tr("The alert could not be saved: %@"), describe(error)))
-        }
+    /// A change to the file, said in this window's toasts; the rows follow.
+    private func change(_ body: (Alerts) throws -> (alert: RateAlert?, problem: Wording?), done: String) {
+        ctx.alerts.apply(body, done: done, failed: tr("The alert could not be saved: %@"), formatter: ctx.formatter, tell: toast)
         reload()
     }
 }

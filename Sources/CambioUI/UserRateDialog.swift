@@ -13,7 +13,7 @@ import Foundation
     let valueEntry: Entry
     let anchorButton: MenuButton
     let lead: Label
-    let reasonLabel: Label
+    let reasonLine: ReasonLine
     private(set) var code: String?
     private(set) var anchor: String
     private var codePicker: CurrencyPicker?
@@ -49,8 +49,7 @@ import Foundation
         valueEntry.widthChars = 6
         valueEntry.hexpand = true
         anchorButton = MenuButton(label: anchor)
-        reasonLabel = Label("", classes: ["dim-label", "user-rate-reason"], wrap: true)
-        reasonLabel.visible = false
+        reasonLine = ReasonLine(under: valueEntry)
 
         var parts: [any Widget] = []
         if let codeButton {
@@ -59,7 +58,7 @@ import Foundation
             parts.append(row)
         }
         parts.append(Box.horizontal(spacing: 6, [lead, valueEntry, anchorButton]))
-        parts.append(reasonLabel)
+        parts.append(reasonLine.label)
         dialog.extraChild(Box.vertical(spacing: 12, parts))
 
         prefill()
@@ -154,7 +153,7 @@ import Foundation
     /// Escape, or Cancel.
     func cancel() { dialog.respond("cancel") }
 
-    var reason: String { reasonLabel.visible ? reasonLabel.text : "" }
+    var reason: String { reasonLine.text }
 
     // MARK: Checking and saving
 
@@ -195,17 +194,12 @@ import Foundation
     }
 
     private func showReason(_ result: Result<UserRate, UserRateProblem>?, force: Bool) {
-        var text = ""
         switch result {
-        case nil: text = force ? tr("Choose the currency first") : ""
-        case .failure(let problem)?:
-            if force || !valueEntry.text.trimmingCharacters(in: .whitespaces).isEmpty { text = problem.text(L10n.translations) }
-        case .success?: break
+        // No currency yet: said on Enter only, whatever the field holds.
+        case nil: reasonLine.show(force ? tr("Choose the currency first") : nil, forced: true)
+        case .failure(let problem)?: reasonLine.show(problem.text(L10n.translations), forced: force)
+        case .success?: reasonLine.show(nil, forced: force)
         }
-        reasonLabel.text = text
-        reasonLabel.visible = !text.isEmpty
-        reasonLabel.setClass("error", !text.isEmpty)
-        valueEntry.markInvalid(text.isEmpty ? nil : text)
     }
 
     private func save() {

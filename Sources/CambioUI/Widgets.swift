@@ -188,3 +188,28 @@ extension MessageDialog {
         onResponse { responded($0) }
     }
 }
+
+/// The line under a dialog's one field that says why the value typed there is refused, the field
+/// marked invalid with it. While the user types, an empty field is not refused in words (the
+/// dialog's button is off meanwhile); on Enter it is.
+@MainActor final class ReasonLine {
+    let label = Label("", classes: ["dim-label", "value-reason"], wrap: true)
+    private let field: Entry
+
+    init(under field: Entry) {
+        self.field = field
+        label.visible = false
+    }
+
+    /// What it says now ("" when nothing).
+    var text: String { label.visible ? label.text : "" }
+
+    /// Says `why` (nil: the value is good), unless the field is empty and the reason not `forced`.
+    func show(_ why: String?, forced: Bool) {
+        let text = forced || !field.text.trimmingCharacters(in: .whitespaces).isEmpty ? why ?? "" : ""
+        label.text = text
+        label.visible = !text.isEmpty
+        label.setClass("error", !text.isEmpty)
+        field.markInvalid(text.isEmpty ? nil : text)
+    }
+}
